@@ -1,0 +1,101 @@
+/**
+ * `tack run`: every rule against the configured target (or the built-in reference server), a line
+ * per rule as it finishes, a summary, and the reports under `reports/<run-id>/`.
+ */
+import { Command, Option } from 'commander';
+import { ALL_TESTS } from '../../../suites/index.js';
+import { TackError } from '../../harness/errors.js';
+import { preflight } from '../../harness/preflight.js';
+import { exitCodeOf, runConformance, type RunResult } from '../../harness/runner.js';
+import { openSession, type Session } from '../../harness/session.js';
+import { isRuleId } from '../../rules/catalog.js';
+import { writeRunReports } from '../../reporters/index.js';
+import { printSummary, ruleLine } from '../../reporters/console.js';
+import { parseIntOption, parseList, TACK_VERSION } from '../options.js';
+
+export interface RunCommandOptions {
+  envFile?: string;
+  only: string[];
+  seed?: number;
+  runs: number;
+  path?: string;
+  strict: boolean;
+  reports: string;
+  fault: string[];
+  quiet: boolean;
+  baseline?: string;
+}
+
+export function registerRun(program: Command): void {
+  program
+    .command('run')
+    .description('check every rule of the spec against the target (the built-in reference server when TACK_BASE_URL is unset)')
+    .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
+    .option('--only <rules>', 'check only these rule ids (comma-separated)', parseList, [])
+    .option('--seed <n>', 'seed of the property-based suites (printed with every failure)', parseIntOption('--seed'))
+    .option('--runs <n>', 'runs per property', parseIntOption('--runs'), 12)
+    .option('--path <path>', 'replay path of a failed property (from a failure report)')
+    .option('--strict', 'SHOULD failures fail the run too', false)
+    .option('--reports <dir>', 'where the run folder is written', 'reports')
+    .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser((v: string, prev: string[]) => [...prev, v]).default([]))
+    .option('--baseline <file>', 'expected failures (see docs/reports.md)')
+    .option('--quiet', 'print only the summary', false)
+    .action(async (opts: RunCommandOptions) => {
+      process.exitCode = await runCommand(opts, (s) => process.stdout.write(s));
+    });
+}
+
+/** The whole command as a function, so tests drive it in-process. Returns the exit code. */
+export async function runCommand(opts: RunCommandOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const unknown = opts.only.filter((id) => !isRuleId(id));
+  if (unknown.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names unknown rule ids: ${unknown.join(', ')} (see: tack rules)`);
+  const session = await openSession({ envFile: opts.envFile, env, faults: opts.fault });
+  try {
+    return await runInSession(session, opts, write);
+  } finally {
+    await session.close();
+  }
+}
+
+async function runInSession(session: Session, opts: RunCommandOptions, write: (s: string) => void): Promise<number> {
+  const { target, redactor } = session;
+  const seed = opts.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
+  write(
+    redactor.redact(
+      `tack ${TACK_VERSION} run ${session.runId}\n` +
+        `target ${target.baseUrl}${target.builtIn ? ' (built-in reference server)' : ''}, sign-in ${target.identityUrl}\n` +
+        `seed ${seed}, ${opts.runs} runs per property${opts.only.length ? `, only ${opts.only.join(',')}` : ''}\n\n`,
+    ),
+  );
+  await preflight(session);
+  const deadlineMs = target.runDeadlineS * 1000;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TackError('TACK_ERR_RUN_DEADLINE', `the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S)`)), deadlineMs);
+  });
+  let result: RunResult;
+  try {
+    result = await Promise.race([
+      runConformance({
+        target,
+        tests: ALL_TESTS,
+        only: opts.only,
+        seed,
+        numRuns: opts.runs,
+        path: opts.path,
+        runId: session.runId,
+        http: session.http,
+        redactor,
+        transcript: session.transcript,
+        onRule: opts.quiet ? undefined : (r) => write(redactor.redact(ruleLine(r)) + '\n'),
+      }),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+  const written = await writeRunReports(session, result, { strict: opts.strict, only: opts.only, baseline: opts.baseline, reportsDir: opts.reports });
+  printSummary(result, redactor, write);
+  write(`\nReports: ${written.dir}\n`);
+  return written.exitCode ?? exitCodeOf(result, opts.strict);
+}

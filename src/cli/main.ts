@@ -1,0 +1,22 @@
+/**
+ * The `tack` command line. Each sub-command lives in its own module under `commands/` and
+ * registers itself on the program; this file only wires them together.
+ */
+import { Command } from 'commander';
+import { registerCommands } from './commands/index.js';
+import { exitCodeFor, formatFatal } from './fatal.js';
+
+const program = new Command('tack')
+  .description('Tenant Access Conformance Kit: check any implementation of the tenant API access spec')
+  .showHelpAfterError()
+  .exitOverride();
+
+registerCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  const code = exitCodeFor(error);
+  if (code !== 0) process.stderr.write(formatFatal(error) + '\n');
+  process.exitCode = code;
+}

@@ -1,0 +1,94 @@
+/**
+ * Finding values whose field names the spec does not give: the partner token response and the
+ * reset-password action URL. A configured dotted path wins; otherwise the common spellings are
+ * tried, and the caller reports which field was used.
+ */
+
+export interface Found<T> {
+  readonly value: T;
+  /** Dotted path of the field the value came from. */
+  readonly field: string;
+}
+
+const ACCESS_SPELLINGS = ['accesstoken', 'access_token', 'token', 'jwt', 'bearertoken', 'idtoken'];
+const REFRESH_SPELLINGS = ['refreshtoken', 'refresh_token'];
+
+export function getPath(value: unknown, path: string): unknown {
+  let node: unknown = value;
+  for (const part of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function normalise(key: string): string {
+  return key.toLowerCase().replace(/[-\s]/g, '');
+}
+
+/** Breadth-first search (objects only, depth 3) for a string member whose name is one of `spellings`. */
+function findBySpelling(json: unknown, spellings: readonly string[]): Found<string> | undefined {
+  const wanted = new Set(spellings.flatMap((s) => [s, s.replace(/_/g, '')]));
+  let level: { node: unknown; path: string }[] = [{ node: json, path: '' }];
+  for (let depth = 0; depth < 3 && level.length > 0; depth++) {
+    const next: typeof level = [];
+    for (const spelling of spellings) {
+      for (const { node, path } of level) {
+        if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
+        for (const [key, v] of Object.entries(node)) {
+          const n = normalise(key);
+          if ((n === spelling || n.replace(/_/g, '') === spelling.replace(/_/g, '')) && wanted.has(n) && typeof v === 'string' && v !== '') {
+            return { value: v, field: path + key };
+          }
+        }
+      }
+    }
+    for (const { node, path } of level) {
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) continue;
+      for (const [key, v] of Object.entries(node)) if (v !== null && typeof v === 'object') next.push({ node: v, path: `${path}${key}.` });
+    }
+    level = next;
+  }
+  return undefined;
+}
+
+function byConfiguredPath(json: unknown, path: string | undefined): Found<string> | undefined {
+  if (path === undefined) return undefined;
+  const v = getPath(json, path);
+  return typeof v === 'string' && v !== '' ? { value: v, field: path } : undefined;
+}
+
+export function findAccessToken(json: unknown, configured: string | undefined): Found<string> | undefined {
+  return configured !== undefined ? byConfiguredPath(json, configured) : findBySpelling(json, ACCESS_SPELLINGS);
+}
+
+export function findRefreshToken(json: unknown, configured: string | undefined): Found<string> | undefined {
+  return configured !== undefined ? byConfiguredPath(json, configured) : findBySpelling(json, REFRESH_SPELLINGS);
+}
+
+/** The first absolute http(s) URL in a body (depth-first over JSON, or in plain text). */
+export function findResetUrl(json: unknown, text: string, configured: string | undefined): Found<string> | undefined {
+  if (configured !== undefined) return byConfiguredPath(json, configured);
+  if (json !== undefined) return firstUrlIn(json, '');
+  const m = /https?:\/\/[^\s"'<>]+/i.exec(text);
+  return m ? { value: m[0], field: '(body text)' } : undefined;
+}
+
+function firstUrlIn(node: unknown, path: string): Found<string> | undefined {
+  if (typeof node === 'string') return isAbsoluteHttpUrl(node) ? { value: node, field: path || '(body)' } : undefined;
+  if (node === null || typeof node !== 'object') return undefined;
+  for (const [key, v] of Object.entries(node)) {
+    const found = firstUrlIn(v, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function isAbsoluteHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && /^https?:\/\//i.test(value.trim());
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Client of the sign-in server (spec §4.2): token exchange and revoke, form-encoded.
+ */
+import type { HttpClient, HttpResponse } from '../http.js';
+import type { Redactor } from '../redactor.js';
+
+export interface Exchanged {
+  readonly res: HttpResponse;
+  /** Present on a 200 that carried them. */
+  readonly accessToken: string | undefined;
+  readonly refreshToken: string | undefined;
+  /** The OAuth `error` member of a refusal. */
+  readonly error: string | undefined;
+}
+
+export class IdentityClient {
+  constructor(
+    private readonly http: HttpClient,
+    private readonly redactor: Redactor,
+    readonly identityUrl: string,
+    readonly clientId: string,
+  ) {}
+
+  get tokenUrl(): string {
+    return `${this.identityUrl}/protocol/openid-connect/token`;
+  }
+
+  get revokeUrl(): string {
+    return `${this.identityUrl}/protocol/openid-connect/revoke`;
+  }
+
+  /** Exchange an API token (grant_type=refresh_token). `extra` fields are added to the form. */
+  async exchange(apiToken: string, options: { extra?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Exchanged> {
+    this.redactor.register('api-token', apiToken);
+    const form = new URLSearchParams({ grant_type: 'refresh_token', client_id: this.clientId, refresh_token: apiToken, ...(options.extra ?? {}) });
+    const res = await this.http.send({
+      method: 'POST',
+      url: this.tokenUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...(options.headers ?? {}) },
+      body: form.toString(),
+      role: 'identity server',
+    });
+    const body = (res.json ?? {}) as Record<string, unknown>;
+    const accessToken = res.status === 200 && typeof body.access_token === 'string' ? body.access_token : undefined;
+    const refreshToken = res.status === 200 && typeof body.refresh_token === 'string' ? body.refresh_token : undefined;
+    if (refreshToken) this.redactor.register('api-token', refreshToken);
+    return { res, accessToken, refreshToken, error: typeof body.error === 'string' ? body.error : undefined };
+  }
+
+  revoke(apiToken: string): Promise<HttpResponse> {
+    this.redactor.register('api-token', apiToken);
+    const form = new URLSearchParams({ client_id: this.clientId, token_type_hint: 'refresh_token', token: apiToken });
+    return this.http.send({
+      method: 'POST',
+      url: this.revokeUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      role: 'identity server',
+    });
+  }
+
+  /** Any request to the sign-in server (CORS probes). */
+  raw(method: string, url: string, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
+    return this.http.send({ method, url, headers, body, role: 'identity server' });
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Client of the partner-key endpoints (spec §4.1) at one tenant host with one key. Checks send
+ * tampered headers through `call()`; the helpers build the well-formed calls.
+ */
+import type { HttpClient, HttpResponse } from '../http.js';
+import type { Redactor } from '../redactor.js';
+import type { PartnerKey, TargetConfig } from '../types.js';
+import { findAccessToken, findRefreshToken, findResetUrl, type Found } from './fields.js';
+
+export interface PartnerTokens {
+  readonly res: HttpResponse;
+  readonly access: Found<string> | undefined;
+  readonly refresh: Found<string> | undefined;
+}
+
+export interface CallOptions {
+  /** Credential headers to send instead of the configured key; `{}` sends none. */
+  readonly credentials?: Record<string, string>;
+  /** Raw body text; JSON bodies use `json`. */
+  readonly body?: string;
+  readonly json?: unknown;
+  readonly contentType?: string | null;
+}
+
+export class PartnerClient {
+  /** Which response fields carried the values whose names the spec does not give. */
+  readonly fieldsUsed: Record<string, string> = {};
+
+  constructor(
+    private readonly http: HttpClient,
+    private readonly redactor: Redactor,
+    readonly baseUrl: string,
+    readonly key: PartnerKey | undefined,
+    private readonly config: TargetConfig,
+  ) {}
+
+  /** The configured credential headers (names from TACK_PARTNER_HEADERS). */
+  headers(key: PartnerKey | undefined = this.key, names: readonly [string, string] = this.config.partnerHeaders): Record<string, string> {
+    if (!key) return {};
+    this.redactor.register('partner-secret', key.secret);
+    return { [names[0]]: key.clientId, [names[1]]: key.secret };
+  }
+
+  /** Any call to a partner-key endpoint of this host. */
+  call(method: string, path: string, options: CallOptions = {}): Promise<HttpResponse> {
+    const headers: Record<string, string> = { ...(options.credentials ?? this.headers()) };
+    for (const [name, value] of Object.entries(headers)) {
+      if (name.toLowerCase() === this.config.partnerHeaders[1].toLowerCase() && value !== this.key?.secret) {
+        this.redactor.register('partner-secret-variant', value);
+      }
+    }
+    let body = options.body;
+    if (options.json !== undefined) body = JSON.stringify(options.json);
+    const contentType = options.contentType === undefined ? (body !== undefined ? 'application/json' : undefined) : options.contentType;
+    if (contentType !== undefined && contentType !== null) headers['content-type'] = contentType;
+    return this.http.send({ method, url: this.baseUrl + path, headers, body, role: `tenant host` });
+  }
+
+  async mint(username: string, options: Omit<CallOptions, 'json'> = {}): Promise<PartnerTokens> {
+    const res = await this.call('POST', '/api/admin/authentication/token', { ...options, json: { username } });
+    return this.tokensOf(res);
+  }
+
+  async refresh(refreshToken: string, options: Omit<CallOptions, 'json'> = {}): Promise<PartnerTokens> {
+    const res = await this.call('POST', '/api/admin/authentication/refresh', { ...options, json: { refreshToken } });
+    return this.tokensOf(res);
+  }
+
+  createUser(user: Record<string, unknown>, options: Omit<CallOptions, 'json'> = {}): Promise<HttpResponse> {
+    return this.call('POST', '/api/admin/users', { ...options, json: user });
+  }
+
+  async resetPassword(email: string, options: CallOptions = {}): Promise<{ res: HttpResponse; url: Found<string> | undefined }> {
+    const res = await this.call('POST', `/api/admin/users/${encodeURIComponent(email)}/reset-password`, options);
+    const url = findResetUrl(res.json, res.text, this.config.fields.resetUrl);
+    if (url) this.fieldsUsed['reset-password action URL'] = url.field;
+    return { res, url };
+  }
+
+  tokensOf(res: HttpResponse): PartnerTokens {
+    const access = res.status >= 200 && res.status < 300 ? findAccessToken(res.json, this.config.fields.partnerAccessToken) : undefined;
+    const refresh = res.status >= 200 && res.status < 300 ? findRefreshToken(res.json, this.config.fields.partnerRefreshToken) : undefined;
+    if (access) {
+      this.redactor.register('access-token', access.value);
+      this.fieldsUsed['partner access token'] = access.field;
+    }
+    if (refresh) {
+      this.redactor.register('refresh-token', refresh.value);
+      this.fieldsUsed['partner refresh token'] = refresh.field;
+    }
+    return { res, access, refresh };
+  }
+}

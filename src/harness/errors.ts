@@ -1,0 +1,50 @@
+/**
+ * Errors tack raises. Each has a stable `code` (like undici's `UND_ERR_*`) that CI scripts can
+ * match on, a default message, and the process exit code it leads to when it ends a command.
+ * Messages never carry secrets: they are built from redacted text only.
+ *
+ * docs/errors.md lists every code; test/unit/errors.test.ts keeps the two in step.
+ */
+
+export const EXIT = {
+  ok: 0,
+  mustFailed: 1,
+  config: 2,
+  unreachable: 2,
+  nothingChecked: 3,
+  threshold: 4,
+} as const;
+
+export const ERROR_CODES = {
+  TACK_ERR_CONFIG: { exit: EXIT.config, message: 'The configuration is not valid' },
+  TACK_ERR_ENV_FILE: { exit: EXIT.config, message: 'The env file could not be read' },
+  TACK_ERR_UNREACHABLE: { exit: EXIT.unreachable, message: 'The target could not be reached' },
+  TACK_ERR_TIMEOUT: { exit: EXIT.unreachable, message: 'The target did not answer in time' },
+  TACK_ERR_RUN_DEADLINE: { exit: EXIT.unreachable, message: 'The run did not finish before its deadline' },
+  TACK_ERR_BAD_RESPONSE: { exit: EXIT.mustFailed, message: 'The target answered something that is not HTTP as expected' },
+  TACK_ERR_HOOK: { exit: EXIT.config, message: 'The test hook refused or failed a call' },
+  TACK_ERR_TOKEN_FILE: { exit: EXIT.config, message: 'The API token file could not be read or written' },
+  TACK_ERR_TOKEN_FILE_LOCKED: { exit: EXIT.config, message: 'Another tack process holds the API token file' },
+  TACK_ERR_NOTHING_CHECKED: { exit: EXIT.nothingChecked, message: 'No rule could be checked' },
+  TACK_ERR_USAGE: { exit: EXIT.config, message: 'The command line is not valid' },
+  TACK_ERR_THRESHOLD: { exit: EXIT.threshold, message: 'A load threshold was breached' },
+  TACK_ERR_BUNDLE: { exit: EXIT.mustFailed, message: 'The evidence bundle does not verify' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class TackError extends Error {
+  readonly code: ErrorCode;
+  readonly exitCode: number;
+
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
+    super(message ?? ERROR_CODES[code].message, options);
+    this.name = 'TackError';
+    this.code = code;
+    this.exitCode = ERROR_CODES[code].exit;
+  }
+}
+
+export function isTackError(error: unknown, code?: ErrorCode): error is TackError {
+  return error instanceof TackError && (code === undefined || error.code === code);
+}

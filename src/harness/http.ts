@@ -1,0 +1,197 @@
+/**
+ * The one HTTP client tack uses to talk to a target: undici with a single dispatcher.
+ *
+ * - `*.localhost` (RFC 6761) resolves to loopback here, whatever the machine's resolver says.
+ * - Every request has a deadline; a target that does not answer ends in a coded TackError whose
+ *   message names the host and the time waited.
+ * - Every exchange is recorded, raw, in the transcript; output paths redact it when they write.
+ * - Every token found in a response is registered with the redactor before anyone can print it.
+ */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { Agent, errors as undiciErrors, request } from 'undici';
+import { TackError } from './errors.js';
+import type { Redactor } from './redactor.js';
+import type { Transcript } from './transcript.js';
+
+export interface HttpRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+  /** What the request is for, shown in errors ("identity server"). */
+  readonly role?: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly text: string;
+  /** Parsed JSON body, or undefined when the body is not JSON. */
+  readonly json: unknown;
+  readonly ms: number;
+  /** Transcript sequence number. */
+  readonly seq: number;
+}
+
+export interface HttpOptions {
+  readonly timeoutMs: number;
+  readonly insecureTls: boolean;
+  readonly redactor: Redactor;
+  readonly transcript: Transcript;
+  /** Largest response body read, in bytes; the rest is cut. */
+  readonly maxBodyBytes?: number;
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** net.connect's `lookup`, with RFC 6761 `localhost` names answered here. */
+export function localhostAwareLookup(hostname: string, options: { all?: boolean; family?: number | string }, callback: LookupCallback): void {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  if (name === 'localhost' || name.endsWith('.localhost')) {
+    const family = options.family === 6 || options.family === 'IPv6' ? 6 : 4;
+    const address = family === 6 ? '::1' : '127.0.0.1';
+    if (options.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+    return;
+  }
+  const lookup = dnsLookup as unknown as (h: string, o: object, cb: LookupCallback) => void;
+  lookup(hostname, options, callback);
+}
+
+const TOKEN_FIELDS: Record<string, 'access-token' | 'refresh-token' | 'api-token'> = {
+  access_token: 'access-token',
+  accesstoken: 'access-token',
+  refresh_token: 'refresh-token',
+  refreshtoken: 'refresh-token',
+  apitoken: 'api-token',
+  api_token: 'api-token',
+  id_token: 'access-token',
+  token: 'access-token',
+};
+
+export class HttpClient {
+  readonly dispatcher: Agent;
+  private readonly options: HttpOptions;
+
+  constructor(options: HttpOptions) {
+    this.options = options;
+    this.dispatcher = new Agent({
+      connect: { lookup: localhostAwareLookup as never, rejectUnauthorized: !options.insecureTls, timeout: options.timeoutMs },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      keepAliveTimeout: 4_000,
+    });
+  }
+
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const { transcript } = this.options;
+    const started = performance.now();
+    const seq = transcript.begin(req);
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    try {
+      const res = await request(req.url, {
+        method: req.method as 'GET',
+        headers: req.headers ?? {},
+        body: req.body ?? null,
+        dispatcher: this.dispatcher,
+        signal,
+      });
+      const text = await readCapped(res.body, this.options.maxBodyBytes ?? 1 << 20);
+      const headers = flattenHeaders(res.headers);
+      const json = parseJson(text);
+      this.learnTokens(json);
+      const ms = performance.now() - started;
+      transcript.end(seq, { status: res.statusCode, headers, body: text }, ms);
+      return { status: res.statusCode, headers, text, json, ms, seq };
+    } catch (error) {
+      const ms = performance.now() - started;
+      const tackError = this.describe(error, req);
+      transcript.fail(seq, { code: tackError.code, message: tackError.message }, ms);
+      throw tackError;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close().catch(() => undefined);
+  }
+
+  /** Registers every token of a JSON response with the redactor. */
+  private learnTokens(json: unknown): void {
+    if (json === null || typeof json !== 'object') return;
+    const stack: unknown[] = [json];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (node === null || typeof node !== 'object') continue;
+      for (const [key, value] of Object.entries(node)) {
+        if (typeof value === 'string') {
+          const kind = TOKEN_FIELDS[key.toLowerCase()];
+          if (kind) this.options.redactor.register(kind, value);
+          else if (/token|secret/i.test(key) && !/type|hint/i.test(key)) this.options.redactor.register('secret', value);
+        } else if (typeof value === 'object') stack.push(value);
+      }
+    }
+  }
+
+  private describe(error: unknown, req: HttpRequest): TackError {
+    const where = `${req.role ?? 'target'} ${originOf(req.url)}`;
+    const seconds = `${Math.round(this.options.timeoutMs / 100) / 10} s`;
+    const name = (error as { name?: string })?.name;
+    const code = (error as { code?: string })?.code;
+    if (name === 'TimeoutError' || name === 'AbortError' || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_CONNECT_TIMEOUT') {
+      return new TackError('TACK_ERR_TIMEOUT', `${where} did not answer within ${seconds} (${req.method} ${pathOf(req.url)})`, { cause: error });
+    }
+    if (code === 'ECONNREFUSED') return new TackError('TACK_ERR_UNREACHABLE', `${where} refused the connection: is it running?`, { cause: error });
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new TackError('TACK_ERR_UNREACHABLE', `${where}: the host name does not resolve`, { cause: error });
+    if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
+      return new TackError('TACK_ERR_BAD_RESPONSE', `${where} closed the connection before answering ${req.method} ${pathOf(req.url)}`, { cause: error });
+    }
+    if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) {
+      return new TackError('TACK_ERR_UNREACHABLE', `${where}: TLS failed (${code}); for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1`, { cause: error });
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new TackError('TACK_ERR_BAD_RESPONSE', `${where}: ${this.options.redactor.redact(message)} (${req.method} ${pathOf(req.url)})`, { cause: error });
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readCapped(body: AsyncIterable<Buffer>, max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (size < max) chunks.push(chunk.subarray(0, max - size));
+    size += chunk.length;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,145 @@
+/**
+ * The one redactor. Every output path (console, reports, transcripts, error messages) passes its
+ * text through `redact()`.
+ *
+ * Secrets are registered by value as soon as tack knows them: configured secrets at start, every
+ * token the target returns when its response is read, every tampered secret before it is sent.
+ * Each value gets a stable placeholder (`<api-token#3>`) so a reader can still follow one token
+ * through a rotation chain. Encoded forms (URL-encoded, JSON-escaped) are registered with it.
+ *
+ * On top of values, anything that looks like a credential by position (an Authorization header,
+ * a secret header, a `*token*` / `*secret*` JSON member or form field) is replaced even if it was
+ * never registered.
+ */
+
+export type SecretKind =
+  | 'partner-secret'
+  | 'partner-secret-variant'
+  | 'hook-token'
+  | 'api-token'
+  | 'access-token'
+  | 'refresh-token'
+  | 'secret';
+
+/** Names of JSON members, form fields and headers whose values are always secret. */
+const SECRET_NAME = /(token|secret|password|authorization|api[-_]?key|cookie)/i;
+/** Names matched by SECRET_NAME that are not secret: keep them readable. */
+const PUBLIC_NAMES = new Set(['token_type', 'tokentype', 'token_type_hint', 'expires_in', 'expiresin', 'www-authenticate']);
+
+export class Redactor {
+  private readonly placeholders = new Map<string, string>();
+  private readonly counters = new Map<SecretKind, number>();
+  private readonly extraSecretHeaders = new Set<string>();
+  /** Registered values, longest first, rebuilt lazily. */
+  private ordered: string[] | undefined;
+
+  /** Header names (any case) whose values are always replaced, e.g. the partner secret header. */
+  addSecretHeader(name: string): void {
+    this.extraSecretHeaders.add(name.toLowerCase());
+  }
+
+  /** Registers a secret value; returns its placeholder. Registering again returns the same one. */
+  register(kind: SecretKind, value: string | undefined | null): string | undefined {
+    if (value === undefined || value === null || value === '') return undefined;
+    const known = this.placeholders.get(value);
+    if (known) return known;
+    const n = (this.counters.get(kind) ?? 0) + 1;
+    this.counters.set(kind, n);
+    const placeholder = `<${kind}#${n}>`;
+    for (const variant of variantsOf(value)) {
+      if (!this.placeholders.has(variant)) this.placeholders.set(variant, placeholder);
+    }
+    this.ordered = undefined;
+    return placeholder;
+  }
+
+  placeholderOf(value: string): string | undefined {
+    return this.placeholders.get(value);
+  }
+
+  isSecretHeader(name: string): boolean {
+    const lower = name.toLowerCase();
+    if (PUBLIC_NAMES.has(lower)) return false;
+    return this.extraSecretHeaders.has(lower) || SECRET_NAME.test(lower);
+  }
+
+  /** Replaces every registered secret in free text. */
+  redact(text: string): string {
+    if (text === '' || this.placeholders.size === 0) return text;
+    this.ordered ??= [...this.placeholders.keys()].sort((a, b) => b.length - a.length);
+    let out = text;
+    for (const value of this.ordered) {
+      if (out.includes(value)) out = out.split(value).join(this.placeholders.get(value)!);
+    }
+    return out;
+  }
+
+  /** Redacts header values: registered secrets by value, credential headers whole. */
+  redactHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, raw] of Object.entries(headers)) {
+      if (raw === undefined) continue;
+      const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
+      out[name] = this.isSecretHeader(name) ? this.redactCredential(value) : this.redact(value);
+    }
+    return out;
+  }
+
+  /** Redacts a body: JSON members and form fields by name, then every registered value. */
+  redactBody(body: string, contentType: string | undefined): string {
+    const type = (contentType ?? '').toLowerCase();
+    if (type.includes('json')) {
+      try {
+        return this.redact(JSON.stringify(this.redactJson(JSON.parse(body))));
+      } catch {
+        /* not JSON after all: fall through to text */
+      }
+    }
+    if (type.includes('x-www-form-urlencoded')) {
+      const params = new URLSearchParams(body);
+      const out: string[] = [];
+      for (const [k, v] of params) {
+        const value = this.isSecretField(k) ? this.redactCredential(v) : this.redact(v);
+        out.push(`${encodeURIComponent(k)}=${value}`);
+      }
+      return this.redact(out.join('&'));
+    }
+    return this.redact(body);
+  }
+
+  /** Redacts a parsed JSON value (deep copy). */
+  redactJson(value: unknown): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.redactJson(v));
+    if (value !== null && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(value)) {
+        out[k] = typeof v === 'string' && this.isSecretField(k) ? this.redactCredential(v) : this.redactJson(v);
+      }
+      return out;
+    }
+    return typeof value === 'string' ? this.redact(value) : value;
+  }
+
+  private isSecretField(name: string): boolean {
+    const lower = name.toLowerCase();
+    return !PUBLIC_NAMES.has(lower) && SECRET_NAME.test(lower);
+  }
+
+  /** A credential: keep a scheme word ("Bearer") and the placeholder, never the value. */
+  private redactCredential(value: string): string {
+    const m = /^(Bearer|Basic)\s+(.*)$/i.exec(value);
+    if (m) return `${m[1]} ${this.placeholders.get(m[2]!) ?? (m[2] === '' ? '' : this.redact(m[2]!) === m[2] ? '<redacted>' : this.redact(m[2]!))}`;
+    if (value === '') return value;
+    const known = this.placeholders.get(value);
+    if (known) return known;
+    const redacted = this.redact(value);
+    return redacted === value ? '<redacted>' : redacted;
+  }
+}
+
+function variantsOf(value: string): string[] {
+  const variants = new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]);
+  // application/x-www-form-urlencoded writes spaces as '+'.
+  variants.add(new URLSearchParams({ v: value }).toString().slice(2));
+  return [...variants].filter((v) => v !== '');
+}

@@ -1,0 +1,90 @@
+/**
+ * Where personal API tokens come from. A *chain* is one API token and its rotations: each
+ * successful exchange replaces the current token with the returned refresh_token.
+ *
+ * - Hook mode: every chain belongs to a fresh directly-signed-in user tack creates; destructive
+ *   steps (revoke, disable, reusing a rotated-out token) are allowed on it.
+ * - Hookless mode: the one chain held in TACK_API_TOKEN_FILE. Each rotation is written to the file
+ *   before the new token is used; nothing destructive is ever done to it.
+ */
+import type { Exchanged, IdentityClient } from './clients/identity.js';
+import type { HookClient } from './clients/hook.js';
+import { readTokenFile, writeTokenFileAtomic } from './token-file.js';
+import type { Names } from './names.js';
+
+export class TokenChain {
+  private token: string;
+  /** Tokens this chain held before, oldest first (never printed; redacted if they are). */
+  readonly previous: string[] = [];
+
+  constructor(
+    private readonly identity: IdentityClient,
+    readonly email: string,
+    readonly tenant: string,
+    first: string,
+    /** True when tack created the token itself, so destructive steps are allowed. */
+    readonly owned: boolean,
+    private readonly persist?: (token: string) => void,
+  ) {
+    this.token = first;
+  }
+
+  get current(): string {
+    return this.token;
+  }
+
+  /** Exchanges the current token; a returned refresh_token becomes current (stored first). */
+  async exchange(): Promise<Exchanged> {
+    const result = await this.identity.exchange(this.token);
+    if (result.res.status === 200 && result.refreshToken !== undefined && result.refreshToken !== this.token) {
+      this.persist?.(result.refreshToken);
+      this.previous.push(this.token);
+      if (this.previous.length > 16) this.previous.shift();
+      this.token = result.refreshToken;
+    }
+    return result;
+  }
+}
+
+export class TokenSource {
+  private held: TokenChain | undefined;
+
+  constructor(
+    private readonly identity: IdentityClient,
+    private readonly hook: HookClient | undefined,
+    private readonly names: Names,
+    private readonly tenant: string,
+    private readonly hookless: { userEmail: string; tokenFile: string } | undefined,
+  ) {}
+
+  /** True when chains come from the hook (fresh users, destructive steps allowed). */
+  get fromHook(): boolean {
+    return this.hook !== undefined && this.hook.has('users') && this.hook.has('api-tokens');
+  }
+
+  /** A chain to exchange: a fresh user's token (hook) or the token file's chain (hookless). */
+  async chain(options: { tenant?: string } = {}): Promise<TokenChain> {
+    if (this.fromHook) return this.own(options);
+    if (!this.hookless) throw new Error('no source of API tokens (the runner should have skipped this test)');
+    if (!this.held) {
+      const path = this.hookless.tokenFile;
+      this.held = new TokenChain(this.identity, this.hookless.userEmail, this.tenant, readTokenFile(path), false, (t) => writeTokenFileAtomic(path, t));
+    }
+    return this.held;
+  }
+
+  /** A fresh directly-signed-in user of `tenant` with a new API token (hook only). */
+  async own(options: { tenant?: string; email?: string } = {}): Promise<TokenChain> {
+    const hook = this.requireHook();
+    const tenant = options.tenant ?? this.tenant;
+    const email = options.email ?? this.names.email('token');
+    if (options.email === undefined) await hook.createUser(tenant, { email, ...this.names.person(), signIn: 'direct' });
+    const token = await hook.apiToken(tenant, email);
+    return new TokenChain(this.identity, email, tenant, token, true);
+  }
+
+  private requireHook(): HookClient {
+    if (!this.fromHook || !this.hook) throw new Error('this step needs the test hook with users and api-tokens (the runner should have skipped it)');
+    return this.hook;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Every HTTP exchange tack makes, in order, tagged with the test (and so the rules) it served.
+ * Held raw in memory during a run; `redacted()` is the only way out, so every writer redacts.
+ */
+import type { Redactor } from './redactor.js';
+
+export interface ExchangeRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+}
+
+export interface Exchange {
+  readonly seq: number;
+  test: string | undefined;
+  readonly startedAt: string;
+  request: { method: string; url: string; headers: Record<string, string>; body: string | undefined };
+  response?: { status: number; headers: Record<string, string>; body: string };
+  error?: { code: string; message: string };
+  durationMs?: number;
+}
+
+export class Transcript {
+  private readonly exchanges: Exchange[] = [];
+  private currentTest: string | undefined;
+  /** Upper bound kept in memory; older bodies are dropped first (long load runs never record). */
+  private readonly maxEntries: number;
+
+  constructor(options: { maxEntries?: number; now?: () => Date } = {}) {
+    this.maxEntries = options.maxEntries ?? 50_000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private readonly now: () => Date;
+
+  /** The runner says which test the following exchanges serve. */
+  setTest(test: string | undefined): void {
+    this.currentTest = test;
+  }
+
+  begin(req: ExchangeRequest): number {
+    const seq = this.exchanges.length + 1;
+    if (this.exchanges.length < this.maxEntries) {
+      this.exchanges.push({
+        seq,
+        test: this.currentTest,
+        startedAt: this.now().toISOString(),
+        request: { method: req.method, url: req.url, headers: { ...(req.headers ?? {}) }, body: req.body },
+      });
+    }
+    return seq;
+  }
+
+  end(seq: number, response: { status: number; headers: Record<string, string>; body: string }, ms: number): void {
+    const entry = this.exchanges[seq - 1];
+    if (!entry) return;
+    entry.response = response;
+    entry.durationMs = Math.round(ms * 1000) / 1000;
+  }
+
+  fail(seq: number, error: { code: string; message: string }, ms: number): void {
+    const entry = this.exchanges[seq - 1];
+    if (!entry) return;
+    entry.error = error;
+    entry.durationMs = Math.round(ms * 1000) / 1000;
+  }
+
+  /** Sequence numbers recorded so far for one test. */
+  seqsOf(test: string): number[] {
+    return this.exchanges.filter((e) => e.test === test).map((e) => e.seq);
+  }
+
+  get size(): number {
+    return this.exchanges.length;
+  }
+
+  /** The whole transcript, redacted: the only way exchanges leave memory. */
+  redacted(redactor: Redactor): Exchange[] {
+    return this.exchanges.map((e) => redactExchange(e, redactor));
+  }
+
+  get(seq: number, redactor: Redactor): Exchange | undefined {
+    const e = this.exchanges[seq - 1];
+    return e ? redactExchange(e, redactor) : undefined;
+  }
+}
+
+export function redactExchange(e: Exchange, redactor: Redactor): Exchange {
+  const reqType = findHeader(e.request.headers, 'content-type');
+  const out: Exchange = {
+    seq: e.seq,
+    test: e.test,
+    startedAt: e.startedAt,
+    request: {
+      method: e.request.method,
+      url: redactor.redact(e.request.url),
+      headers: redactor.redactHeaders(e.request.headers),
+      body: e.request.body === undefined ? undefined : redactor.redactBody(e.request.body, reqType),
+    },
+  };
+  if (e.response) {
+    out.response = {
+      status: e.response.status,
+      headers: redactor.redactHeaders(e.response.headers),
+      body: redactor.redactBody(e.response.body, e.response.headers['content-type']),
+    };
+  }
+  if (e.error) out.error = { code: e.error.code, message: redactor.redact(e.error.message) };
+  if (e.durationMs !== undefined) out.durationMs = e.durationMs;
+  return out;
+}
+
+function findHeader(headers: Record<string, string>, name: string): string | undefined {
+  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === name) return v;
+  return undefined;
+}

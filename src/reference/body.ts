@@ -1,0 +1,102 @@
+/**
+ * Reading request bodies: a hard size limit, the Content-Type check, JSON and form parsing. Every
+ * failure is a 4xx HttpError; a client that goes away mid-body rejects the read, and the caller's
+ * error path then finds the response already unusable and writes nothing.
+ */
+import type { IncomingMessage } from 'node:http';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors.js';
+
+/** Largest request body the server reads (64 KiB); anything larger is answered 413. */
+export const BODY_LIMIT = 64 * 1024;
+
+class ClientGone extends Error {
+  constructor() {
+    super('the client closed the request before its body was complete');
+    this.name = 'ClientGone';
+  }
+}
+
+/** Reads the whole body as UTF-8, refusing it with 413 as soon as it passes `limit` bytes. */
+export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) {
+    req.resume();
+    return Promise.reject(payloadTooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    let first: Buffer | undefined;
+    let rest: Buffer[] | undefined;
+    const cleanup = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onGone);
+      req.off('close', onGone);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        req.resume(); // drain and drop the rest; the 413 closes the connection
+        reject(payloadTooLarge(limit));
+        return;
+      }
+      if (first === undefined) first = chunk;
+      else (rest ??= [first]).push(chunk);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      if (first === undefined) resolve('');
+      else resolve(rest === undefined ? first.toString('utf8') : Buffer.concat(rest).toString('utf8'));
+    };
+    const onGone = (): void => {
+      cleanup();
+      reject(new ClientGone());
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onGone);
+    req.on('close', onGone);
+  });
+}
+
+/** The media type of the request, lower-cased, without parameters; '' when there is none. */
+export function mediaType(req: IncomingMessage): string {
+  const header = req.headers['content-type'];
+  if (header === undefined) return '';
+  const semi = header.indexOf(';');
+  return (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase();
+}
+
+export function isJsonMediaType(type: string): boolean {
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+export type JsonObject = { readonly [key: string]: unknown };
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Reads a JSON object body. `allowEmpty` treats a missing body as `{}` (the hook's `{}` bodies);
+ * otherwise an empty body is a 400 like any other malformed one.
+ */
+export async function readJsonObject(req: IncomingMessage, options: { allowEmpty?: boolean } = {}): Promise<JsonObject> {
+  const type = mediaType(req);
+  const text = await readBody(req);
+  if (text.trim() === '' && options.allowEmpty === true) return {};
+  if (!isJsonMediaType(type)) throw unsupportedMediaType('application/json');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('malformed_json', 'The request body is not valid JSON.');
+  }
+  if (!isJsonObject(value)) throw badRequest('malformed_json', 'The request body must be a JSON object.');
+  return value;
+}
+
+export function isClientGone(error: unknown): boolean {
+  return error instanceof ClientGone;
+}

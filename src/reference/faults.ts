@@ -1,0 +1,166 @@
+/**
+ * Named faults: small, deliberate deviations from the spec that the reference server can be
+ * started with (`tack serve --fault NAME`). Each names the catalog rule(s) it breaks, so tack's own
+ * suite can prove that every check fails against a server that breaks its rule, and a user can see
+ * what a failing report looks like.
+ *
+ * A fault is not a second server: each one is a single conditional, read from the set at the step
+ * it concerns (`ctx.faults.has('duplicate-user-accepted')`).
+ */
+import type { RuleId } from '../rules/catalog.js';
+
+export interface FaultInfo {
+  readonly name: string;
+  readonly rules: readonly RuleId[];
+  readonly description: string;
+}
+
+const faults = [
+  // ── Partner key ─────────────────────────────────────────────────────────────────────────────
+  fault('missing-partner-headers-accepted', ['PARTNER-HEADERS-REQUIRED'],
+    "An admin call without the credential headers is served as if the host tenant's key had been sent."),
+  fault('partner-secret-ignored', ['PARTNER-BAD-CREDENTIALS', 'PARTNER-SECRET-EXACT'],
+    'Only the client id is checked; any secret is accepted.'),
+  fault('partner-secret-prefix-match', ['PARTNER-SECRET-EXACT'],
+    'The secret is compared with startsWith in both directions: a prefix, or the secret with characters added, is accepted.'),
+  fault('partner-other-tenant-key-accepted', ['PARTNER-TENANT-BINDING'],
+    "Any tenant's valid key is accepted at any tenant host (no tenant binding)."),
+  fault('partner-header-names-case-sensitive', ['PARTNER-HEADER-NAMES'],
+    'The credential headers are found only when sent in exactly the configured letter case.'),
+  fault('partner-header-any-name', ['PARTNER-HEADER-NAMES'],
+    'The credentials are accepted under any header name: the server scans every header value for the client id and the secret.'),
+  fault('partner-mint-omits-refresh-token', ['PARTNER-MINT'],
+    'The mint response carries the access token but no refresh token.'),
+  fault('partner-mint-non-member', ['PARTNER-MINT-NON-MEMBER'],
+    'Tokens are minted for any e-mail address, member of the tenant or not.'),
+  fault('partner-token-not-narrowed', ['PARTNER-TENANT-NARROWING'],
+    'Partner-minted access tokens are not tied to the minting tenant: they work at every tenant host the user belongs to.'),
+  fault('partner-token-admin-permissions', ['PARTNER-USER-PERMISSIONS'],
+    "Partner-minted access tokens carry admin permissions: search lists every business of the tenant, not only the user's."),
+  fault('partner-refresh-issues-expired-token', ['PARTNER-REFRESH'],
+    'The refresh call answers 200, but the access token it returns is already expired.'),
+  fault('partner-refresh-without-headers', ['PARTNER-REFRESH-NEEDS-KEY'],
+    'The refresh call accepts a refresh token alone, without the credential headers.'),
+  fault('partner-refresh-cross-tenant', ['PARTNER-REFRESH-CROSS-TENANT'],
+    "A refresh token is redeemed at any tenant host whose own key is sent (tenant A's token at tenant B)."),
+  fault('create-user-returns-200', ['PARTNER-CREATE-USER'],
+    'Creating a user answers 200 instead of 201 Created.'),
+  fault('create-user-rejects-optional-fields', ['PARTNER-CREATE-OPTIONAL'],
+    'Creating a user with displayName, phoneNumber or timeZone is refused with 400.'),
+  fault('duplicate-user-accepted', ['PARTNER-CREATE-DUPLICATE'],
+    'Creating a user that is already a member answers 201 again instead of 409.'),
+  fault('create-user-fields-unchecked', ['PARTNER-BAD-REQUEST'],
+    'Missing required fields and fields of the wrong type are accepted (blanks are filled in).'),
+  fault('timezone-not-validated', ['PARTNER-TIMEZONE'],
+    'Any string is accepted as timeZone, IANA name or not.'),
+  fault('reset-url-relative', ['PARTNER-RESET-PASSWORD'],
+    'Reset password returns a relative action URL (/account/reset-password?...) instead of an absolute one.'),
+  fault('errors-as-plain-json', ['PARTNER-PROBLEM-DETAILS'],
+    'Problem bodies are sent as application/json instead of application/problem+json.'),
+  fault('problem-status-mismatch', ['PARTNER-PROBLEM-DETAILS'],
+    'The status member of problem bodies is always 500, whatever the HTTP status.'),
+
+  // ── Sign-in server and personal API token ──────────────────────────────────────────────────
+  fault('exchange-expires-in-string', ['SIGNIN-EXCHANGE'],
+    'The exchange returns expires_in as the string "300" instead of the integer 300.'),
+  fault('exchange-token-type-wrong', ['SIGNIN-EXCHANGE'],
+    'The exchange returns token_type "JWT" instead of "Bearer".'),
+  fault('exchange-omits-refresh-token', ['SIGNIN-EXCHANGE', 'SIGNIN-ROTATION'],
+    'The exchange answer has no refresh_token.'),
+  fault('rotation-same-token', ['SIGNIN-ROTATION'],
+    'The exchange returns the same refresh token instead of a new one.'),
+  fault('rotation-unsafe-under-concurrency', ['SIGNIN-ROTATION'],
+    'The exchange passes the grant through one shared slot across an await: sequential use works, concurrent exchanges on different chains rotate each other\'s tokens and get invalid_grant.'),
+  fault('revoke-no-op', ['SIGNIN-REVOKE', 'SIGNIN-LIFECYCLE'],
+    'Revoke answers 200 but the token keeps working.'),
+  fault('revoke-answers-with-body', ['SIGNIN-REVOKE'],
+    'Revoke answers 200 with a JSON body instead of an empty one.'),
+  fault('garbage-token-exchanges', ['SIGNIN-GARBAGE-REJECTED', 'SIGNIN-GARBAGE-INVALID-GRANT'],
+    'A token that was never issued is exchanged (for the first seeded user).'),
+  fault('garbage-token-unauthorized', ['SIGNIN-GARBAGE-INVALID-GRANT'],
+    'A token that was never issued is refused with 401 invalid_token instead of 400 invalid_grant.'),
+  fault('idle-limit-31-days', ['SIGNIN-IDLE-EXPIRY', 'SIGNIN-LIFECYCLE'],
+    'The unused limit is 31 days instead of 30.'),
+  fault('idle-limit-not-reset', ['SIGNIN-IDLE-RESET', 'SIGNIN-LIFECYCLE'],
+    'An exchange does not restart the 30-day unused clock: it keeps counting from generation.'),
+  fault('absolute-limit-sliding', ['SIGNIN-ABSOLUTE-EXPIRY', 'SIGNIN-LIFECYCLE'],
+    'The 90-day limit counts from the last rotation instead of from generation, so use extends it.'),
+  fault('disabled-user-exchanges', ['SIGNIN-DISABLED-USER', 'SIGNIN-LIFECYCLE'],
+    "A disabled user's API token still exchanges."),
+  fault('cors-open', ['SIGNIN-NO-CORS'],
+    'The sign-in server answers Access-Control-Allow-Origin: * and grants preflight requests.'),
+  fault('no-cache-control', ['SIGNIN-NO-STORE'],
+    'Token responses carry no Cache-Control: no-store.'),
+  fault('feature-flag-ignored', ['SIGNIN-FEATURE-GATE'],
+    "API tokens are generated even where the tenant's API-token feature is off."),
+  fault('embedded-user-gets-token', ['SIGNIN-DIRECT-ONLY'],
+    "A user of a partner's embedded app can generate an API token."),
+
+  // ── Access tokens and business search ──────────────────────────────────────────────────────
+  fault('access-token-lives-an-hour', ['ACCESS-TOKEN-LIFETIME'],
+    'Access tokens are accepted for 3600 seconds, although expires_in still says 300.'),
+  fault('access-token-not-required', ['ACCESS-TOKEN-REQUIRED'],
+    'Business search without a token, or with a token that was never issued, answers 200 with an empty list.'),
+  fault('no-www-authenticate', ['ACCESS-WWW-AUTHENTICATE'],
+    'API 401 responses carry no WWW-Authenticate header.'),
+  fault('search-omits-total-count', ['SEARCH-SHAPE'],
+    'The search result has no totalCount.'),
+  fault('search-lists-unreadable', ['SEARCH-ONLY-READABLE'],
+    'Search lists every business of the tenant, including those the caller may not read.'),
+  fault('permission-cached-per-token', ['SEARCH-PERMISSION-REMOVAL'],
+    'The readable businesses are computed once per access token and cached, so a removed permission stays until the token expires.'),
+  fault('search-non-member-allowed', ['SEARCH-NON-MEMBER'],
+    'A caller who is not a member of the host tenant gets 200 instead of 403.'),
+  fault('search-ignores-host-tenant', ['SEARCH-TENANT-FROM-HOST'],
+    "Search ignores the host: it lists the caller's readable businesses of every tenant the caller belongs to."),
+] as const;
+
+function fault<const N extends string>(name: N, rules: readonly RuleId[], description: string) {
+  return { name, rules, description } as const;
+}
+
+export type FaultName = (typeof faults)[number]['name'];
+
+/** Every fault the reference server knows, in the order `tack serve --list-faults` prints them. */
+export const FAULTS: readonly FaultInfo[] = faults;
+
+const names = new Set<string>(faults.map((f) => f.name));
+
+export function isFaultName(name: string): name is FaultName {
+  return names.has(name);
+}
+
+/** The faults one server runs with. `has` only takes known names, so a typo is a type error. */
+export class FaultSet {
+  readonly #active: ReadonlySet<FaultName>;
+
+  constructor(active: Iterable<FaultName> = []) {
+    this.#active = new Set(active);
+  }
+
+  has(name: FaultName): boolean {
+    return this.#active.has(name);
+  }
+
+  get size(): number {
+    return this.#active.size;
+  }
+
+  list(): readonly FaultName[] {
+    return [...this.#active];
+  }
+}
+
+/**
+ * Turns user input into a FaultSet. An unknown name throws an Error that names it and lists the
+ * valid ones.
+ */
+export function parseFaults(input: readonly string[] = []): FaultSet {
+  const unknown = input.filter((name) => !isFaultName(name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Valid faults: ${[...names].join(', ')}`,
+    );
+  }
+  return new FaultSet(input.filter(isFaultName));
+}

@@ -1,0 +1,63 @@
+/**
+ * The console: one line per rule as it finishes, then a summary table. Everything printed here
+ * is built from results whose text was redacted when it was recorded, and redacted again on output.
+ */
+import type { Redactor } from '../harness/redactor.js';
+import type { RunResult } from '../harness/runner.js';
+import type { RuleResult, Status } from '../harness/types.js';
+import { AREAS, type Area } from '../rules/catalog.js';
+
+const useColour = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
+const paint = (code: number, text: string) => (useColour ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+const MARK: Record<Status, string> = {
+  passed: paint(32, '✔'),
+  failed: paint(31, '✘'),
+  warning: paint(33, '⚠'),
+  skipped: paint(90, '-'),
+  error: paint(35, '!'),
+};
+
+export function ruleLine(r: RuleResult): string {
+  const head = `${MARK[r.status]} ${r.id} [${r.level}]`;
+  switch (r.status) {
+    case 'passed':
+      return `${head} ${paint(90, `(${r.durationMs} ms)`)}`;
+    case 'skipped':
+      return `${head} skipped: ${r.reason}`;
+    default:
+      return `${head} ${r.status}: ${r.reason}${replayHint(r)}`;
+  }
+}
+
+function replayHint(r: RuleResult): string {
+  const replay = r.checks.find((c) => !c.ok && c.replay)?.replay;
+  if (!replay) return '';
+  return `\n    replay: tack run --seed ${replay.seed}${replay.path ? ` --path ${replay.path}` : ''} --only ${r.id}`;
+}
+
+export function summaryTable(result: RunResult): string {
+  const areas = Object.keys(AREAS) as Area[];
+  const statuses: Status[] = ['passed', 'failed', 'warning', 'error', 'skipped'];
+  const header = ['area', ...statuses];
+  const rows = areas.map((area) => {
+    const rules = result.rules.filter((r) => r.area === area);
+    return [AREAS[area], ...statuses.map((s) => String(rules.filter((r) => r.status === s).length))];
+  });
+  rows.push(['total', ...statuses.map((s) => String(result.rules.filter((r) => r.status === s).length))]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function printSummary(result: RunResult, redactor: Redactor, write: (s: string) => void): void {
+  write('\n' + summaryTable(result) + '\n');
+  const failed = result.rules.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'error');
+  if (failed.length > 0) {
+    write('\nNot holding:\n');
+    for (const r of failed) write(redactor.redact(`  ${MARK[r.status]} ${r.id}: ${r.reason}`) + '\n');
+  }
+  const fields = Object.entries(result.fieldsUsed);
+  if (fields.length > 0) write(`\nFields found: ${fields.map(([k, v]) => `${k} in "${v}"`).join(', ')}\n`);
+  if (result.hookProblem) write(redactor.redact(`\nTest hook: ${result.hookProblem}\n`));
+}

@@ -1,0 +1,140 @@
+/**
+ * The rule catalog: every rule of `shared/spec/tenant-api-access.md` that tack checks, with a
+ * stable id, a level, the spec section and one sentence in our own words.
+ *
+ * This file holds words only. The reference server may name these ids (its faults say which rule
+ * they break) and the suites name them (each check says which rule it judges); nothing here
+ * decides behaviour, so the two stay independent implementations of the spec.
+ *
+ * Ids are stable: CI baselines and partners' reports refer to them. Add rules; never rename one.
+ */
+
+export type Level = 'MUST' | 'SHOULD';
+export type Area = 'partner-key' | 'sign-in' | 'api';
+
+export interface Rule {
+  readonly id: string;
+  readonly level: Level;
+  readonly area: Area;
+  /** Spec section(s) or RFC clause the rule comes from. */
+  readonly section: string;
+  /** One sentence, in our own words. */
+  readonly text: string;
+}
+
+/** Bump when rules are added or their words change; reports carry it. */
+export const CATALOG_VERSION = '1.0.0';
+
+const rules = [
+  // ── Partner key (spec §4.1, §5, §7) ─────────────────────────────────────────────────────────
+  r('PARTNER-HEADERS-REQUIRED', 'MUST', 'partner-key', '§5, §7',
+    'An admin call that lacks either credential header is refused with 401.'),
+  r('PARTNER-BAD-CREDENTIALS', 'MUST', 'partner-key', '§7',
+    'A wrong client id or a wrong secret is refused with 401.'),
+  r('PARTNER-SECRET-EXACT', 'MUST', 'partner-key', '§5',
+    'The secret is compared whole: a prefix of it, or it with characters added, is refused with 401.'),
+  r('PARTNER-TENANT-BINDING', 'MUST', 'partner-key', '§5, §7',
+    "Another tenant's valid credentials sent to this tenant's host are refused with 401."),
+  r('PARTNER-HEADER-NAMES', 'MUST', 'partner-key', '§5',
+    'The credentials are read from the configured header names, in any letter case, and from no other names.'),
+  r('PARTNER-MINT', 'MUST', 'partner-key', '§4.1',
+    "Minting for a user of the tenant returns an access token and a refresh token; the access token works as a Bearer token at this tenant's host."),
+  r('PARTNER-MINT-NON-MEMBER', 'MUST', 'partner-key', '§4.1, §5',
+    'Minting for someone who is not a user of this tenant issues no token.'),
+  r('PARTNER-TENANT-NARROWING', 'MUST', 'partner-key', '§4.1 rule 1',
+    "A token minted for a user of two tenants works only at the minting tenant's host."),
+  r('PARTNER-USER-PERMISSIONS', 'MUST', 'partner-key', '§5',
+    "A minted token carries the user's own permissions, not the key's or an admin's: it lists only what the user may read."),
+  r('PARTNER-REFRESH', 'MUST', 'partner-key', '§4.1 rule 2',
+    'Refreshing with the same credential headers at the same host returns tokens that work.'),
+  r('PARTNER-REFRESH-NEEDS-KEY', 'MUST', 'partner-key', '§4.1 rule 2',
+    'A refresh token alone, without the credential headers, is refused with 401.'),
+  r('PARTNER-REFRESH-CROSS-TENANT', 'MUST', 'partner-key', '§4.1 rule 2',
+    "Tenant A's refresh token is not redeemed at tenant B's host, even with B's valid credentials."),
+  r('PARTNER-CREATE-USER', 'MUST', 'partner-key', '§4.1',
+    'Creating a new user with email, firstName and lastName returns 201.'),
+  r('PARTNER-CREATE-OPTIONAL', 'MUST', 'partner-key', '§2',
+    'The optional user fields displayName, phoneNumber and timeZone are accepted.'),
+  r('PARTNER-CREATE-DUPLICATE', 'MUST', 'partner-key', '§4.1 rule 3',
+    'Creating a user that already exists returns 409.'),
+  r('PARTNER-BAD-REQUEST', 'MUST', 'partner-key', '§7',
+    'A malformed JSON body, a missing required field or a field of the wrong type is refused with 400.'),
+  r('PARTNER-TIMEZONE', 'SHOULD', 'partner-key', '§2',
+    'A timeZone that is not an IANA time zone name is refused with 400.'),
+  r('PARTNER-RESET-PASSWORD', 'MUST', 'partner-key', '§4.1',
+    'Reset password for a user of the tenant returns an absolute http(s) action URL.'),
+  r('PARTNER-PROBLEM-DETAILS', 'MUST', 'partner-key', '§7, RFC 7807',
+    'Partner-key errors are problem details (application/problem+json) whose status member, when present, equals the HTTP status.'),
+
+  // ── Sign-in server and personal API token (spec §1, §2, §3, §4.2, §5, §8) ─────────────────
+  r('SIGNIN-EXCHANGE', 'MUST', 'sign-in', '§2, §4.2, §5',
+    'Exchanging an active API token (form-encoded, the configured client_id, no client secret) returns 200 with access_token, expires_in 300, token_type Bearer and refresh_token.'),
+  r('SIGNIN-ROTATION', 'MUST', 'sign-in', '§2, §3, §5',
+    'Each exchange returns a new refresh_token, and that token exchanges in turn: a chain of rotations holds.'),
+  r('SIGNIN-REVOKE', 'MUST', 'sign-in', '§3, §4.2',
+    'Revoke answers 200 with an empty body, and the revoked token is then refused with 400 invalid_grant.'),
+  r('SIGNIN-GARBAGE-REJECTED', 'MUST', 'sign-in', '§3, §4.2',
+    'A token that was never issued is not exchanged.'),
+  r('SIGNIN-GARBAGE-INVALID-GRANT', 'SHOULD', 'sign-in', 'RFC 6749 §5.2',
+    'A token that was never issued is refused with 400 invalid_grant.'),
+  r('SIGNIN-IDLE-EXPIRY', 'MUST', 'sign-in', '§3, §8',
+    'A token left unused for 30 days is refused with 400 invalid_grant; just before that it still exchanges.'),
+  r('SIGNIN-IDLE-RESET', 'MUST', 'sign-in', '§3, §8',
+    'Each exchange restarts the 30-day unused clock.'),
+  r('SIGNIN-ABSOLUTE-EXPIRY', 'MUST', 'sign-in', '§3, §8',
+    '90 days after generation the token is refused with 400 invalid_grant however often it was used; the limit is never extended.'),
+  r('SIGNIN-DISABLED-USER', 'MUST', 'sign-in', '§3, §4.2',
+    "Once the token's user is disabled, exchange is refused with 400 invalid_grant."),
+  r('SIGNIN-LIFECYCLE', 'MUST', 'sign-in', '§3, §8',
+    'Any sequence of exchanges, clock moves, revocations, disabling and API calls agrees with the token lifecycle table.'),
+  r('SIGNIN-NO-CORS', 'MUST', 'sign-in', '§4.2',
+    'The sign-in server grants no cross-origin access: no Access-Control-Allow-Origin for a foreign origin, no granted preflight.'),
+  r('SIGNIN-NO-STORE', 'SHOULD', 'sign-in', 'RFC 6749 §5.1',
+    'Token responses carry Cache-Control: no-store.'),
+  r('SIGNIN-FEATURE-GATE', 'MUST', 'sign-in', '§1',
+    "Where the tenant's API-token feature is off, no API token can be generated."),
+  r('SIGNIN-DIRECT-ONLY', 'MUST', 'sign-in', '§1',
+    "A user of a partner's embedded app cannot generate an API token."),
+
+  // ── Access tokens and business search (spec §3, §4.3, §7, §8) ─────────────────────────────
+  r('ACCESS-TOKEN-LIFETIME', 'MUST', 'api', '§3, §8',
+    'An access token from the sign-in server works for 300 seconds and is refused with 401 after.'),
+  r('ACCESS-TOKEN-REQUIRED', 'MUST', 'api', '§4.3, §7',
+    'Business search without an access token, or with one that was never issued, is refused with 401.'),
+  r('ACCESS-WWW-AUTHENTICATE', 'SHOULD', 'api', 'RFC 6750 §3',
+    'A 401 from the API carries a WWW-Authenticate challenge for the Bearer scheme.'),
+  r('SEARCH-SHAPE', 'MUST', 'api', '§2, §4.3',
+    'Search answers JSON with items (id, name, registrationNumber), pageIndex, pageSize and totalCount, with no more items than pageSize and totalCount at least the number of items.'),
+  r('SEARCH-ONLY-READABLE', 'MUST', 'api', '§4.3',
+    'Search lists only businesses the caller may read.'),
+  r('SEARCH-PERMISSION-REMOVAL', 'MUST', 'api', '§4.3',
+    'A permission removed from the user is gone on the very next request, with the same access token.'),
+  r('SEARCH-NON-MEMBER', 'MUST', 'api', '§7',
+    'A caller who is not a member of the tenant of the host called is refused with 403.'),
+  r('SEARCH-TENANT-FROM-HOST', 'MUST', 'api', '§4.3',
+    "The tenant is the host called: each tenant host lists only that tenant's businesses."),
+] as const satisfies readonly Rule[];
+
+function r<const I extends string>(id: I, level: Level, area: Area, section: string, text: string) {
+  return { id, level, area, section, text } as const;
+}
+
+export type RuleId = (typeof rules)[number]['id'];
+
+export const RULES: readonly Rule[] = rules;
+
+const byId = new Map<string, Rule>(RULES.map((rule) => [rule.id, rule]));
+
+export function getRule(id: string): Rule | undefined {
+  return byId.get(id);
+}
+
+export function isRuleId(id: string): id is RuleId {
+  return byId.has(id);
+}
+
+export const AREAS: Readonly<Record<Area, string>> = {
+  'partner-key': 'Partner key (§4.1, §5)',
+  'sign-in': 'Sign-in server and API token (§3, §4.2)',
+  api: 'Access tokens and business search (§4.3)',
+};

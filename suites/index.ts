@@ -1,0 +1,10 @@
+/**
+ * Every test tack runs, in order: the property-based rule suites, then the scenarios.
+ */
+import { SCENARIOS } from '../scenarios/index.js';
+import type { TestCase } from '../src/harness/types.js';
+import { PARTNER_KEY_TESTS } from './partner-key/index.js';
+
+export const SUITE_TESTS: readonly TestCase[] = [...PARTNER_KEY_TESTS];
+
+export const ALL_TESTS: readonly TestCase[] = [...SUITE_TESTS, ...SCENARIOS];
