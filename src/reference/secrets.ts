@@ -46,8 +46,8 @@ export class MacKey {
    * on the canonical base64url text, so no second spelling of a tag is ever accepted.
    */
   verify(data: string, tag: string, bytes = 32): boolean {
-    const expected = Buffer.from(this.tag(data, bytes), 'latin1');
-    const given = Buffer.from(tag, 'latin1');
+    const expected = Buffer.from(this.tag(data, bytes), 'utf8');
+    const given = Buffer.from(tag, 'utf8');
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 }

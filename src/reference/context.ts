@@ -1,0 +1,73 @@
+/**
+ * What every handler gets: the server instance (`Reference`: clock, faults, data, stores, keys,
+ * configuration) and the request (`RequestContext`). Handlers are plain functions of the context;
+ * nothing is global, so two servers in one process never share state.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AccessTokens } from './access-token.js';
+import type { Clock } from './clock.js';
+import type { Business, Directory, Tenant } from './directory.js';
+import type { FaultSet } from './faults.js';
+import type { ErrorLog } from './problem.js';
+import type { MacKey } from './secrets.js';
+import type { TokenStore } from './token-store.js';
+
+export interface ReferenceConfig {
+  /** Sign-in client id (`payroll-portal`). */
+  readonly clientId: string;
+  /** Partner credential header names as configured (client id first, secret second). */
+  readonly partnerHeaders: readonly [string, string];
+  /** The same, lower-cased: Node lower-cases incoming header names. */
+  readonly partnerHeaderKeys: readonly [string, string];
+  readonly hookToken: string;
+  /** Host names (lower-case, without port) at which `/__tack` is served. */
+  readonly hookHosts: ReadonlySet<string>;
+  /** Realm path of the sign-in server. */
+  readonly realmPath: string;
+  /** Path prefix of the test hook. */
+  readonly hookPath: string;
+}
+
+export interface Reference {
+  readonly clock: Clock;
+  readonly faults: FaultSet;
+  readonly directory: Directory;
+  /** Personal API tokens (the sign-in server's refresh tokens). */
+  readonly apiTokens: TokenStore;
+  /** Refresh tokens minted with a partner key. */
+  readonly partnerTokens: TokenStore;
+  readonly accessTokens: AccessTokens;
+  readonly mac: MacKey;
+  readonly config: ReferenceConfig;
+  readonly log: ErrorLog;
+  /** The port once listening; 0 before. */
+  port: number;
+  /** The seeded user the `garbage-token-exchanges` fault hands tokens for. */
+  readonly fallbackUserId: string;
+  /** Fault `rotation-unsafe-under-concurrency`: the one slot all exchanges pass their token through. */
+  racySlot: string | undefined;
+  /** Fault `permission-cached-per-token`: readable businesses remembered per access token. */
+  readonly permissionCache: Map<string, readonly Business[]>;
+}
+
+export interface RequestContext {
+  readonly ref: Reference;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** Decoded path parameters. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The raw query string, without `?`. */
+  readonly query: string;
+}
+
+/** A request to a tenant host: the tenant is the one named by the Host header. */
+export interface TenantContext extends RequestContext {
+  readonly tenant: Tenant;
+}
+
+export type Handler<C extends RequestContext = RequestContext> = (ctx: C) => Promise<void> | void;
+
+/** Public base address of a tenant host, e.g. `http://acme.localhost:7070`. */
+export function tenantUrl(ref: Reference, tenant: string): string {
+  return `http://${tenant}.localhost:${ref.port}`;
+}

@@ -1,0 +1,104 @@
+/**
+ * POST {identity}/protocol/openid-connect/token: exchange a personal API token (grant_type
+ * refresh_token, public client, no secret) for a 300-second access token and a replacement API
+ * token. This is the hot path of every load test: one body read, one URLSearchParams, one MAC check
+ * and one Map lookup for the old token, one random value for the new one, one signature for the
+ * access token, nothing stored per exchange.
+ *
+ * Every refusal of the token itself (never issued, rotated out, revoked, expired, user disabled) is
+ * 400 invalid_grant with one wording, so a caller cannot tell a revoked token from a rotated-out one.
+ */
+import { ACCESS_TOKEN_SECONDS } from '../access-token.js';
+import type { Reference, RequestContext } from '../context.js';
+import type { User } from '../directory.js';
+import { badRequest, HttpError } from '../errors.js';
+import { NO_STORE, sendJson } from '../respond.js';
+import { checkClient, type Form, param, readForm } from './form.js';
+
+export async function exchange(ctx: RequestContext): Promise<void> {
+  const form = await readForm(ctx);
+  checkClient(ctx, form);
+  checkGrantType(form);
+  const token = param(form, 'refresh_token');
+  if (!ctx.ref.apiTokens.recognises(token)) return answerUnissued(ctx);
+  const user = loadActiveUser(ctx.ref, token);
+  const next = await rotateToken(ctx.ref, token);
+  answer(ctx, user.id, next);
+}
+
+function checkGrantType(form: Form): void {
+  const grantType = param(form, 'grant_type');
+  if (grantType !== 'refresh_token') {
+    throw badRequest('unsupported_grant_type', 'Only grant_type refresh_token is supported.');
+  }
+}
+
+export function invalidGrant(): HttpError {
+  return badRequest('invalid_grant', 'The token is expired, revoked or not valid; generate a new API token.');
+}
+
+/** A token of the right shape whose MAC does not verify was never issued here. */
+function answerUnissued(ctx: RequestContext): void {
+  const { ref } = ctx;
+  if (ref.faults.has('garbage-token-exchanges')) {
+    const home = ref.directory.user(ref.fallbackUserId)?.tenants.values().next().value ?? '';
+    const fresh = ref.apiTokens.issue({ userId: ref.fallbackUserId, tenant: home, clientId: null });
+    return answer(ctx, ref.fallbackUserId, fresh);
+  }
+  if (ref.faults.has('garbage-token-unauthorized')) {
+    throw new HttpError(401, 'invalid_token', 'The token is not valid.');
+  }
+  throw invalidGrant();
+}
+
+/** The grant must be live and its user neither gone nor disabled. */
+function loadActiveUser(ref: Reference, token: string): User {
+  const grant = ref.apiTokens.find(token);
+  if (grant === undefined) throw invalidGrant();
+  const user = ref.directory.user(grant.userId);
+  if (user === undefined) throw invalidGrant();
+  if (user.disabled && !ref.faults.has('disabled-user-exchanges')) {
+    throw badRequest('invalid_grant', 'The user of this token is disabled.');
+  }
+  return user;
+}
+
+/** Deletes the presented token and returns its replacement (same chain, same 90-day limit). */
+async function rotateToken(ref: Reference, token: string): Promise<string> {
+  const { faults } = ref;
+  if (faults.has('rotation-same-token')) {
+    ref.apiTokens.touch(token);
+    return token;
+  }
+  let presented = token;
+  if (faults.has('rotation-unsafe-under-concurrency')) presented = await throughSharedSlot(ref, token);
+  const next = ref.apiTokens.rotate(presented, {
+    touch: !faults.has('idle-limit-not-reset'),
+    restartAbsolute: faults.has('absolute-limit-sliding'),
+  });
+  if (next === undefined) throw invalidGrant();
+  return next;
+}
+
+/**
+ * Fault `rotation-unsafe-under-concurrency`: the token waits a tick in one slot shared by all
+ * requests. Alone, it comes back unchanged; with concurrent exchanges, the last writer wins, so one
+ * request rotates another chain's token and that chain's own request then finds it gone.
+ */
+async function throughSharedSlot(ref: Reference, token: string): Promise<string> {
+  ref.racySlot = token;
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return ref.racySlot ?? token;
+}
+
+function answer(ctx: RequestContext, userId: string, refreshToken: string): void {
+  const { faults, accessTokens } = ctx.ref;
+  const lifetime = faults.has('access-token-lives-an-hour') ? 3600 : ACCESS_TOKEN_SECONDS;
+  const body: Record<string, unknown> = {
+    access_token: accessTokens.issue('signin', userId, null, lifetime),
+    expires_in: faults.has('exchange-expires-in-string') ? String(ACCESS_TOKEN_SECONDS) : ACCESS_TOKEN_SECONDS,
+    token_type: faults.has('exchange-token-type-wrong') ? 'JWT' : 'Bearer',
+  };
+  if (!faults.has('exchange-omits-refresh-token')) body['refresh_token'] = refreshToken;
+  sendJson(ctx.res, 200, body, faults.has('no-cache-control') ? undefined : NO_STORE);
+}

@@ -1,0 +1,129 @@
+/**
+ * Routing: first by Host (port ignored), then by path, then by method.
+ *
+ * - `{tenant}.localhost`        the tenant API of that tenant (partner-key endpoints, search);
+ * - `id.localhost` + realm path the sign-in server;
+ * - hook hosts + `/__tack`      the test hook (Bearer-protected before any path is matched);
+ * - anything else               404 problem.
+ *
+ * Every request runs inside one try/catch that hands whatever is thrown to the one serializer, in
+ * the dialect of the host called. An unknown path is 404, a known path with another method 405 with
+ * Allow, a path segment that is not valid percent-encoding 400. A client that disconnects mid-body
+ * gets nothing written.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isClientGone } from './body.js';
+import type { Handler, Reference, RequestContext, TenantContext } from './context.js';
+import { matchRoute, type Route } from './route-table.js';
+import { methodNotAllowed, notFound } from './errors.js';
+import { classifyHost, hostName } from './host.js';
+import { type Dialect, sendError } from './problem.js';
+import { identityRoutes } from './identity/routes.js';
+import { applyCorsFault, isPreflight, preflight } from './identity/cors.js';
+import { tenantRoutes } from './api/routes.js';
+import { hookRoutes } from './hook/routes.js';
+import { requireHookToken } from './hook/auth.js';
+
+interface Target {
+  readonly path: string;
+  readonly query: string;
+}
+
+/** Splits the request target; absolute-form (`http://host/path`) is reduced to its path. */
+function splitTarget(url: string | undefined): Target {
+  let target = url ?? '';
+  if (!target.startsWith('/')) {
+    try {
+      const parsed = new URL(target);
+      target = parsed.pathname + parsed.search;
+    } catch {
+      throw notFound('not_found', 'No such resource.');
+    }
+  }
+  const q = target.indexOf('?');
+  return q < 0 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q + 1) };
+}
+
+function select<C extends RequestContext>(routes: readonly Route<C>[], path: string, method: string): { handler: Handler<C>; params: Record<string, string>; name: string } {
+  const found = matchRoute(routes, path);
+  if (found === undefined) throw notFound('not_found', 'No such resource.');
+  const handler = found.route.methods[method];
+  if (handler === undefined) throw methodNotAllowed(found.route.allow);
+  return { handler, params: found.params, name: found.route.name };
+}
+
+/** The request listener of one server instance. */
+export function createRequestListener(ref: Reference): (req: IncomingMessage, res: ServerResponse) => void {
+  const tenant = tenantRoutes();
+  const identity = identityRoutes();
+  const hook = hookRoutes();
+  const realmPrefix = ref.config.realmPath + '/';
+  const hookPath = ref.config.hookPath;
+
+  return (req, res) => {
+    let dialect: Dialect = 'problem';
+    let where = 'routing';
+    const fail = (error: unknown): void => {
+      if (isClientGone(error)) {
+        res.destroy();
+        return;
+      }
+      sendError(res, dialect, error, ref.faults, ref.log, where);
+    };
+    try {
+      const { path, query } = splitTarget(req.url);
+      const method = req.method ?? 'GET';
+      const host = classifyHost(hostName(req.headers.host), ref.config.hookHosts);
+      let result: Promise<void> | void;
+      switch (host.kind) {
+        case 'tenant': {
+          const found = ref.directory.tenant(host.tenant);
+          if (found === undefined) throw notFound('unknown_tenant', 'No tenant is served at this host.');
+          const chosen = select(tenant, path, method);
+          where = chosen.name;
+          const ctx: TenantContext = { ref, req, res, params: chosen.params, query, tenant: found };
+          result = chosen.handler(ctx);
+          break;
+        }
+        case 'identity': {
+          applyCorsFault(ref, res);
+          if (!path.startsWith(realmPrefix)) throw notFound('not_found', 'No such resource.');
+          const inner = path.slice(realmPrefix.length - 1);
+          if (isPreflight(ref, method)) {
+            preflight(req, res);
+            return;
+          }
+          const chosen = select(identity, inner, method);
+          where = chosen.name;
+          dialect = 'oauth';
+          result = chosen.handler({ ref, req, res, params: chosen.params, query });
+          break;
+        }
+        case 'hook': {
+          if (path !== hookPath && !path.startsWith(hookPath + '/')) throw notFound('not_found', 'No such resource.');
+          dialect = 'hook';
+          requireHookToken(ref, req);
+          const inner = path.length === hookPath.length ? '/' : path.slice(hookPath.length);
+          const chosen = select(hook, inner, method);
+          where = chosen.name;
+          result = chosen.handler({ ref, req, res, params: chosen.params, query });
+          break;
+        }
+        default:
+          throw notFound('unknown_host', 'No service is served at this host.');
+      }
+      if (result !== undefined) result.then(() => ensureAnswered(res), fail);
+      else ensureAnswered(res);
+    } catch (error) {
+      fail(error);
+    }
+  };
+}
+
+/** A handler that returns without answering is a bug; answer 500 rather than leave the client hanging. */
+function ensureAnswered(res: ServerResponse): void {
+  if (!res.headersSent && !res.destroyed) {
+    res.writeHead(500, { 'content-type': 'application/problem+json' });
+    res.end(JSON.stringify({ type: 'urn:tack:problem:server_error', title: 'Internal Server Error', status: 500, detail: 'No response was produced.' }));
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * The in-memory store of long-lived tokens: personal API tokens (the sign-in server's refresh
+ * tokens) and the partner refresh tokens, one instance each. One small class with an explicit
+ * `rotate()` (the habit of mock-oauth2-server).
+ *
+ * Bounded by construction:
+ * - rotation deletes the old token and stores the new one under the same grant object, so a chain
+ *   costs one entry however often it is exchanged;
+ * - revoked tokens are deleted at once; expired ones when they are next looked up, and by `sweep()`
+ *   (the server runs it every minute and after each clock move);
+ * - at `maxEntries` live tokens, issuing a new chain evicts the least recently used one (the Map
+ *   keeps insertion order, and rotation re-inserts, so its first entry is the least recently used).
+ *
+ * Tokens look like `tpat_<43 random chars>.<11-char tag>`; the tag is a truncated HMAC of the rest,
+ * so a token this store never issued is recognised without a lookup (`recognises`). The map is keyed
+ * by the random part.
+ */
+import type { Clock } from './clock.js';
+import { MacKey, randomSecret } from './secrets.js';
+
+export interface TokenLimits {
+  /** A token left unused this long expires (the 30-day limit of API tokens). */
+  readonly idleMs: number;
+  /** A chain expires this long after generation, however often it is used (the 90-day limit). */
+  readonly absoluteMs: number;
+}
+
+export interface GrantOwner {
+  readonly userId: string;
+  /** The tenant at which the chain began: the minting tenant for partner tokens. */
+  readonly tenant: string;
+  /** The partner client id that minted the chain; null for personal API tokens. */
+  readonly clientId: string | null;
+}
+
+export interface Grant extends GrantOwner {
+  readonly chainId: number;
+  /** Start of the absolute limit; kept across rotations. */
+  generatedAt: number;
+  /** Start of the idle limit; each use moves it. */
+  lastUsedAt: number;
+}
+
+export interface RotateOptions {
+  /** Restart the idle limit (default true; false only for the `idle-limit-not-reset` fault). */
+  readonly touch?: boolean;
+  /** Restart the absolute limit (default false; true only for the `absolute-limit-sliding` fault). */
+  readonly restartAbsolute?: boolean;
+}
+
+export interface TokenStoreOptions {
+  /** Token prefix, e.g. `tpat` (personal API token) or `tprt` (partner refresh token). */
+  readonly prefix: string;
+  readonly limits: TokenLimits;
+  readonly clock: Clock;
+  readonly mac: MacKey;
+  /** Most live tokens held at once (default 100 000). */
+  readonly maxEntries?: number;
+}
+
+const RANDOM_LENGTH = 43; // 32 random bytes, base64url
+const TAG_BYTES = 8;
+const TAG_LENGTH = 11; // 8 bytes, base64url
+
+export class TokenStore {
+  readonly limits: TokenLimits;
+  readonly maxEntries: number;
+  readonly #prefix: string;
+  readonly #clock: Clock;
+  readonly #mac: MacKey;
+  readonly #entries = new Map<string, Grant>();
+  #nextChain = 1;
+
+  constructor(options: TokenStoreOptions) {
+    this.#prefix = `${options.prefix}_`;
+    this.limits = options.limits;
+    this.#clock = options.clock;
+    this.#mac = options.mac;
+    this.maxEntries = options.maxEntries ?? 100_000;
+  }
+
+  /** Live tokens held (expired ones not yet swept included). */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Starts a new chain and returns its first token. */
+  issue(owner: GrantOwner): string {
+    if (this.#entries.size >= this.maxEntries) this.#evictLeastRecentlyUsed();
+    const now = this.#clock.now();
+    const grant: Grant = {
+      userId: owner.userId,
+      tenant: owner.tenant,
+      clientId: owner.clientId,
+      chainId: this.#nextChain++,
+      generatedAt: now,
+      lastUsedAt: now,
+    };
+    return this.#store(grant);
+  }
+
+  /** Whether `token` has the shape and tag of a token this store issued, live or not. */
+  recognises(token: string): boolean {
+    return this.#keyOf(token) !== undefined;
+  }
+
+  /** The live grant of `token`, or undefined: never issued, rotated out, revoked or expired. */
+  find(token: string): Grant | undefined {
+    const key = this.#keyOf(token);
+    if (key === undefined) return undefined;
+    const grant = this.#entries.get(key);
+    if (grant === undefined) return undefined;
+    if (this.isExpired(grant, this.#clock.now())) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return grant;
+  }
+
+  /**
+   * Replaces `token` by a new token of the same chain: the old one is deleted (from now on it is
+   * unknown), the grant moves to the new one. Returns undefined when `token` is no longer live.
+   */
+  rotate(token: string, options: RotateOptions = {}): string | undefined {
+    const key = this.#keyOf(token);
+    if (key === undefined) return undefined;
+    const grant = this.#entries.get(key);
+    if (grant === undefined) return undefined;
+    this.#entries.delete(key);
+    const now = this.#clock.now();
+    if (this.isExpired(grant, now)) return undefined;
+    if (options.touch ?? true) grant.lastUsedAt = now;
+    if (options.restartAbsolute ?? false) grant.generatedAt = now;
+    return this.#store(grant);
+  }
+
+  /** Marks a use without rotating (only the `rotation-same-token` fault does this). */
+  touch(token: string): void {
+    const grant = this.find(token);
+    if (grant !== undefined) grant.lastUsedAt = this.#clock.now();
+  }
+
+  /** Deletes `token`. Unknown tokens are fine (RFC 7009 §2.2). Returns whether one was live. */
+  revoke(token: string): boolean {
+    const key = this.#keyOf(token);
+    return key !== undefined && this.#entries.delete(key);
+  }
+
+  /** Deletes every expired token; returns how many. */
+  sweep(): number {
+    const now = this.#clock.now();
+    let removed = 0;
+    for (const [key, grant] of this.#entries) {
+      if (this.isExpired(grant, now)) {
+        this.#entries.delete(key);
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /** When `grant` expires: the earlier of the idle and the absolute limit. */
+  expiresAt(grant: Grant): number {
+    return Math.min(grant.lastUsedAt + this.limits.idleMs, grant.generatedAt + this.limits.absoluteMs);
+  }
+
+  /** Expired at the limit itself: a token unused for exactly 30 days is refused. */
+  isExpired(grant: Grant, now: number): boolean {
+    return now >= this.expiresAt(grant);
+  }
+
+  #store(grant: Grant): string {
+    const random = randomSecret(32);
+    const body = this.#prefix + random;
+    this.#entries.set(random, grant);
+    return `${body}.${this.#mac.tag(body, TAG_BYTES)}`;
+  }
+
+  /** The map key (random part) of a well-formed, correctly tagged token; undefined otherwise. */
+  #keyOf(token: string): string | undefined {
+    const prefix = this.#prefix;
+    if (token.length !== prefix.length + RANDOM_LENGTH + 1 + TAG_LENGTH || !token.startsWith(prefix)) return undefined;
+    const dot = prefix.length + RANDOM_LENGTH;
+    if (token.charCodeAt(dot) !== 46 /* . */) return undefined;
+    const body = token.slice(0, dot);
+    if (!this.#mac.verify(body, token.slice(dot + 1), TAG_BYTES)) return undefined;
+    return body.slice(prefix.length);
+  }
+
+  #evictLeastRecentlyUsed(): void {
+    const oldest = this.#entries.keys().next();
+    if (oldest.done !== true) this.#entries.delete(oldest.value);
+  }
+}

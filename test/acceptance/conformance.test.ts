@@ -1,0 +1,23 @@
+/**
+ * The reference server passes every rule, and every rule of the catalog has a fault that makes it
+ * fail (a check that cannot fail is a defect).
+ */
+import { describe, expect, it } from 'vitest';
+import { FAULTS } from '../../src/reference/faults.js';
+import { RULES } from '../../src/rules/catalog.js';
+import { exitCodeOf } from '../../src/harness/runner.js';
+import { runAgainstReference } from '../helpers/reference-run.js';
+
+describe('conformance run against the reference server', () => {
+  it('passes every rule and exits 0', async () => {
+    const result = await runAgainstReference({ runs: 8 });
+    const notPassed = result.rules.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason}`);
+    expect(notPassed).toEqual([]);
+    expect(exitCodeOf(result, true)).toBe(0);
+  });
+
+  it('has a fault for every rule of the catalog', () => {
+    const broken = new Set(FAULTS.flatMap((f) => f.rules));
+    expect(RULES.map((r) => r.id).filter((id) => !broken.has(id))).toEqual([]);
+  });
+});

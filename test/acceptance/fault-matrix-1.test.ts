@@ -1,0 +1,3 @@
+import { faultMatrix } from './fault-matrix.js';
+
+faultMatrix(0, 2);
