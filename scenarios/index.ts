@@ -1,4 +1,7 @@
 /** Multi-step lifecycles, each checking several rules in the order a real client meets them. */
 import type { TestCase } from '../src/harness/types.js';
+import { multiTenantNarrowing } from './multi-tenant-narrowing.js';
+import { partnerOnboarding } from './partner-onboarding.js';
+import { permissionRemovalScenario } from './permission-removal.js';
 
-export const SCENARIOS: readonly TestCase[] = [];
+export const SCENARIOS: readonly TestCase[] = [partnerOnboarding, multiTenantNarrowing, permissionRemovalScenario];

@@ -10,6 +10,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { TackError } from './errors.js';
+import { Politeness } from './politeness.js';
 import type { Redactor } from './redactor.js';
 import type { Transcript } from './transcript.js';
 
@@ -40,6 +41,8 @@ export interface HttpOptions {
   readonly transcript: Transcript;
   /** Largest response body read, in bytes; the rest is cut. */
   readonly maxBodyBytes?: number;
+  /** 429 / Retry-After handling and `--max-rps` (politeness.ts); defaults when absent. */
+  readonly politeness?: Politeness;
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -71,10 +74,12 @@ const TOKEN_FIELDS: Record<string, 'access-token' | 'refresh-token' | 'api-token
 
 export class HttpClient {
   readonly dispatcher: Agent;
+  readonly politeness: Politeness;
   private readonly options: HttpOptions;
 
   constructor(options: HttpOptions) {
     this.options = options;
+    this.politeness = options.politeness ?? new Politeness();
     this.dispatcher = new Agent({
       connect: { lookup: localhostAwareLookup as never, rejectUnauthorized: !options.insecureTls, timeout: options.timeoutMs },
       headersTimeout: options.timeoutMs,
@@ -83,7 +88,19 @@ export class HttpClient {
     });
   }
 
+  /** Sends `req`, waiting its turn under --max-rps and retrying after 429 as politeness.ts says. */
   async send(req: HttpRequest): Promise<HttpResponse> {
+    for (let retries = 0; ; retries++) {
+      await this.politeness.turn();
+      const res = await this.sendOnce(req);
+      const decision = this.politeness.decide(res.status, res.headers, retries);
+      if (decision.kind === 'answer') return res;
+      if (decision.kind === 'give-up') throw new TackError('TACK_ERR_RATE_LIMITED', `${req.role ?? 'target'} ${originOf(req.url)} ${decision.reason} (${req.method} ${pathOf(req.url)})`);
+      await this.politeness.sleep(decision.waitMs);
+    }
+  }
+
+  private async sendOnce(req: HttpRequest): Promise<HttpResponse> {
     const { transcript } = this.options;
     const started = performance.now();
     const seq = transcript.begin(req);
@@ -96,7 +113,9 @@ export class HttpClient {
         dispatcher: this.dispatcher,
         signal,
       });
-      const text = await readCapped(res.body, this.options.maxBodyBytes ?? 1 << 20);
+      const text = await readCapped(res.body, this.options.maxBodyBytes ?? 1 << 20).catch((error: unknown) => {
+        throw Object.assign(new Error('body cut off'), { cause: error, midBody: res.statusCode });
+      });
       const headers = flattenHeaders(res.headers);
       const json = parseJson(text);
       this.learnTokens(json);
@@ -135,6 +154,8 @@ export class HttpClient {
   private describe(error: unknown, req: HttpRequest): TackError {
     const where = `${req.role ?? 'target'} ${originOf(req.url)}`;
     const seconds = `${Math.round(this.options.timeoutMs / 100) / 10} s`;
+    const midBody = (error as { midBody?: number })?.midBody;
+    if (midBody !== undefined) error = (error as { cause?: unknown }).cause;
     const name = (error as { name?: string })?.name;
     const code = (error as { code?: string })?.code;
     if (name === 'TimeoutError' || name === 'AbortError' || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_CONNECT_TIMEOUT') {
@@ -142,6 +163,12 @@ export class HttpClient {
     }
     if (code === 'ECONNREFUSED') return new TackError('TACK_ERR_UNREACHABLE', `${where} refused the connection: is it running?`, { cause: error });
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new TackError('TACK_ERR_UNREACHABLE', `${where}: the host name does not resolve`, { cause: error });
+    if (midBody !== undefined && (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')) {
+      return new TackError('TACK_ERR_BAD_RESPONSE', `${where} closed the connection in the middle of its answer (status ${midBody}) to ${req.method} ${pathOf(req.url)}`, { cause: error });
+    }
+    if (code === 'HPE_INVALID_CONSTANT' || code === 'HPE_INVALID_VERSION' || name === 'HTTPParserError' || (typeof code === 'string' && code.startsWith('HPE_'))) {
+      return new TackError('TACK_ERR_BAD_RESPONSE', `${where} answered ${req.method} ${pathOf(req.url)} with something that is not HTTP: is it the right host and port (http vs https)?`, { cause: error });
+    }
     if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
       return new TackError('TACK_ERR_BAD_RESPONSE', `${where} closed the connection before answering ${req.method} ${pathOf(req.url)}`, { cause: error });
     }

@@ -10,6 +10,11 @@
  * On top of values, anything that looks like a credential by position (an Authorization header,
  * a secret header, a `*token*` / `*secret*` JSON member or form field) is replaced even if it was
  * never registered.
+ *
+ * Replacement is one left-to-right pass: placeholders already in the text are kept as they are
+ * (redacting twice changes nothing). A short value (a secret cut to its first characters by a
+ * tampering check) is replaced only where it is the whole text (a header value, a JSON string) or
+ * quoted (`"abc"` in a counterexample), so it cannot shred ordinary words and markup.
  */
 
 export type SecretKind =
@@ -26,12 +31,28 @@ const SECRET_NAME = /(token|secret|password|authorization|api[-_]?key|cookie)/i;
 /** Names matched by SECRET_NAME that are not secret: keep them readable. */
 const PUBLIC_NAMES = new Set(['token_type', 'tokentype', 'token_type_hint', 'expires_in', 'expiresin', 'www-authenticate']);
 
+/** Values shorter than this are replaced only as the whole text or between quotes. */
+const SHORT = 8;
+/** A placeholder this redactor writes; kept verbatim when text is redacted again. */
+const PLACEHOLDER = '<(?:[a-z-]+#\\d+|redacted)>';
+
+/**
+ * How a registered value was derived from a known one, told without revealing either: the value is
+ * `base.slice(0, keep) + insert + base.slice(resume)`, or `base` with every letter's case flipped.
+ * Used to write reproducible commands (`${TACK_PARTNER_SECRET:0:5}`) for tampered secrets.
+ */
+export type SecretEdit =
+  | { readonly kind: 'edited'; readonly keep: number; readonly insert: string; readonly resume: number }
+  | { readonly kind: 'case-flipped' };
+
 export class Redactor {
   private readonly placeholders = new Map<string, string>();
   private readonly counters = new Map<SecretKind, number>();
   private readonly extraSecretHeaders = new Set<string>();
-  /** Registered values, longest first, rebuilt lazily. */
-  private ordered: string[] | undefined;
+  /** Placeholder to the value first registered under it (for `editOf`; never printed). */
+  private readonly originals = new Map<string, string>();
+  /** One alternation of every registered value, longest first, rebuilt lazily. */
+  private pattern: RegExp | undefined;
 
   /** Header names (any case) whose values are always replaced, e.g. the partner secret header. */
   addSecretHeader(name: string): void {
@@ -46,11 +67,31 @@ export class Redactor {
     const n = (this.counters.get(kind) ?? 0) + 1;
     this.counters.set(kind, n);
     const placeholder = `<${kind}#${n}>`;
+    this.originals.set(placeholder, value);
     for (const variant of variantsOf(value)) {
       if (!this.placeholders.has(variant)) this.placeholders.set(variant, placeholder);
     }
-    this.ordered = undefined;
+    this.pattern = undefined;
     return placeholder;
+  }
+
+  /**
+   * How the value behind `placeholder` differs from `base`, when it is a small edit of it (a cut,
+   * or at most 8 characters inserted next to kept ones) or `base` in the other letter case;
+   * otherwise undefined.
+   */
+  editOf(placeholder: string, base: string): SecretEdit | undefined {
+    const value = this.originals.get(placeholder);
+    if (value === undefined || base === '' || value === base) return undefined;
+    if (flipCase(base) === value) return { kind: 'case-flipped' };
+    let keep = 0;
+    while (keep < value.length && keep < base.length && value[keep] === base[keep]) keep++;
+    let tail = 0;
+    while (tail < value.length - keep && tail < base.length - keep && value[value.length - 1 - tail] === base[base.length - 1 - tail]) tail++;
+    const insert = value.slice(keep, value.length - tail);
+    // Only `insert` is value text; it must be short and must edit `base`, not replace it.
+    if (insert.length > 8 || (insert !== '' && keep + tail === 0)) return undefined;
+    return { kind: 'edited', keep, insert, resume: base.length - tail };
   }
 
   placeholderOf(value: string): string | undefined {
@@ -66,12 +107,19 @@ export class Redactor {
   /** Replaces every registered secret in free text. */
   redact(text: string): string {
     if (text === '' || this.placeholders.size === 0) return text;
-    this.ordered ??= [...this.placeholders.keys()].sort((a, b) => b.length - a.length);
-    let out = text;
-    for (const value of this.ordered) {
-      if (out.includes(value)) out = out.split(value).join(this.placeholders.get(value)!);
-    }
-    return out;
+    const whole = this.placeholders.get(text);
+    if (whole) return whole;
+    this.pattern ??= this.buildPattern();
+    return text.replace(this.pattern, (match: string, kept: string | undefined) => kept ?? this.placeholders.get(match) ?? match);
+  }
+
+  private buildPattern(): RegExp {
+    const values = [...this.placeholders.keys()].sort((a, b) => b.length - a.length);
+    const alternatives = values.map((v) => {
+      const escaped = v.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+      return v.length < SHORT ? `(?<=["'])${escaped}(?=["'])` : escaped;
+    });
+    return new RegExp(`(${PLACEHOLDER})|${alternatives.join('|')}`, 'g');
   }
 
   /** Redacts header values: registered secrets by value, credential headers whole. */
@@ -135,6 +183,10 @@ export class Redactor {
     const redacted = this.redact(value);
     return redacted === value ? '<redacted>' : redacted;
   }
+}
+
+function flipCase(s: string): string {
+  return [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 }
 
 function variantsOf(value: string): string[] {

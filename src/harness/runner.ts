@@ -159,6 +159,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     for (const r of relevant) if (lastTestOf.get(r) === index) emit(r);
   }
   for (const id of selectedRules) emit(id);
+  await tokens.close(); // hookless mode: releases the token file's lock
 
   const fieldsUsed = { ...partner.fieldsUsed, ...(otherPartner?.fieldsUsed ?? {}) };
   return {

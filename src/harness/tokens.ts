@@ -9,6 +9,7 @@
  */
 import type { Exchanged, IdentityClient } from './clients/identity.js';
 import type { HookClient } from './clients/hook.js';
+import { TokenFileLock } from './lock.js';
 import { readTokenFile, writeTokenFileAtomic } from './token-file.js';
 import type { Names } from './names.js';
 
@@ -25,6 +26,8 @@ export class TokenChain {
     /** True when tack created the token itself, so destructive steps are allowed. */
     readonly owned: boolean,
     private readonly persist?: (token: string) => void,
+    /** Hookless mode: the token file's lock, held around each rotation. */
+    private readonly lock?: TokenFileLock,
   ) {
     this.token = first;
   }
@@ -35,19 +38,25 @@ export class TokenChain {
 
   /** Exchanges the current token; a returned refresh_token becomes current (stored first). */
   async exchange(): Promise<Exchanged> {
-    const result = await this.identity.exchange(this.token);
-    if (result.res.status === 200 && result.refreshToken !== undefined && result.refreshToken !== this.token) {
-      this.persist?.(result.refreshToken);
-      this.previous.push(this.token);
-      if (this.previous.length > 16) this.previous.shift();
-      this.token = result.refreshToken;
+    const landed = this.lock?.begin();
+    try {
+      const result = await this.identity.exchange(this.token);
+      if (result.res.status === 200 && result.refreshToken !== undefined && result.refreshToken !== this.token) {
+        this.persist?.(result.refreshToken);
+        this.previous.push(this.token);
+        if (this.previous.length > 16) this.previous.shift();
+        this.token = result.refreshToken;
+      }
+      return result;
+    } finally {
+      landed?.();
     }
-    return result;
   }
 }
 
 export class TokenSource {
   private held: TokenChain | undefined;
+  private locking: Promise<TokenFileLock> | undefined;
 
   constructor(
     private readonly identity: IdentityClient,
@@ -68,9 +77,20 @@ export class TokenSource {
     if (!this.hookless) throw new Error('no source of API tokens (the runner should have skipped this test)');
     if (!this.held) {
       const path = this.hookless.tokenFile;
-      this.held = new TokenChain(this.identity, this.hookless.userEmail, this.tenant, readTokenFile(path), false, (t) => writeTokenFileAtomic(path, t));
+      // Held until close(): no other tack process may rotate this file's token meanwhile.
+      this.locking ??= TokenFileLock.acquire(path);
+      const lock = await this.locking;
+      this.held ??= new TokenChain(this.identity, this.hookless.userEmail, this.tenant, readTokenFile(path), false, (t) => writeTokenFileAtomic(path, t), lock);
     }
     return this.held;
+  }
+
+  /** Releases the token file's lock (hookless mode). */
+  async close(): Promise<void> {
+    const lock = await this.locking?.catch(() => undefined);
+    await lock?.release();
+    this.locking = undefined;
+    this.held = undefined;
   }
 
   /** A fresh directly-signed-in user of `tenant` with a new API token (hook only). */

@@ -16,7 +16,10 @@ class ClientGone extends Error {
   }
 }
 
-/** Reads the whole body as UTF-8, refusing it with 413 as soon as it passes `limit` bytes. */
+/**
+ * Reads the whole body as UTF-8, refusing it with 413 as soon as it passes `limit` bytes. (The
+ * listeners are inline and guarded by `settled` rather than removed: this runs on every exchange.)
+ */
 export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
@@ -24,39 +27,39 @@ export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<stri
     return Promise.reject(payloadTooLarge(limit));
   }
   return new Promise((resolve, reject) => {
+    let settled = false;
     let size = 0;
     let first: Buffer | undefined;
     let rest: Buffer[] | undefined;
-    const cleanup = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onGone);
-      req.off('close', onGone);
-    };
-    const onData = (chunk: Buffer): void => {
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.length;
       if (size > limit) {
-        cleanup();
+        settled = true;
         req.resume(); // drain and drop the rest; the 413 closes the connection
         reject(payloadTooLarge(limit));
-        return;
+      } else if (first === undefined) {
+        first = chunk;
+      } else {
+        (rest ??= [first]).push(chunk);
       }
-      if (first === undefined) first = chunk;
-      else (rest ??= [first]).push(chunk);
-    };
-    const onEnd = (): void => {
-      cleanup();
+    });
+    req.on('end', () => {
+      if (settled) return;
+      settled = true;
       if (first === undefined) resolve('');
       else resolve(rest === undefined ? first.toString('utf8') : Buffer.concat(rest).toString('utf8'));
-    };
-    const onGone = (): void => {
-      cleanup();
+    });
+    req.on('close', () => {
+      if (settled) return;
+      settled = true;
       reject(new ClientGone());
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onGone);
-    req.on('close', onGone);
+    });
+    req.on('error', () => {
+      if (settled) return;
+      settled = true;
+      reject(new ClientGone());
+    });
   });
 }
 

@@ -18,7 +18,12 @@ export class HttpError extends Error {
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(status: number, code: string, detail: string, options: { title?: string; headers?: Record<string, string> } = {}) {
+    // A refusal is an answer, not a defect: its code names the rule, so no stack trace is captured
+    // (capturing one cost more than the rest of a refused exchange).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(detail);
+    Error.stackTraceLimit = limit;
     this.name = 'HttpError';
     this.status = status;
     this.code = code;

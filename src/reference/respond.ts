@@ -16,7 +16,8 @@ function gone(res: ServerResponse): boolean {
 
 export function sendBody(res: ServerResponse, status: number, contentType: string, body: string, headers?: Headers): void {
   if (gone(res)) return;
-  res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
+  const length = Buffer.byteLength(body);
+  res.writeHead(status, headers === undefined ? { 'content-type': contentType, 'content-length': length } : { ...headers, 'content-type': contentType, 'content-length': length });
   res.end(body);
 }
 

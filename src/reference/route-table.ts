@@ -18,12 +18,33 @@ export function route<C extends RequestContext>(name: string, pattern: string, m
   return { name, segments: pattern.split('/').slice(1), methods, allow: Object.keys(methods) };
 }
 
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 interface Match<C extends RequestContext> {
   readonly route: Route<C>;
   readonly params: Record<string, string>;
 }
 
+/** Routes of one host: fixed paths in a Map (the hot paths), patterns tried in order after. */
+export class RouteTable<C extends RequestContext> {
+  readonly #exact = new Map<string, Route<C>>();
+  readonly #patterns: Route<C>[] = [];
+
+  constructor(routes: readonly Route<C>[]) {
+    for (const candidate of routes) {
+      if (candidate.segments.some((segment) => segment.startsWith(':'))) this.#patterns.push(candidate);
+      else this.#exact.set(`/${candidate.segments.join('/')}`, candidate);
+    }
+  }
+
+  match(path: string): Match<C> | undefined {
+    const exact = this.#exact.get(path);
+    return exact === undefined ? matchRoute(this.#patterns, path) : { route: exact, params: NO_PARAMS };
+  }
+}
+
 export function matchRoute<C extends RequestContext>(routes: readonly Route<C>[], path: string): Match<C> | undefined {
+  if (routes.length === 0) return undefined;
   const parts = path.split('/').slice(1);
   outer: for (const candidate of routes) {
     if (candidate.segments.length !== parts.length) continue;
@@ -43,7 +64,6 @@ export function matchRoute<C extends RequestContext>(routes: readonly Route<C>[]
   return undefined;
 }
 
-const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 function decodeSegment(segment: string): string {
   if (!segment.includes('%')) return segment;

@@ -14,7 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isClientGone } from './body.js';
 import type { Handler, Reference, RequestContext, TenantContext } from './context.js';
-import { matchRoute, type Route } from './route-table.js';
+import { RouteTable } from './route-table.js';
 import { methodNotAllowed, notFound } from './errors.js';
 import { classifyHost, hostName } from './host.js';
 import { type Dialect, sendError } from './problem.js';
@@ -44,8 +44,8 @@ function splitTarget(url: string | undefined): Target {
   return q < 0 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q + 1) };
 }
 
-function select<C extends RequestContext>(routes: readonly Route<C>[], path: string, method: string): { handler: Handler<C>; params: Record<string, string>; name: string } {
-  const found = matchRoute(routes, path);
+function select<C extends RequestContext>(routes: RouteTable<C>, path: string, method: string): { handler: Handler<C>; params: Record<string, string>; name: string } {
+  const found = routes.match(path);
   if (found === undefined) throw notFound('not_found', 'No such resource.');
   const handler = found.route.methods[method];
   if (handler === undefined) throw methodNotAllowed(found.route.allow);
@@ -54,22 +54,15 @@ function select<C extends RequestContext>(routes: readonly Route<C>[], path: str
 
 /** The request listener of one server instance. */
 export function createRequestListener(ref: Reference): (req: IncomingMessage, res: ServerResponse) => void {
-  const tenant = tenantRoutes();
-  const identity = identityRoutes();
-  const hook = hookRoutes();
+  const tenant = new RouteTable(tenantRoutes());
+  const identity = new RouteTable(identityRoutes());
+  const hook = new RouteTable(hookRoutes());
   const realmPrefix = ref.config.realmPath + '/';
   const hookPath = ref.config.hookPath;
 
   return (req, res) => {
     let dialect: Dialect = 'problem';
     let where = 'routing';
-    const fail = (error: unknown): void => {
-      if (isClientGone(error)) {
-        res.destroy();
-        return;
-      }
-      sendError(res, dialect, error, ref.faults, ref.log, where);
-    };
     try {
       const { path, query } = splitTarget(req.url);
       const method = req.method ?? 'GET';
@@ -112,12 +105,20 @@ export function createRequestListener(ref: Reference): (req: IncomingMessage, re
         default:
           throw notFound('unknown_host', 'No service is served at this host.');
       }
-      if (result !== undefined) result.then(() => ensureAnswered(res), fail);
+      if (result !== undefined) result.then(() => ensureAnswered(res), (error: unknown) => fail(ref, res, dialect, where, error));
       else ensureAnswered(res);
     } catch (error) {
-      fail(error);
+      fail(ref, res, dialect, where, error);
     }
   };
+}
+
+function fail(ref: Reference, res: ServerResponse, dialect: Dialect, where: string, error: unknown): void {
+  if (isClientGone(error)) {
+    res.destroy();
+    return;
+  }
+  sendError(res, dialect, error, ref.faults, ref.log, where);
 }
 
 /** A handler that returns without answering is a bug; answer 500 rather than leave the client hanging. */

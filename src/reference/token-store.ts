@@ -11,9 +11,10 @@
  * - at `maxEntries` live tokens, issuing a new chain evicts the least recently used one (the Map
  *   keeps insertion order, and rotation re-inserts, so its first entry is the least recently used).
  *
- * Tokens look like `tpat_<43 random chars>.<11-char tag>`; the tag is a truncated HMAC of the rest,
- * so a token this store never issued is recognised without a lookup (`recognises`). The map is keyed
- * by the random part.
+ * Tokens look like `tpat_<43 random chars>.<11-char tag>`. The map is keyed by the whole token, so a
+ * hit means exactly an issued, live token and costs no cryptography; the tag (a truncated HMAC of
+ * the rest) is checked only on a miss, to tell a token that was never issued (`recognises` false)
+ * from one that was rotated out, revoked or expired.
  */
 import type { Clock } from './clock.js';
 import { MacKey, randomSecret } from './secrets.js';
@@ -101,17 +102,15 @@ export class TokenStore {
 
   /** Whether `token` has the shape and tag of a token this store issued, live or not. */
   recognises(token: string): boolean {
-    return this.#keyOf(token) !== undefined;
+    return this.#entries.has(token) || this.#wellTagged(token);
   }
 
   /** The live grant of `token`, or undefined: never issued, rotated out, revoked or expired. */
   find(token: string): Grant | undefined {
-    const key = this.#keyOf(token);
-    if (key === undefined) return undefined;
-    const grant = this.#entries.get(key);
+    const grant = this.#entries.get(token);
     if (grant === undefined) return undefined;
     if (this.isExpired(grant, this.#clock.now())) {
-      this.#entries.delete(key);
+      this.#entries.delete(token);
       return undefined;
     }
     return grant;
@@ -122,11 +121,9 @@ export class TokenStore {
    * unknown), the grant moves to the new one. Returns undefined when `token` is no longer live.
    */
   rotate(token: string, options: RotateOptions = {}): string | undefined {
-    const key = this.#keyOf(token);
-    if (key === undefined) return undefined;
-    const grant = this.#entries.get(key);
+    const grant = this.#entries.get(token);
     if (grant === undefined) return undefined;
-    this.#entries.delete(key);
+    this.#entries.delete(token);
     const now = this.#clock.now();
     if (this.isExpired(grant, now)) return undefined;
     if (options.touch ?? true) grant.lastUsedAt = now;
@@ -142,17 +139,16 @@ export class TokenStore {
 
   /** Deletes `token`. Unknown tokens are fine (RFC 7009 §2.2). Returns whether one was live. */
   revoke(token: string): boolean {
-    const key = this.#keyOf(token);
-    return key !== undefined && this.#entries.delete(key);
+    return this.#entries.delete(token);
   }
 
   /** Deletes every expired token; returns how many. */
   sweep(): number {
     const now = this.#clock.now();
     let removed = 0;
-    for (const [key, grant] of this.#entries) {
+    for (const [token, grant] of this.#entries) {
       if (this.isExpired(grant, now)) {
-        this.#entries.delete(key);
+        this.#entries.delete(token);
         removed++;
       }
     }
@@ -170,21 +166,19 @@ export class TokenStore {
   }
 
   #store(grant: Grant): string {
-    const random = randomSecret(32);
-    const body = this.#prefix + random;
-    this.#entries.set(random, grant);
-    return `${body}.${this.#mac.tag(body, TAG_BYTES)}`;
+    const body = this.#prefix + randomSecret(32);
+    const token = `${body}.${this.#mac.tag(body, TAG_BYTES)}`;
+    this.#entries.set(token, grant);
+    return token;
   }
 
-  /** The map key (random part) of a well-formed, correctly tagged token; undefined otherwise. */
-  #keyOf(token: string): string | undefined {
+  /** Whether `token` has this store's shape and a correct tag: it was issued here, live or not. */
+  #wellTagged(token: string): boolean {
     const prefix = this.#prefix;
-    if (token.length !== prefix.length + RANDOM_LENGTH + 1 + TAG_LENGTH || !token.startsWith(prefix)) return undefined;
+    if (token.length !== prefix.length + RANDOM_LENGTH + 1 + TAG_LENGTH || !token.startsWith(prefix)) return false;
     const dot = prefix.length + RANDOM_LENGTH;
-    if (token.charCodeAt(dot) !== 46 /* . */) return undefined;
-    const body = token.slice(0, dot);
-    if (!this.#mac.verify(body, token.slice(dot + 1), TAG_BYTES)) return undefined;
-    return body.slice(prefix.length);
+    if (token.charCodeAt(dot) !== 46 /* . */) return false;
+    return this.#mac.verify(token.slice(0, dot), token.slice(dot + 1), TAG_BYTES);
   }
 
   #evictLeastRecentlyUsed(): void {

@@ -1,16 +1,56 @@
 /**
- * `reports/<run-id>/results.json` and `transcript.jsonl`: the machine-readable record of a run.
+ * `reports/<run-id>/results.json` and `transcript.jsonl`: the machine-readable record of a run,
+ * and the one document every other report (JUnit, Markdown, HTML, bundle) is rendered from.
  * Everything written here goes through the redactor.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TackError } from '../harness/errors.js';
 import type { Redactor } from '../harness/redactor.js';
 import type { RunResult } from '../harness/runner.js';
-import type { Transcript } from '../harness/transcript.js';
-import type { TargetConfig } from '../harness/types.js';
+import type { Exchange } from '../harness/transcript.js';
+import type { RuleResult, TargetConfig } from '../harness/types.js';
 import { CATALOG_VERSION } from '../rules/catalog.js';
 
 export const RESULTS_SCHEMA = 'tack-results/1';
+
+/** A shell variable a reproduction command reads instead of a secret. */
+export interface ShellVariable {
+  readonly name: string;
+  readonly meaning: string;
+}
+
+/** A curl command that sends again the request that judged a rule; secrets are `${TACK_...}` variables. */
+export interface Reproduction {
+  /** Transcript sequence number of the request. */
+  readonly exchange: number;
+  readonly curl: string;
+  readonly variables: readonly ShellVariable[];
+}
+
+/** Where a rule stands against a baseline of expected failures. */
+export type BaselineMark = 'expected' | 'now-passing' | 'new-failure';
+
+export interface ReportRule extends RuleResult {
+  /** Transcript sequence numbers of the exchanges that judged the rule (the failed checks' when any failed). */
+  readonly exchanges: readonly number[];
+  readonly reproduce?: Reproduction;
+  /** `tack run --seed S --path P --only RULE` for a failed property. */
+  readonly replay?: string;
+  readonly baseline?: BaselineMark;
+}
+
+export interface BaselineSummary {
+  readonly file: string;
+  readonly entries: number;
+  /** Rules that failed as the baseline expects: they do not fail the run. */
+  readonly expected: readonly string[];
+  /** Rules the baseline expects to fail that now pass: remove them from the baseline. */
+  readonly nowPassing: readonly string[];
+  /** Rules that fail and are not in the baseline (or fail differently): they fail the run. */
+  readonly newFailures: readonly string[];
+  readonly notes: readonly string[];
+}
 
 export interface ResultsDocument {
   readonly schema: typeof RESULTS_SCHEMA;
@@ -23,6 +63,9 @@ export interface ResultsDocument {
     readonly numRuns: number;
     readonly strict: boolean;
     readonly only: readonly string[];
+    /** Faults the built-in reference server was started with (empty for a real target). */
+    readonly faults: readonly string[];
+    /** The exit code of the run, after the baseline if one was given. */
     readonly exitCode: number;
   };
   readonly target: {
@@ -37,15 +80,41 @@ export interface ResultsDocument {
     readonly toleranceS: number;
     readonly fieldsUsed: Record<string, string>;
   };
-  readonly rules: RunResult['rules'];
+  readonly baseline: BaselineSummary | undefined;
+  readonly rules: readonly ReportRule[];
   readonly tests: RunResult['tests'];
 }
 
-export function resultsDocument(result: RunResult, target: TargetConfig, extra: { version: string; strict: boolean; only: readonly string[]; exitCode: number }): ResultsDocument {
+/** One line of transcript.jsonl: a redacted exchange and the rules its test served. */
+export interface TranscriptLine extends Exchange {
+  readonly rules: readonly string[];
+}
+
+export interface DocumentExtra {
+  readonly version: string;
+  readonly strict: boolean;
+  readonly only: readonly string[];
+  readonly faults: readonly string[];
+  readonly exitCode: number;
+  readonly rules: readonly ReportRule[];
+  readonly baseline: BaselineSummary | undefined;
+}
+
+export function resultsDocument(result: RunResult, target: TargetConfig, extra: DocumentExtra): ResultsDocument {
   return {
     schema: RESULTS_SCHEMA,
     tack: { version: extra.version, catalog: CATALOG_VERSION },
-    run: { id: result.runId, startedAt: result.startedAt, finishedAt: result.finishedAt, seed: result.seed, numRuns: result.numRuns, strict: extra.strict, only: extra.only, exitCode: extra.exitCode },
+    run: {
+      id: result.runId,
+      startedAt: result.startedAt,
+      finishedAt: result.finishedAt,
+      seed: result.seed,
+      numRuns: result.numRuns,
+      strict: extra.strict,
+      only: extra.only,
+      faults: target.builtIn ? extra.faults : [],
+      exitCode: extra.exitCode,
+    },
     target: {
       baseUrl: target.baseUrl,
       otherBaseUrl: target.otherBaseUrl,
@@ -58,18 +127,65 @@ export function resultsDocument(result: RunResult, target: TargetConfig, extra: 
       toleranceS: target.toleranceS,
       fieldsUsed: result.fieldsUsed,
     },
-    rules: result.rules,
+    baseline: extra.baseline,
+    rules: extra.rules,
     tests: result.tests,
   };
 }
 
+/** The transcript lines of a run: each redacted exchange with the rules of the test it served. */
+export function transcriptLines(exchanges: readonly Exchange[], tests: RunResult['tests']): TranscriptLine[] {
+  const rulesOf = new Map(tests.map((t) => [t.id, t.rules]));
+  return exchanges.map((e) => ({ ...e, rules: e.test === undefined ? [] : [...(rulesOf.get(e.test) ?? [])] }));
+}
+
+/** Every string of a JSON value through `redact` (deep copy). Value-based only: names are kept. */
+export function redactStrings<T>(value: T, redact: (s: string) => string): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => redactStrings(v, redact)) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = redactStrings(v, redact);
+    return out as T;
+  }
+  return value;
+}
+
 /** Writes results.json and transcript.jsonl into `dir`; returns their paths. */
-export function writeJsonReports(dir: string, doc: ResultsDocument, transcript: Transcript, redactor: Redactor): { results: string; transcript: string } {
+export function writeJsonReports(dir: string, doc: ResultsDocument, lines: readonly TranscriptLine[], redactor: Redactor): { results: string; transcript: string } {
   mkdirSync(dir, { recursive: true });
   const results = join(dir, 'results.json');
   const transcriptPath = join(dir, 'transcript.jsonl');
-  writeFileSync(results, redactor.redact(JSON.stringify(redactor.redactJson(doc), null, 2)) + '\n');
-  const lines = transcript.redacted(redactor).map((e) => JSON.stringify(e));
-  writeFileSync(transcriptPath, lines.length > 0 ? lines.join('\n') + '\n' : '');
+  writeFileSync(results, redactor.redact(JSON.stringify(doc, null, 2)) + '\n');
+  const text = lines.map((e) => redactor.redact(JSON.stringify(e))).join('\n');
+  writeFileSync(transcriptPath, text === '' ? '' : text + '\n');
   return { results, transcript: transcriptPath };
+}
+
+/** Reads a results.json written by this version of tack (schema checked). */
+export function readResults(path: string): ResultsDocument {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'not JSON';
+    throw new TackError('TACK_ERR_USAGE', `${path} could not be read as results.json (${code})`);
+  }
+  if ((doc as { schema?: unknown } | null)?.schema !== RESULTS_SCHEMA || !Array.isArray((doc as { rules?: unknown }).rules)) {
+    throw new TackError('TACK_ERR_USAGE', `${path} is not a ${RESULTS_SCHEMA} results file`);
+  }
+  return doc as ResultsDocument;
+}
+
+/** The results.json of the most recent run under `reportsDir`, or undefined when there is none. */
+export function latestResults(reportsDir: string): string | undefined {
+  if (!existsSync(reportsDir)) return undefined;
+  let best: { path: string; mtime: number } | undefined;
+  for (const name of readdirSync(reportsDir)) {
+    const path = join(reportsDir, name, 'results.json');
+    if (!existsSync(path)) continue;
+    const mtime = statSync(path).mtimeMs;
+    if (!best || mtime > best.mtime || (mtime === best.mtime && path > best.path)) best = { path, mtime };
+  }
+  return best?.path;
 }

@@ -1,4 +1,32 @@
 import type { TestCase } from '../../src/harness/types.js';
+import { badRequest } from './bad-request.js';
+import { createDuplicate, createOptional, createTimeZone, createUser } from './create.js';
+import { headerNames } from './header-names.js';
 import { headersRequired, tamperedHeaders } from './headers.js';
+import { mintForMember, mintForNonMember } from './mint.js';
+import { tenantNarrowing } from './narrowing.js';
+import { userPermissions, userPermissionsGranted } from './permissions.js';
+import { refreshCrossTenant, refreshNeedsKey, refreshSameHost } from './refresh.js';
+import { resetPassword } from './reset-password.js';
+import { tenantBinding } from './tenant-binding.js';
 
-export const PARTNER_KEY_TESTS: readonly TestCase[] = [headersRequired, tamperedHeaders];
+export const PARTNER_KEY_TESTS: readonly TestCase[] = [
+  headersRequired,
+  tamperedHeaders,
+  tenantBinding,
+  headerNames,
+  createUser,
+  createOptional,
+  createDuplicate,
+  createTimeZone,
+  badRequest,
+  mintForMember,
+  mintForNonMember,
+  tenantNarrowing,
+  userPermissions,
+  userPermissionsGranted,
+  refreshSameHost,
+  refreshNeedsKey,
+  refreshCrossTenant,
+  resetPassword,
+];

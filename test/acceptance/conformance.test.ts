@@ -17,7 +17,7 @@ describe('conformance run against the reference server', () => {
   });
 
   it('has a fault for every rule of the catalog', () => {
-    const broken = new Set(FAULTS.flatMap((f) => f.rules));
+    const broken = new Set<string>(FAULTS.flatMap((f) => f.rules));
     expect(RULES.map((r) => r.id).filter((id) => !broken.has(id))).toEqual([]);
   });
 });

@@ -1,4 +1,7 @@
 import type { Command } from 'commander';
+import { registerLoad } from './load.js';
+import { registerBaseline } from './baseline.js';
+import { registerCertify } from './certify.js';
 import { registerRules } from './rules.js';
 import { registerRun } from './run.js';
 import { registerServe } from './serve.js';
@@ -8,4 +11,7 @@ export function registerCommands(program: Command): void {
   registerRun(program);
   registerRules(program);
   registerServe(program);
+  registerLoad(program);
+  registerCertify(program);
+  registerBaseline(program);
 }

@@ -24,6 +24,8 @@ export interface RunCommandOptions {
   fault: string[];
   quiet: boolean;
   baseline?: string;
+  /** Requests per second at most (politeness to a shared UAT); unlimited when absent. */
+  maxRps?: number;
 }
 
 export function registerRun(program: Command): void {
@@ -40,6 +42,7 @@ export function registerRun(program: Command): void {
     .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser((v: string, prev: string[]) => [...prev, v]).default([]))
     .option('--baseline <file>', 'expected failures (see docs/reports.md)')
     .option('--quiet', 'print only the summary', false)
+    .option('--max-rps <n>', 'send at most n requests per second (a shared UAT); 429 Retry-After is always honoured', parseIntOption('--max-rps'))
     .action(async (opts: RunCommandOptions) => {
       process.exitCode = await runCommand(opts, (s) => process.stdout.write(s));
     });
@@ -50,6 +53,7 @@ export async function runCommand(opts: RunCommandOptions, write: (s: string) => 
   const unknown = opts.only.filter((id) => !isRuleId(id));
   if (unknown.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names unknown rule ids: ${unknown.join(', ')} (see: tack rules)`);
   const session = await openSession({ envFile: opts.envFile, env, faults: opts.fault });
+  session.http.politeness.setMaxRps(opts.maxRps);
   try {
     return await runInSession(session, opts, write);
   } finally {
@@ -94,8 +98,10 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
   } finally {
     clearTimeout(timer);
   }
-  const written = await writeRunReports(session, result, { strict: opts.strict, only: opts.only, baseline: opts.baseline, reportsDir: opts.reports });
+  const written = await writeRunReports(session, result, { strict: opts.strict, only: opts.only, baseline: opts.baseline, reportsDir: opts.reports, faults: opts.fault, envFile: opts.envFile });
   printSummary(result, redactor, write);
+  for (const note of written.notes) write(redactor.redact(`\n${note}`));
+  if (written.notes.length > 0) write('\n');
   write(`\nReports: ${written.dir}\n`);
   return written.exitCode ?? exitCodeOf(result, opts.strict);
 }

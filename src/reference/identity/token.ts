@@ -20,8 +20,8 @@ export async function exchange(ctx: RequestContext): Promise<void> {
   checkClient(ctx, form);
   checkGrantType(form);
   const token = param(form, 'refresh_token');
-  if (!ctx.ref.apiTokens.recognises(token)) return answerUnissued(ctx);
-  const user = loadActiveUser(ctx.ref, token);
+  const user = loadActiveUser(ctx, token);
+  if (user === undefined) return answerUnissued(ctx);
   const next = await rotateToken(ctx.ref, token);
   answer(ctx, user.id, next);
 }
@@ -37,7 +37,7 @@ export function invalidGrant(): HttpError {
   return badRequest('invalid_grant', 'The token is expired, revoked or not valid; generate a new API token.');
 }
 
-/** A token of the right shape whose MAC does not verify was never issued here. */
+/** A token that is not of this server's shape, or whose tag does not verify, was never issued here. */
 function answerUnissued(ctx: RequestContext): void {
   const { ref } = ctx;
   if (ref.faults.has('garbage-token-exchanges')) {
@@ -51,10 +51,17 @@ function answerUnissued(ctx: RequestContext): void {
   throw invalidGrant();
 }
 
-/** The grant must be live and its user neither gone nor disabled. */
-function loadActiveUser(ref: Reference, token: string): User {
+/**
+ * The grant must be live and its user neither gone nor disabled. Undefined means the token was
+ * never issued here; a token that was issued but is no longer live is invalid_grant.
+ */
+function loadActiveUser(ctx: RequestContext, token: string): User | undefined {
+  const { ref } = ctx;
   const grant = ref.apiTokens.find(token);
-  if (grant === undefined) throw invalidGrant();
+  if (grant === undefined) {
+    if (!ref.apiTokens.recognises(token)) return undefined;
+    throw invalidGrant();
+  }
   const user = ref.directory.user(grant.userId);
   if (user === undefined) throw invalidGrant();
   if (user.disabled && !ref.faults.has('disabled-user-exchanges')) {

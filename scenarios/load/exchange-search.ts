@@ -1,0 +1,121 @@
+/**
+ * `exchange-search`: a realistic API client (spec §5, steps 2-4). Each connection owns one chain:
+ * it exchanges its API token, then calls business search with the access token until the API
+ * answers 401 or the token is near expiry (30 s before `expires_in` runs out), then exchanges
+ * again and stores the returned refresh_token.
+ *
+ * A 401 on a token that has already served a search is the expected end of an access token, not an
+ * error; a 401 on the very first search with a fresh token is (the server refused what it just
+ * issued).
+ *
+ * One connection carries both calls, so the sign-in server and the tenant host must be one socket
+ * address (as with the built-in server); tack says so otherwise.
+ */
+import { TackError } from '../../src/harness/errors.js';
+import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js';
+import type { LoadProfile } from '../../src/load/profile.js';
+import type { Outcome } from '../../src/load/recorder.js';
+import { sameSocket, type Endpoint } from '../../src/load/target.js';
+import { apiTokenChains, mapLimit, type LoadChain } from './chains.js';
+import { answerExchange, chainAt } from './exchange.js';
+import { exchangeRequest, searchRequest, searchShapeProblem } from './wire.js';
+
+/** Re-exchange this long before the access token's announced expiry. */
+const EXPIRY_MARGIN_MS = 30_000;
+
+class SearchConversation implements Conversation {
+  private access: string | undefined;
+  private refreshAt = 0;
+  private searches = 0;
+  private sent: 'exchange' | 'search' = 'exchange';
+
+  constructor(
+    private readonly chain: LoadChain,
+    private readonly identity: Endpoint,
+    private readonly tenant: Endpoint,
+    private readonly clientId: string,
+    private readonly tally: Tally,
+  ) {}
+
+  get label(): string {
+    return this.chain.label;
+  }
+  get rotations(): number {
+    return this.chain.rotations;
+  }
+  get ended(): boolean {
+    return this.chain.ended;
+  }
+
+  next(): LoadRequest {
+    if (this.access === undefined || Date.now() >= this.refreshAt) {
+      this.sent = 'exchange';
+      return exchangeRequest(this.identity, this.clientId, this.chain.token);
+    }
+    this.sent = 'search';
+    return searchRequest(this.tenant, this.access);
+  }
+
+  answer(status: number, body: string): Outcome {
+    if (this.sent === 'exchange') {
+      const { outcome, accessToken, expiresIn } = answerExchange(this.chain, this.tally, status, body);
+      if (accessToken !== undefined) {
+        this.access = accessToken;
+        this.searches = 0;
+        this.refreshAt = Date.now() + Math.max(1000, (expiresIn ?? 300) * 1000 - EXPIRY_MARGIN_MS);
+      }
+      return outcome;
+    }
+    if (status === 200) {
+      this.searches++;
+      const problem = searchShapeProblem(body);
+      return problem ? { kind: 'malformed', detail: problem } : { kind: 'ok' };
+    }
+    if (status === 401) {
+      const fresh = this.searches === 0;
+      this.access = undefined;
+      if (fresh) {
+        this.tally.note('a fresh access token was refused with 401');
+        return { kind: 'non2xx' };
+      }
+      this.tally.note('access token expired (401), exchanged again');
+      return { kind: 'expected' };
+    }
+    return { kind: 'non2xx' };
+  }
+
+  lost(): void {
+    if (this.sent === 'exchange') this.chain.uncertain = true;
+  }
+}
+
+export const exchangeSearchProfile: LoadProfile = {
+  name: 'exchange-search',
+  title: 'exchange, then business search with the access token until 401, then exchange again',
+  defaultThresholds: ['errors==0'],
+  async prepare(ctx) {
+    const { target } = ctx.session;
+    const identity = await ctx.resolve(target.identityUrl, 'sign-in server');
+    const tenant = await ctx.resolve(target.baseUrl, 'tenant host');
+    if (!sameSocket(identity, tenant)) {
+      throw new TackError(
+        'TACK_ERR_CONFIG',
+        `exchange-search sends the exchange and the search on one connection, so the sign-in server and the tenant host must share an address and port (they are ${identity.connectUrl} and ${tenant.connectUrl}); load them separately with the exchange profile`,
+      );
+    }
+    const set = await apiTokenChains(ctx, 'exchange-search');
+    const { hook } = ctx;
+    // With the hook, give every chain's user read access to one business, so searches find something.
+    if (set.source === 'hook' && hook && hook.has('businesses') && hook.has('access')) {
+      const business = await hook.createBusiness(target.tenant, ctx.names.business());
+      await mapLimit(set.emails, 16, (email) => hook.setAccess(target.tenant, business, email, 'read'));
+    }
+    return {
+      endpoint: identity,
+      connections: set.chains.length,
+      chains: set.source,
+      conversation: (index, tally) => new SearchConversation(chainAt(set.chains, index), identity, tenant, target.clientId, tally),
+      ...(set.checkpoint ? { checkpoint: (final: boolean) => set.checkpoint!(final) } : {}),
+    };
+  },
+};

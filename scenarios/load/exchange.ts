@@ -1,0 +1,101 @@
+/**
+ * `exchange`: the sign-in server's token exchange, as fast as it answers. Each connection owns one
+ * chain: every request sends the chain's current API token, every 200 replaces it with the
+ * returned refresh_token (spec §5 step 4: "Store the returned refresh_token over the stored one").
+ *
+ * A 400 invalid_grant on a chain's current token means the server lost a rotation: the chain is
+ * reported ("rotation broke under load") and its connection closes.
+ */
+import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js';
+import type { Outcome } from '../../src/load/recorder.js';
+import type { LoadProfile } from '../../src/load/profile.js';
+import type { Endpoint } from '../../src/load/target.js';
+import { apiTokenChains, type LoadChain } from './chains.js';
+import { exchangeRequest, judgeExchange } from './wire.js';
+
+/** One chain exchanged again and again. Also used by the benchmark. */
+export class ExchangeConversation implements Conversation {
+  constructor(
+    private readonly chain: LoadChain,
+    private readonly identity: Endpoint,
+    private readonly clientId: string,
+    private readonly tally: Tally,
+  ) {}
+
+  get label(): string {
+    return this.chain.label;
+  }
+  get rotations(): number {
+    return this.chain.rotations;
+  }
+  get ended(): boolean {
+    return this.chain.ended;
+  }
+
+  next(): LoadRequest {
+    return exchangeRequest(this.identity, this.clientId, this.chain.token);
+  }
+
+  answer(status: number, body: string): Outcome {
+    return answerExchange(this.chain, this.tally, status, body).outcome;
+  }
+
+  lost(): void {
+    this.chain.uncertain = true;
+  }
+}
+
+/** Applies an exchange answer to a chain; returns the outcome and, on success, the access token. */
+export function answerExchange(chain: LoadChain, tally: Tally, status: number, body: string): { outcome: Outcome; accessToken?: string; expiresIn?: number } {
+  const a = judgeExchange(status, body);
+  switch (a.kind) {
+    case 'rotated':
+      rotate(chain, tally, a.refreshToken);
+      return { outcome: { kind: 'ok' }, accessToken: a.accessToken, expiresIn: a.expiresIn };
+    case 'malformed':
+      // Without a readable refresh_token the chain cannot know its next token: it ends here.
+      if (a.refreshToken === undefined) chain.ended = true;
+      else rotate(chain, tally, a.refreshToken);
+      return { outcome: { kind: 'malformed', detail: a.detail } };
+    case 'invalid_grant':
+      chain.ended = true;
+      return { outcome: { kind: 'broken', cause: chain.uncertain ? 'lost' : 'rotation', error: `${status} invalid_grant` } };
+    case 'refused':
+      return { outcome: { kind: 'non2xx' } };
+  }
+}
+
+function rotate(chain: LoadChain, tally: Tally, refreshToken: string): void {
+  if (refreshToken === chain.token) tally.note('exchange returned the same refresh token (no rotation)');
+  else {
+    chain.token = refreshToken;
+    chain.rotations++;
+    tally.rotation();
+  }
+  chain.uncertain = false;
+}
+
+/** The chain of connection `index`: exactly one connection per chain (two would race each other). */
+export function chainAt<T>(chains: readonly T[], index: number): T {
+  const chain = chains[index];
+  if (chain === undefined) throw new Error(`connection ${index + 1} has no chain of its own (${chains.length} chains)`);
+  return chain;
+}
+
+export const exchangeProfile: LoadProfile = {
+  name: 'exchange',
+  title: 'sign-in token exchange, one rotating API-token chain per connection',
+  defaultThresholds: ['errors==0'],
+  async prepare(ctx) {
+    const { target } = ctx.session;
+    const identity = await ctx.resolve(target.identityUrl, 'sign-in server');
+    const set = await apiTokenChains(ctx, 'exchange');
+    return {
+      endpoint: identity,
+      connections: set.chains.length,
+      chains: set.source,
+      conversation: (index, tally) => new ExchangeConversation(chainAt(set.chains, index), identity, target.clientId, tally),
+      ...(set.checkpoint ? { checkpoint: (final: boolean) => set.checkpoint!(final) } : {}),
+    };
+  },
+};

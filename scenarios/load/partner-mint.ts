@@ -1,0 +1,55 @@
+/**
+ * `partner-mint`: `POST /api/admin/authentication/token` with the partner key, for a few users
+ * created with the same key, round-robin across connections. A 2xx must carry an access token and
+ * a refresh token (spec §4.1: "access token and refresh token scoped to that user").
+ */
+import type { Conversation, LoadRequest } from '../../src/load/engine.js';
+import type { LoadProfile } from '../../src/load/profile.js';
+import type { Outcome } from '../../src/load/recorder.js';
+import { partnerSetup } from './partner.js';
+import { partnerRequest, partnerTokens, type PartnerWire } from './wire.js';
+
+class MintConversation implements Conversation {
+  readonly rotations = 0;
+  readonly ended = false;
+  private readonly request: LoadRequest;
+
+  constructor(
+    readonly label: string,
+    private readonly wire: PartnerWire,
+    username: string,
+  ) {
+    this.request = partnerRequest(wire, 'token', { username });
+  }
+
+  next(): LoadRequest {
+    return this.request;
+  }
+
+  answer(status: number, body: string): Outcome {
+    if (status < 200 || status > 299) return { kind: 'non2xx' };
+    const { access, refresh } = partnerTokens(this.wire, body);
+    if (access === undefined) return { kind: 'malformed', detail: `mint ${status} without an access token at ${this.wire.accessField}` };
+    if (refresh === undefined) return { kind: 'malformed', detail: 'mint answer without a refresh token' };
+    return { kind: 'ok' };
+  }
+
+  lost(): void {
+    /* no chain: nothing to lose */
+  }
+}
+
+export const partnerMintProfile: LoadProfile = {
+  name: 'partner-mint',
+  title: 'partner key: mint user tokens (POST /api/admin/authentication/token)',
+  defaultThresholds: ['errors==0'],
+  async prepare(ctx) {
+    const { wire, users } = await partnerSetup(ctx, 'partner-mint');
+    return {
+      endpoint: wire.tenant,
+      connections: ctx.connections,
+      chains: 'partner',
+      conversation: (index) => new MintConversation(`connection ${index + 1}`, wire, users[index % users.length]!),
+    };
+  },
+};

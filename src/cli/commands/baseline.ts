@@ -1,0 +1,40 @@
+/**
+ * `tack baseline write [--from reports/<run-id>/results.json] [--out FILE]`: a baseline of expected
+ * failures from a run (the latest under --reports by default). Use it with `tack run --baseline FILE`.
+ */
+import type { Command } from 'commander';
+import { TackError } from '../../harness/errors.js';
+import { baselineFrom, writeBaseline } from '../../reporters/baseline.js';
+import { latestResults, readResults } from '../../reporters/json.js';
+
+export interface BaselineWriteOptions {
+  from?: string;
+  out: string;
+  reports: string;
+}
+
+export function registerBaseline(program: Command): void {
+  const baseline = program.command('baseline').description('expected failures: known deviations that do not fail `tack run --baseline FILE`');
+  baseline
+    .command('write')
+    .description('write a baseline of every rule that did not hold in a run (the latest by default)')
+    .option('--from <results.json>', 'the results.json of the run (default: the latest run under --reports)')
+    .option('--out <file>', 'where to write the baseline', 'tack-baseline.json')
+    .option('--reports <dir>', 'where runs are written', 'reports')
+    .action((opts: BaselineWriteOptions) => {
+      process.exitCode = baselineWriteCommand(opts, (s) => process.stdout.write(s));
+    });
+}
+
+export function baselineWriteCommand(opts: BaselineWriteOptions, write: (s: string) => void): number {
+  const from = opts.from ?? latestResults(opts.reports);
+  if (from === undefined) throw new TackError('TACK_ERR_USAGE', `no run found under ${opts.reports}/: run tack run first, or give --from reports/<run-id>/results.json`);
+  const doc = readResults(from);
+  const baseline = baselineFrom(doc);
+  writeBaseline(opts.out, baseline);
+  write(`Wrote ${opts.out}: ${baseline.expected.length} expected failure(s) from run ${doc.run.id} (${from}).\n`);
+  for (const e of baseline.expected) write(`  ${e.rule} ${e.status}\n`);
+  if (baseline.expected.length > 0) write('Each entry carries the run\'s reason; replace it with why the deviation is accepted.\n');
+  write(`Use it: tack run --baseline ${opts.out}\n`);
+  return 0;
+}

@@ -1,0 +1,130 @@
+/**
+ * `tack certify [--env-file F]`: the evidence a partner hands over. A full conformance run with
+ * fixed settings (so two certifications of one target are comparable), the exchange load profile,
+ * and one `.tar.gz` bundle of results, transcript, reports and load figures with a manifest of
+ * SHA-256 sums. `tack certify verify BUNDLE` checks every sum.
+ *
+ * The sums show integrity (nothing changed since the bundle was made), not authorship.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Command } from 'commander';
+import { TackError } from '../../harness/errors.js';
+import { createBundle, INTEGRITY_NOTE, sha256, verifyBundle, type BundleFile } from '../../reporters/bundle.js';
+import { REPORT_FILES } from '../../reporters/index.js';
+import { readResults } from '../../reporters/json.js';
+import { runCertifyLoad, type CertifyLoad } from '../../reporters/load-figures.js';
+import { CATALOG_VERSION } from '../../rules/catalog.js';
+import { TACK_VERSION } from '../options.js';
+import { runCommand } from './run.js';
+
+/** The fixed settings of a certification run. Changing them makes certifications incomparable. */
+export const CERTIFY_SETTINGS = {
+  seed: 20240601,
+  runs: 12,
+  strict: false,
+  loadProfile: 'exchange',
+} as const;
+
+export interface CertifyOptions {
+  envFile?: string;
+  out?: string;
+  reports: string;
+  load: boolean;
+  /** Tests and demos only (not on the command line): a subset of rules, faults of the built-in server. */
+  only?: string[];
+  fault?: string[];
+}
+
+export function registerCertify(program: Command): void {
+  const certify = program
+    .command('certify')
+    .description('a full run with fixed settings plus the exchange load profile, bundled as .tar.gz with SHA-256 sums')
+    .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
+    .option('--out <file>', 'the bundle to write (default: reports/tack-certification-<run-id>.tar.gz)')
+    .option('--reports <dir>', 'where the run folder is written', 'reports')
+    .option('--no-load', 'leave the load profile out (the bundle says so)')
+    .action(async (opts: CertifyOptions) => {
+      process.exitCode = await certifyCommand(opts, (s) => process.stdout.write(s));
+    });
+  certify
+    .command('verify <bundle>')
+    .description('check every file of a certification bundle against its manifest of SHA-256 sums')
+    .action(async (bundle: string) => {
+      process.exitCode = await verifyCommand(bundle, (s) => process.stdout.write(s));
+    });
+}
+
+export async function certifyCommand(opts: CertifyOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  mkdirSync(opts.reports, { recursive: true });
+  write(`tack certify: seed ${CERTIFY_SETTINGS.seed}, ${CERTIFY_SETTINGS.runs} runs per property, every rule${opts.load ? `, then the ${CERTIFY_SETTINGS.loadProfile} load profile` : ''}\n\n`);
+  // The run writes into a private folder first so this command knows which run folder is its own.
+  const staging = mkdtempSync(join(opts.reports, '.certify-'));
+  let runDir: string;
+  let runExit: number;
+  try {
+    runExit = await runCommand(
+      {
+        ...(opts.envFile !== undefined ? { envFile: opts.envFile } : {}),
+        only: opts.only ?? [],
+        seed: CERTIFY_SETTINGS.seed,
+        runs: CERTIFY_SETTINGS.runs,
+        strict: CERTIFY_SETTINGS.strict,
+        reports: staging,
+        fault: opts.fault ?? [],
+        quiet: true,
+      },
+      write,
+      env,
+    );
+    const runs = readdirSync(staging);
+    if (runs.length !== 1) throw new TackError('TACK_ERR_USAGE', `the certification run left ${runs.length} run folders in ${staging}`);
+    runDir = join(opts.reports, runs[0]!);
+    renameSync(join(staging, runs[0]!), runDir);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  const doc = readResults(join(runDir, 'results.json'));
+
+  let load: CertifyLoad;
+  if (opts.load) {
+    write(`\nLoad: the ${CERTIFY_SETTINGS.loadProfile} profile\n`);
+    load = await runCertifyLoad({ envFile: opts.envFile, env, reportsDir: join(runDir, 'load'), faults: opts.fault ?? [], write });
+  } else {
+    load = { status: 'left-out', reason: 'left out with --no-load', files: [], exitCode: undefined };
+  }
+  if (load.status !== 'ran') write(`\nLoad: not in this bundle: ${load.reason}\n`);
+
+  const out = opts.out ?? join(opts.reports, `tack-certification-${doc.run.id}.tar.gz`);
+  const files: BundleFile[] = [
+    ...REPORT_FILES.map((name) => ({ name: `run/${name}`, source: { path: join(runDir, name) } })),
+    ...load.files.map((path) => ({ name: `load/${basename(path)}`, source: { path } })),
+  ];
+  const exitCode = runExit !== 0 ? runExit : (load.exitCode ?? 0);
+  const about = {
+    tack: TACK_VERSION,
+    catalog: CATALOG_VERSION,
+    run: doc.run.id,
+    target: doc.target.baseUrl,
+    builtIn: doc.target.builtIn,
+    settings: { ...CERTIFY_SETTINGS, only: doc.run.only, faults: doc.run.faults },
+    conformance: { exitCode: runExit, startedAt: doc.run.startedAt, finishedAt: doc.run.finishedAt },
+    load: { status: load.status, reason: load.reason, exitCode: load.exitCode ?? null },
+    exitCode,
+  };
+  const manifest = await createBundle(out, `tack-certification-${doc.run.id}`, files, about);
+  write(`\nBundle: ${out} (${manifest.files.length} files + manifest.json)\n`);
+  write(`SHA-256 of the bundle: ${sha256(readFileSync(out))}\n`);
+  write(`Check it: tack certify verify ${out}\n${INTEGRITY_NOTE}\n`);
+  return exitCode;
+}
+
+export async function verifyCommand(bundle: string, write: (s: string) => void): Promise<number> {
+  const result = await verifyBundle(bundle);
+  if (!result.ok) {
+    throw new TackError('TACK_ERR_BUNDLE', `${bundle} does not verify:\n${result.problems.map((p) => `- ${p}`).join('\n')}`);
+  }
+  const about = result.manifest?.about ?? {};
+  write(`${bundle}: all ${result.checked} files match manifest.json (run ${String(about.run ?? '?')}, tack ${String(about.tack ?? '?')}).\n${INTEGRITY_NOTE}\n`);
+  return 0;
+}

@@ -1,0 +1,122 @@
+/**
+ * `tack load PROFILE`: load the token-exchange hot path with one of the profiles of
+ * `scenarios/load/`, rotation-aware and correctness-checked; and `tack load merge a.json b.json ...`
+ * to merge the results of shards. docs/load.md explains every option.
+ */
+import { Command, Option } from 'commander';
+import { LOAD_PROFILES, findProfile } from '../../../scenarios/load/index.js';
+import { TackError } from '../../harness/errors.js';
+import { DEFAULT_TOLERANCE_PCT, parseTolerance } from '../../load/baseline.js';
+import { mergeResults } from '../../load/merge.js';
+import { defaultResultPath, readLoadResult, writeLoadResult } from '../../load/result.js';
+import { runLoad, type LoadIo } from '../../load/run.js';
+import { parseShard } from '../../load/shard.js';
+import { summaryText } from '../../load/summary.js';
+import { parseDurationMs } from '../../load/units.js';
+import { parseIntOption, TACK_VERSION } from '../options.js';
+
+export interface LoadCommandOptions {
+  envFile?: string;
+  connections: number;
+  duration: string;
+  warmup: string;
+  rate?: string;
+  threshold: string[];
+  baseline?: string;
+  tolerance: string;
+  out?: string;
+  reports: string;
+  shard?: string;
+  tokenPool?: string;
+  timeout?: string;
+  allowRemote: boolean;
+  fault: string[];
+  failOnErrors: boolean;
+  quiet: boolean;
+}
+
+const repeatable = (v: string, prev: string[]) => [...prev, v];
+
+export function registerLoad(program: Command): void {
+  program
+    .command('load')
+    .description(`load a hot path of the target, rotation-aware and correctness-checked (profiles: ${LOAD_PROFILES.map((p) => p.name).join(', ')}); "tack load merge a.json b.json ..." merges shard results`)
+    .argument('<profile>', `${LOAD_PROFILES.map((p) => p.name).join(' | ')} | merge`)
+    .argument('[files...]', 'merge only: the result files to merge')
+    .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
+    .option('--connections <n>', 'connections (one token chain each), in total across shards', parseIntOption('--connections'), 10)
+    .option('--duration <time>', 'length of the measured phase, e.g. 30s or 2m (warmup + duration at most 1h)', '10s')
+    .option('--warmup <time>', 'load sent, checked and not measured before the measured phase', '0s')
+    .option('--rate <n>', 'fixed overall rate in requests per second (open model, see docs/load.md); default: as fast as answers come')
+    .addOption(new Option('--threshold <expr>', "fail (exit 4) unless it holds, e.g. 'p99<20ms', 'errors==0', 'rps>=5000' (repeatable; replaces the profile's defaults)").argParser(repeatable).default([]))
+    .option('--baseline <file>', 'an earlier result of the same profile: flag regressions beyond --tolerance (exit 4)')
+    .option('--tolerance <pct>', 'how much worse than the baseline is still fine', `${DEFAULT_TOLERANCE_PCT}%`)
+    .option('--out <file>', 'result JSON path (the HTML page goes beside it); default reports/load-<profile>-<time>.json')
+    .option('--reports <dir>', 'folder of the default result path', 'reports')
+    .option('--shard <i/n>', 'this runner is shard i of n: it takes its share of connections, rate and token pool')
+    .option('--token-pool <file>', 'hookless mode: one personal API token per line, rewritten with the rotated tokens (or TACK_LOAD_TOKEN_POOL)')
+    .option('--timeout <time>', 'per-request timeout (default TACK_REQUEST_TIMEOUT_MS)')
+    .option('--allow-remote', 'allow load on a target that is not on this machine (loopback only by default)', false)
+    .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser(repeatable).default([]))
+    .option('--no-fail-on-errors', 'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and malformed answers still fail it)')
+    .option('--quiet', 'no progress lines', false)
+    .action(async (profile: string, files: string[], opts: LoadCommandOptions) => {
+      const controller = new AbortController();
+      const onInterrupt = () => controller.abort();
+      process.once('SIGINT', onInterrupt);
+      try {
+        process.exitCode = await loadCommand(profile, files, opts, { write: (s) => process.stdout.write(s), progress: (s) => process.stderr.write(s) }, process.env, controller.signal);
+      } finally {
+        process.removeListener('SIGINT', onInterrupt);
+      }
+    });
+}
+
+/** The whole command as a function, so tests drive it in-process. Returns the exit code. */
+export async function loadCommand(name: string, files: readonly string[], opts: LoadCommandOptions, io: LoadIo, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<number> {
+  if (name === 'merge') return mergeCommand(files, opts, io);
+  const profile = findProfile(name);
+  if (!profile) throw new TackError('TACK_ERR_USAGE', `unknown load profile "${name}"; profiles: ${LOAD_PROFILES.map((p) => p.name).join(', ')} (or merge)`);
+  if (files.length > 0) throw new TackError('TACK_ERR_USAGE', `tack load ${name} takes no file arguments (only tack load merge does)`);
+  const tolerance = parseTolerance(opts.tolerance);
+  if (tolerance === undefined) throw new TackError('TACK_ERR_USAGE', `--tolerance takes a percentage such as 20% (got "${opts.tolerance}")`);
+  const rate = opts.rate === undefined ? undefined : Number(opts.rate);
+  if (rate !== undefined && !Number.isFinite(rate)) throw new TackError('TACK_ERR_USAGE', `--rate takes requests per second, e.g. 2000 (got "${opts.rate}")`);
+  const outcome = await runLoad(
+    {
+      profile,
+      envFile: opts.envFile,
+      env,
+      connections: opts.connections,
+      durationMs: parseDurationMs(opts.duration, '--duration'),
+      warmupMs: parseDurationMs(opts.warmup, '--warmup'),
+      rate,
+      thresholds: opts.threshold,
+      baseline: opts.baseline,
+      tolerancePct: tolerance,
+      out: opts.out,
+      reportsDir: opts.reports,
+      shard: opts.shard === undefined ? undefined : parseShard(opts.shard),
+      tokenPool: opts.tokenPool,
+      allowRemote: opts.allowRemote,
+      faults: opts.fault,
+      timeoutMs: opts.timeout === undefined ? undefined : parseDurationMs(opts.timeout, '--timeout'),
+      failOnErrors: opts.failOnErrors,
+      quiet: opts.quiet,
+      version: TACK_VERSION,
+      signal,
+    },
+    io,
+  );
+  return outcome.exitCode;
+}
+
+function mergeCommand(files: readonly string[], opts: LoadCommandOptions, io: LoadIo): Promise<number> {
+  if (files.length === 0) throw new TackError('TACK_ERR_USAGE', 'tack load merge needs the result files to merge: tack load merge a.json b.json [--out merged.json]');
+  const inputs = files.map((file) => ({ file, result: readLoadResult(file, 'tack load merge') }));
+  const merged = mergeResults(inputs, opts.threshold);
+  const out = opts.out ?? defaultResultPath(opts.reports, `${merged.profile}-merged`, new Date(), null);
+  const written = writeLoadResult(merged, out, undefined);
+  io.write(summaryText(merged, written));
+  return Promise.resolve(merged.verdict.exitCode);
+}

@@ -1,0 +1,160 @@
+/**
+ * `tack serve`: starts the built-in reference server, prints its hosts and what to do next, and
+ * writes a ready-to-use env file (mode 0600) with the TACK_* variables. Secrets go into that file
+ * only, never onto the console. Ctrl-C / SIGTERM close the server and exit 0.
+ */
+import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { TackError } from '../../harness/errors.js';
+import { FAULTS, type ReferenceServer, startReferenceServer } from '../../reference/index.js';
+import { parseIntOption } from '../options.js';
+
+export interface ServeOptions {
+  port: number;
+  bind: string;
+  fault: string[];
+  listFaults: boolean;
+  envOut: string;
+  partnerHeaders?: readonly [string, string];
+  hookless: boolean;
+}
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('start the built-in reference server and write an env file for `tack run`')
+    .option('--port <n>', 'port to listen on (0 = any free port)', parsePort, 0)
+    .option('--bind <addr>', 'address to bind (loopback by default)', '127.0.0.1')
+    .addOption(new Option('--fault <name>', 'inject a named fault (repeatable; see --list-faults)').argParser((v: string, prev: string[]) => [...prev, v]).default([]))
+    .option('--list-faults', 'print every fault with the rule(s) it breaks, then exit', false)
+    .option('--env-out <file>', 'where to write the TACK_* variables (mode 0600)', '.tack/reference.env')
+    .option('--partner-headers <a,b>', 'partner credential header names (default Tenant-Key-1,Tenant-Key-2)', parseHeaderPair)
+    .option('--hookless', 'leave the test hook out of the env file; write an API token file instead', false)
+    .action(async (opts: ServeOptions) => {
+      await serveCommand(opts, (s) => process.stdout.write(s), waitForSignal);
+    });
+}
+
+function parsePort(value: string): number {
+  const port = parseIntOption('--port')(value);
+  if (port > 65535) throw new InvalidArgumentError(`--port takes 0..65535, got "${value}"`);
+  return port;
+}
+
+function parseHeaderPair(value: string): readonly [string, string] {
+  const names = value.split(',').map((s) => s.trim());
+  if (names.length !== 2 || names.some((n) => n === '')) throw new InvalidArgumentError('--partner-headers takes two header names, e.g. X-Key-Id,X-Key-Secret');
+  return [names[0] as string, names[1] as string];
+}
+
+/** The whole command as a function: `waitForStop` resolves when the server should stop. */
+export async function serveCommand(opts: ServeOptions, write: (s: string) => void, waitForStop: () => Promise<string>): Promise<void> {
+  if (opts.listFaults) {
+    write(listFaults());
+    return;
+  }
+  let server: ReferenceServer;
+  try {
+    server = await startReferenceServer({
+      port: opts.port,
+      bind: opts.bind,
+      faults: opts.fault,
+      ...(opts.partnerHeaders === undefined ? {} : { partnerHeaders: opts.partnerHeaders }),
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new TackError('TACK_ERR_USAGE', `${message}${opts.fault.length > 0 ? ' (see: tack serve --list-faults)' : ''}`, { cause: error });
+  }
+  try {
+    const envFile = resolve(opts.envOut);
+    const tokenFile = opts.hookless ? apiTokenFileFor(envFile) : undefined;
+    const env = { ...server.env };
+    if (tokenFile !== undefined) {
+      delete env['TACK_HOOK_URL'];
+      delete env['TACK_HOOK_TOKEN'];
+      env['TACK_API_TOKEN_FILE'] = tokenFile;
+      const email = server.env['TACK_USER_EMAIL'] ?? '';
+      await writeSecretFile(tokenFile, server.issueApiToken('acme', email));
+    }
+    await writeSecretFile(envFile, toDotenv(env));
+    write(banner(server, opts, envFile, tokenFile));
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  const signal = await waitForStop();
+  write(`\n${signal}: stopping the reference server\n`);
+  await server.close();
+}
+
+function waitForSignal(): Promise<string> {
+  return new Promise((resolveStop) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolveStop(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export function listFaults(): string {
+  const width = Math.max(...FAULTS.map((f) => f.name.length));
+  const lines = FAULTS.map((f) => `${f.name.padEnd(width)}  breaks ${f.rules.join(', ')}\n${' '.repeat(width + 2)}${f.description}\n`);
+  return `${FAULTS.length} faults (tack serve --fault NAME, repeatable):\n\n${lines.join('')}`;
+}
+
+function banner(server: ReferenceServer, opts: ServeOptions, envFile: string, tokenFile: string | undefined): string {
+  const rows: [string, string][] = [
+    ...Object.entries(server.urls.tenants).map(([name, url]): [string, string] => [`tenant ${name}`, url]),
+    ['sign-in', server.urls.identity],
+  ];
+  if (tokenFile === undefined) rows.push(['test hook', server.urls.hook]);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const out = [
+    `tack reference server listening on ${opts.bind}:${server.port}${server.faults.length > 0 ? ` with faults: ${server.faults.join(', ')}` : ''}`,
+    ...rows.map(([label, url]) => `  ${label.padEnd(width)}  ${url}`),
+    '',
+    `Wrote ${envFile} (mode 0600; it holds the partner secrets${tokenFile === undefined ? ' and the hook token' : ''}).`,
+  ];
+  if (tokenFile !== undefined) {
+    out.push(`Hookless: the API token of ${server.env['TACK_USER_EMAIL'] ?? 'the seeded user'} is in ${tokenFile} (mode 0600); tack rewrites it on every rotation.`);
+  }
+  if (!isLoopback(opts.bind)) out.push(`Note: bound to ${opts.bind}, not loopback; anyone who can reach this port can use the test hook if they learn its token.`);
+  out.push('', 'Next, in another terminal:', `  tack run --env-file ${opts.envOut}`, '', 'Stop with Ctrl-C.', '');
+  return out.join('\n');
+}
+
+function isLoopback(bind: string): boolean {
+  return bind === '127.0.0.1' || bind === '::1' || bind === 'localhost' || bind.startsWith('127.');
+}
+
+function apiTokenFileFor(envFile: string): string {
+  return join(dirname(envFile), `${basename(envFile).replace(/\.env$/, '')}.api-token`);
+}
+
+/** dotenv syntax: plain values as they are, others single-quoted (literal in dotenv). */
+export function toDotenv(env: Readonly<Record<string, string>>): string {
+  const lines = Object.entries(env).map(([key, value]) => {
+    if (/^[A-Za-z0-9_.:/@,+\-=~%]*$/.test(value)) return `${key}=${value}`;
+    if (/['\n\r]/.test(value)) throw new TackError('TACK_ERR_CONFIG', `${key} cannot be written to a dotenv file`);
+    return `${key}='${value}'`;
+  });
+  return `# Written by tack serve: the TACK_* variables of the running reference server. Holds secrets.\n${lines.join('\n')}\n`;
+}
+
+/** Writes `content` atomically to `file` with mode 0600 (temp file in the same folder, then rename). */
+async function writeSecretFile(file: string, content: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    await writeFile(temp, content, { mode: 0o600, flag: 'w' });
+    await chmod(temp, 0o600);
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw new TackError('TACK_ERR_CONFIG', `Could not write ${file}`, { cause: error });
+  }
+}

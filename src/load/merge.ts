@@ -1,0 +1,143 @@
+/**
+ * `tack load merge a.json b.json ...`: one result from the results of shards that ran at the same
+ * time against one target. Counters add up; histograms (overall, by status class and per second)
+ * are decoded, added and encoded again, so every percentile of the merged result is exactly the
+ * one of a single run that had seen all answers. Throughput is the sum of answers over the longest
+ * measured phase.
+ *
+ * Thresholds are judged again on the merged figures: the ones the inputs carried (profile defaults
+ * and --threshold), or those given to `merge` itself. Baseline comparisons are not carried over.
+ */
+import { TackError } from '../harness/errors.js';
+import { newRunId } from '../harness/session.js';
+import { encode, sumEncoded } from './histograms.js';
+import { evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
+import { emptyCounts, LOAD_SCHEMA, STATUS_CLASSES, type ChainBreak, type Counts, type LoadResult, type Second, type Threshold } from './types.js';
+import { judge } from './verdict.js';
+
+const MAX_LISTED_BREAKS = 100;
+
+export interface MergeInput {
+  readonly file: string;
+  readonly result: LoadResult;
+}
+
+function addMap(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+}
+
+export function addCounts(into: Counts, from: Counts): void {
+  into.responses += from.responses;
+  into.ok += from.ok;
+  into.expected += from.expected;
+  into.non2xx += from.non2xx;
+  into.malformed += from.malformed;
+  into.broken += from.broken;
+  into.lost += from.lost;
+  into.errors += from.errors;
+  into.timeouts += from.timeouts;
+  into.rotations += from.rotations;
+  addMap(into.byStatus, from.byStatus);
+  addMap(into.errorCodes, from.errorCodes);
+  addMap(into.notes, from.notes);
+}
+
+function encodedSum(texts: readonly (string | undefined)[]): string {
+  const h = sumEncoded(texts);
+  try {
+    return encode(h);
+  } finally {
+    h.destroy();
+  }
+}
+
+function mergeTimelines(timelines: readonly Second[][]): Second[] {
+  const length = Math.max(0, ...timelines.map((t) => t.length));
+  const out: Second[] = [];
+  for (let s = 0; s < length; s++) {
+    const row = timelines.map((t) => t[s]).filter((x): x is Second => x !== undefined);
+    out.push({
+      s,
+      responses: row.reduce((n, x) => n + x.responses, 0),
+      non2xx: row.reduce((n, x) => n + x.non2xx, 0),
+      errors: row.reduce((n, x) => n + x.errors, 0),
+      timeouts: row.reduce((n, x) => n + x.timeouts, 0),
+      latency: encodedSum(row.map((x) => x.latency)),
+    });
+  }
+  return out;
+}
+
+export function mergeResults(inputs: readonly MergeInput[], cliThresholds: readonly string[] = []): LoadResult {
+  if (inputs.length === 0) throw new TackError('TACK_ERR_USAGE', 'tack load merge needs at least one result file');
+  const profiles = [...new Set(inputs.map((i) => i.result.profile))];
+  if (profiles.length > 1) throw new TackError('TACK_ERR_USAGE', `tack load merge: the files are results of different profiles (${profiles.join(', ')}); merge shards of one profile`);
+  const results = inputs.map((i) => i.result);
+  const first = results[0]!;
+  const warmup = emptyCounts();
+  const measured = emptyCounts();
+  for (const r of results) {
+    addCounts(warmup, r.warmup);
+    addCounts(measured, r.measured);
+  }
+  const byClass: LoadResult['latency']['byClass'] = {};
+  for (const cls of STATUS_CLASSES) {
+    const parts = results.map((r) => r.latency.byClass[cls]).filter((x): x is string => x !== undefined);
+    if (parts.length > 0) byClass[cls] = encodedSum(parts);
+  }
+  // The corrected histogram only means something if every shard ran at a fixed rate.
+  const corrected = results.every((r) => r.latency.corrected !== null) ? encodedSum(results.map((r) => r.latency.corrected ?? undefined)) : null;
+  const breaks: ChainBreak[] = [];
+  let breaksNotListed = 0;
+  inputs.forEach(({ result }) => {
+    const shard = result.settings.shard ? `${result.settings.shard.index}/${result.settings.shard.count}` : result.runId;
+    for (const b of result.breaks) {
+      if (breaks.length < MAX_LISTED_BREAKS) breaks.push({ ...b, shard: b.shard ?? shard });
+      else breaksNotListed++;
+    }
+    breaksNotListed += result.breaksNotListed;
+  });
+  const rates = results.map((r) => r.settings.rate);
+  const merged: Omit<LoadResult, 'verdict' | 'thresholds'> = {
+    schema: LOAD_SCHEMA,
+    tack: first.tack,
+    runId: `merged-${newRunId()}`,
+    profile: first.profile,
+    startedAt: results.map((r) => r.startedAt).sort()[0]!,
+    finishedAt: results.map((r) => r.finishedAt).sort().at(-1)!,
+    measuredS: Math.max(...results.map((r) => r.measuredS)),
+    target: { ...first.target, faults: [...new Set(results.flatMap((r) => r.target.faults))] },
+    settings: {
+      connections: results.reduce((n, r) => n + r.settings.connections, 0),
+      durationS: Math.max(...results.map((r) => r.settings.durationS)),
+      warmupS: Math.max(...results.map((r) => r.settings.warmupS)),
+      rate: rates.every((x) => x !== null) ? rates.reduce((n: number, x) => n + (x ?? 0), 0) : null,
+      timeoutS: Math.max(...results.map((r) => r.settings.timeoutS)),
+      shard: null,
+      chains: [...new Set(results.map((r) => r.settings.chains))].join(','),
+      failOnErrors: results.some((r) => r.settings.failOnErrors),
+    },
+    warmup,
+    measured,
+    latency: { unit: 'us', byClass, corrected },
+    timeline: mergeTimelines(results.map((r) => r.timeline)),
+    breaks,
+    breaksNotListed,
+    mergedFrom: inputs.flatMap(({ file, result }) =>
+      result.mergedFrom.length > 0 ? result.mergedFrom : [{ runId: result.runId, shard: result.settings.shard ? `${result.settings.shard.index}/${result.settings.shard.count}` : null, file }],
+    ),
+  };
+  const specs: { spec: ThresholdSpec; source: Threshold['source'] }[] = [];
+  if (cliThresholds.length > 0) specs.push(...cliThresholds.map((e) => ({ spec: parseThreshold(e), source: 'cli' as const })));
+  else {
+    const seen = new Set<string>();
+    for (const t of results.flatMap((r) => r.thresholds)) {
+      if (t.source === 'baseline' || seen.has(t.expr)) continue;
+      seen.add(t.expr);
+      specs.push({ spec: parseThreshold(t.expr), source: t.source });
+    }
+  }
+  const draft: LoadResult = { ...merged, thresholds: [], verdict: { exitCode: 0, reasons: [] } };
+  const thresholds = evaluateThresholds(draft, specs);
+  return { ...draft, thresholds, verdict: judge(draft, thresholds) };
+}

@@ -1,0 +1,119 @@
+/**
+ * Reading and writing `tack-load/1` results. Files read back (for `--baseline` and `tack load merge`)
+ * are validated, so a wrong file is a clear usage error rather than a NaN in a table.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { TackError } from '../harness/errors.js';
+import type { Redactor } from '../harness/redactor.js';
+import { renderHtml } from './html.js';
+import { LOAD_SCHEMA, STATUS_CLASSES, type LoadResult } from './types.js';
+
+const countMap = z.record(z.string(), z.number());
+const counts = z.object({
+  responses: z.number(),
+  ok: z.number(),
+  expected: z.number(),
+  non2xx: z.number(),
+  malformed: z.number(),
+  broken: z.number(),
+  lost: z.number(),
+  errors: z.number(),
+  timeouts: z.number(),
+  rotations: z.number(),
+  byStatus: countMap,
+  errorCodes: countMap,
+  notes: countMap,
+});
+
+const resultSchema = z.object({
+  schema: z.literal(LOAD_SCHEMA),
+  tack: z.object({ version: z.string() }),
+  runId: z.string(),
+  profile: z.string(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  measuredS: z.number(),
+  target: z.object({ baseUrl: z.string(), identityUrl: z.string(), builtIn: z.boolean(), faults: z.array(z.string()) }),
+  settings: z.object({
+    connections: z.number(),
+    durationS: z.number(),
+    warmupS: z.number(),
+    rate: z.number().nullable(),
+    timeoutS: z.number(),
+    shard: z.object({ index: z.number(), count: z.number() }).nullable(),
+    chains: z.string(),
+    failOnErrors: z.boolean(),
+  }),
+  warmup: counts,
+  measured: counts,
+  latency: z.object({
+    unit: z.literal('us'),
+    byClass: z.partialRecord(z.enum(STATUS_CLASSES), z.string()),
+    corrected: z.string().nullable(),
+  }),
+  timeline: z.array(z.object({ s: z.number(), responses: z.number(), non2xx: z.number(), errors: z.number(), timeouts: z.number(), latency: z.string() })),
+  breaks: z.array(
+    z.object({
+      chain: z.string(),
+      cause: z.enum(['rotation', 'lost']),
+      atS: z.number(),
+      phase: z.enum(['warmup', 'measured']),
+      afterRotations: z.number(),
+      status: z.number(),
+      error: z.string(),
+      shard: z.string().optional(),
+    }),
+  ),
+  breaksNotListed: z.number(),
+  thresholds: z.array(z.object({ expr: z.string(), ok: z.boolean(), actual: z.string(), source: z.enum(['profile', 'cli', 'baseline']) })),
+  verdict: z.object({ exitCode: z.number(), reasons: z.array(z.string()) }),
+  mergedFrom: z.array(z.object({ runId: z.string(), shard: z.string().nullable(), file: z.string() })),
+});
+
+export function readLoadResult(file: string, flag: string): LoadResult {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new TackError('TACK_ERR_USAGE', `${flag} ${file} could not be read (${code})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new TackError('TACK_ERR_USAGE', `${flag} ${file} is not JSON`);
+  }
+  const parsed = resultSchema.safeParse(json);
+  if (!parsed.success) {
+    const schema = (json as { schema?: unknown } | null)?.schema;
+    const why = schema !== LOAD_SCHEMA ? `its schema is ${JSON.stringify(schema)}, not ${LOAD_SCHEMA}` : `${parsed.error.issues[0]?.path.join('.') ?? 'a field'} is not valid`;
+    throw new TackError('TACK_ERR_USAGE', `${flag} ${file} is not a tack load result (${why})`);
+  }
+  return parsed.data as LoadResult;
+}
+
+/** `reports/load-<profile>-<time>[-shard-i-of-n].json`, never overwriting an earlier file. */
+export function defaultResultPath(reportsDir: string, profile: string, startedAt: Date, shard: { index: number; count: number } | null): string {
+  const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const base = `load-${profile}-${stamp}${shard ? `-shard-${shard.index}-of-${shard.count}` : ''}`;
+  let path = join(reportsDir, `${base}.json`);
+  for (let n = 2; existsSync(path); n++) path = join(reportsDir, `${base}-${n}.json`);
+  return path;
+}
+
+export function htmlPathFor(jsonPath: string): string {
+  return jsonPath.replace(/\.json$/i, '') + '.html';
+}
+
+/** Writes the JSON and the HTML page; both pass through the redactor. Returns their paths. */
+export function writeLoadResult(result: LoadResult, jsonPath: string, redactor: Redactor | undefined): { json: string; html: string } {
+  const html = htmlPathFor(jsonPath);
+  mkdirSync(dirname(jsonPath), { recursive: true });
+  const clean = (s: string) => (redactor ? redactor.redact(s) : s);
+  writeFileSync(jsonPath, clean(JSON.stringify(result, null, 2)) + '\n');
+  writeFileSync(html, clean(renderHtml(result)));
+  return { json: jsonPath, html };
+}

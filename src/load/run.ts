@@ -1,0 +1,213 @@
+/**
+ * One `tack load PROFILE` run, as a function (the CLI and the tests call it): check the options
+ * (a typo in a threshold is an error before any load is sent), open the session (the built-in
+ * reference server when TACK_BASE_URL is unset), let the profile set up its chains, drive the
+ * engine with a progress line a second, then judge, write `reports/load-<profile>-<time>.json` and
+ * `.html`, and print the summary.
+ */
+import { randomInt } from 'node:crypto';
+import { collectEnv } from '../harness/config.js';
+import { HookClient } from '../harness/clients/hook.js';
+import { TackError } from '../harness/errors.js';
+import { Names } from '../harness/names.js';
+import { openSession, type Session } from '../harness/session.js';
+import { compareWithBaseline, baselineMismatch } from './baseline.js';
+import { runEngine } from './engine.js';
+import { encode } from './histograms.js';
+import type { LoadProfile, Prepared } from './profile.js';
+import { defaultResultPath, readLoadResult, writeLoadResult } from './result.js';
+import { shareOf, type Shard } from './shard.js';
+import { progressLine, summaryText } from './summary.js';
+import { resolveEndpoint } from './target.js';
+import { evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
+import { LOAD_SCHEMA, type LoadResult, type Threshold } from './types.js';
+import { formatMs } from './units.js';
+import { judge } from './verdict.js';
+
+/** No run, warmup included, lasts longer than this. */
+export const MAX_RUN_MS = 3_600_000;
+
+export interface LoadOptions {
+  readonly profile: LoadProfile;
+  readonly envFile?: string | undefined;
+  readonly env?: NodeJS.ProcessEnv | undefined;
+  /** Total across shards; this runner opens its share. */
+  readonly connections: number;
+  readonly durationMs: number;
+  readonly warmupMs: number;
+  /** Total fixed rate across shards (req/s); undefined for the closed model. */
+  readonly rate?: number | undefined;
+  readonly thresholds: readonly string[];
+  readonly baseline?: string | undefined;
+  readonly tolerancePct: number;
+  readonly out?: string | undefined;
+  readonly reportsDir: string;
+  readonly shard?: Shard | undefined;
+  readonly tokenPool?: string | undefined;
+  readonly allowRemote: boolean;
+  /** Built-in server only. */
+  readonly faults: readonly string[];
+  readonly timeoutMs?: number | undefined;
+  readonly failOnErrors: boolean;
+  readonly quiet: boolean;
+  readonly version: string;
+  readonly signal?: AbortSignal | undefined;
+}
+
+export interface LoadIo {
+  /** The header and the summary. */
+  write(text: string): void;
+  /** Progress lines, once a second. */
+  progress(text: string): void;
+}
+
+export interface LoadOutcome {
+  readonly exitCode: number;
+  readonly result: LoadResult;
+  readonly files: { readonly json: string; readonly html: string };
+}
+
+function checkOptions(o: LoadOptions): ThresholdSpec[] {
+  if (!Number.isSafeInteger(o.connections) || o.connections < 1) throw new TackError('TACK_ERR_USAGE', `--connections must be 1 or more (got ${o.connections})`);
+  if (o.durationMs < 500) throw new TackError('TACK_ERR_USAGE', '--duration must be at least 500ms');
+  if (o.durationMs + o.warmupMs > MAX_RUN_MS) {
+    throw new TackError('TACK_ERR_USAGE', `--duration plus --warmup may be at most ${MAX_RUN_MS / 60_000} minutes (every load run is bounded); split longer soaks into several runs`);
+  }
+  if (o.rate !== undefined && (!Number.isFinite(o.rate) || o.rate < 1)) throw new TackError('TACK_ERR_USAGE', `--rate must be 1 request per second or more (got ${o.rate})`);
+  if (o.shard && shareOf(o.connections, o.shard) < 1) {
+    throw new TackError('TACK_ERR_USAGE', `--shard ${o.shard.index}/${o.shard.count} gets no connection of --connections ${o.connections}: give at least one connection per shard`);
+  }
+  if (o.shard && o.rate !== undefined && shareOf(o.rate, o.shard) < 1) throw new TackError('TACK_ERR_USAGE', `--rate ${o.rate} leaves shard ${o.shard.index}/${o.shard.count} no request per second`);
+  return o.thresholds.map(parseThreshold);
+}
+
+export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOutcome> {
+  const cliSpecs = checkOptions(options);
+  const specs: { spec: ThresholdSpec; source: Threshold['source'] }[] =
+    cliSpecs.length > 0 ? cliSpecs.map((spec) => ({ spec, source: 'cli' })) : options.profile.defaultThresholds.map((e) => ({ spec: parseThreshold(e), source: 'profile' }));
+  const baseline = options.baseline !== undefined ? readLoadResult(options.baseline, '--baseline') : undefined;
+  const env = options.env ?? process.env;
+  const tokenPool = options.tokenPool ?? collectEnv({ envFile: options.envFile, env }).TACK_LOAD_TOKEN_POOL;
+  const session = await openSession({ envFile: options.envFile, env, faults: options.faults });
+  try {
+    return await runInSession(session, options, io, specs, baseline, tokenPool);
+  } finally {
+    await session.close();
+  }
+}
+
+async function discoverHook(session: Session, say: (s: string) => void): Promise<HookClient | undefined> {
+  const { target, http, redactor } = session;
+  if (!target.hook) return undefined;
+  const hook = new HookClient(http, target.hook.url, target.hook.token);
+  try {
+    await hook.discover();
+    return hook;
+  } catch (error) {
+    say(redactor.redact(`the test hook could not be used: ${error instanceof Error ? error.message : String(error)}`));
+    return undefined;
+  }
+}
+
+async function runInSession(
+  session: Session,
+  o: LoadOptions,
+  io: LoadIo,
+  specs: { spec: ThresholdSpec; source: Threshold['source'] }[],
+  baseline: LoadResult | undefined,
+  tokenPool: string | undefined,
+): Promise<LoadOutcome> {
+  const { target, redactor } = session;
+  const say = (line: string) => io.write(redactor.redact(`  ${line}\n`));
+  const connections = shareOf(o.connections, o.shard);
+  const rate = o.rate !== undefined ? shareOf(o.rate, o.shard) : undefined;
+  const timeoutMs = o.timeoutMs ?? target.requestTimeoutMs;
+  io.write(
+    redactor.redact(
+      `tack ${o.version} load ${o.profile.name} ${session.runId}\n` +
+        `target ${target.baseUrl}${target.builtIn ? ' (built-in reference server)' : ''}, sign-in ${target.identityUrl}\n` +
+        `${connections} connection(s)${o.shard ? ` (shard ${o.shard.index}/${o.shard.count} of ${o.connections})` : ''}, ${formatMs(o.durationMs)}${o.warmupMs > 0 ? ` after ${formatMs(o.warmupMs)} warmup` : ''}, ` +
+        `${rate !== undefined ? `fixed rate ${rate} req/s` : 'closed model (as fast as answers come)'}\n`,
+    ),
+  );
+  const hook = await discoverHook(session, say);
+  const prepared: Prepared = await o.profile.prepare({
+    session,
+    hook,
+    names: new Names(session.runId, randomInt(2 ** 31)),
+    connections,
+    tokenPool,
+    shard: o.shard,
+    resolve: (url, role) => resolveEndpoint(url, role, o.allowRemote),
+    say,
+  });
+  io.write(`  load goes to ${prepared.endpoint.connectUrl} (Host ${prepared.endpoint.host}), chains from ${prepared.chains}\n\n`);
+
+  let poolError: unknown;
+  const engine = await runEngine({
+    connectUrl: prepared.endpoint.connectUrl,
+    servername: prepared.endpoint.servername,
+    connections: prepared.connections,
+    warmupMs: o.warmupMs,
+    durationMs: o.durationMs,
+    rate,
+    timeoutMs,
+    conversation: (i, tally) => prepared.conversation(i, tally),
+    signal: o.signal,
+    onProgress: (p) => {
+      if (!o.quiet) io.progress(progressLine(p) + '\n');
+      prepared.checkpoint?.(false).catch((error: unknown) => {
+        poolError ??= error;
+      });
+    },
+  });
+  try {
+    await prepared.checkpoint?.(true);
+  } catch (error) {
+    poolError ??= error;
+  }
+
+  const rec = engine.recorder;
+  const draft: LoadResult = {
+    schema: LOAD_SCHEMA,
+    tack: { version: o.version },
+    runId: session.runId,
+    profile: o.profile.name,
+    startedAt: engine.startedAt.toISOString(),
+    finishedAt: engine.finishedAt.toISOString(),
+    measuredS: Math.round(rec.measuredSeconds() * 1000) / 1000,
+    target: { baseUrl: target.baseUrl, identityUrl: target.identityUrl, builtIn: target.builtIn, faults: target.builtIn ? [...o.faults] : [] },
+    settings: {
+      connections: engine.connections,
+      durationS: o.durationMs / 1000,
+      warmupS: o.warmupMs / 1000,
+      rate: rate ?? null,
+      timeoutS: timeoutMs / 1000,
+      shard: o.shard ? { index: o.shard.index, count: o.shard.count } : null,
+      chains: prepared.chains,
+      failOnErrors: o.failOnErrors,
+    },
+    warmup: rec.warmup,
+    measured: rec.measured,
+    latency: { unit: 'us', byClass: rec.encodedByClass(), corrected: rec.corrected ? encode(rec.corrected) : null },
+    timeline: rec.timeline(),
+    breaks: rec.breaks,
+    breaksNotListed: rec.breaksNotListed,
+    thresholds: [],
+    verdict: { exitCode: 0, reasons: [] },
+    mergedFrom: [],
+  };
+  rec.destroy();
+  const thresholds = evaluateThresholds(draft, specs);
+  if (baseline) {
+    const mismatch = baselineMismatch(draft, baseline);
+    if (mismatch) throw new TackError('TACK_ERR_USAGE', `--baseline ${o.baseline}: ${mismatch}`);
+    thresholds.push(...compareWithBaseline(draft, baseline, o.tolerancePct));
+  }
+  const result: LoadResult = { ...draft, thresholds, verdict: judge(draft, thresholds) };
+  const jsonPath = o.out ?? defaultResultPath(o.reportsDir, o.profile.name, engine.startedAt, result.settings.shard);
+  const files = writeLoadResult(result, jsonPath, redactor);
+  io.write(redactor.redact(summaryText(result, files)));
+  if (poolError !== undefined) throw poolError;
+  return { exitCode: result.verdict.exitCode, result, files };
+}

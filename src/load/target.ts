@@ -1,0 +1,76 @@
+/**
+ * Where load goes. autocannon connects with `net.connect(port, hostname)`, which cannot resolve
+ * `*.localhost` on machines whose resolver does not know it; so tack resolves the name itself
+ * (RFC 6761: `localhost` and `*.localhost` are loopback), points the sockets at the address and
+ * sends the real host name in the Host header.
+ *
+ * Load is only sent to loopback unless `--allow-remote` is given: a load test is a small denial of
+ * service, and pointing one at a shared UAT by mistake is the accident this guard prevents.
+ */
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { TackError } from '../harness/errors.js';
+
+export interface Endpoint {
+  /** `http://127.0.0.1:PORT`: where sockets connect. */
+  readonly connectUrl: string;
+  /** `acme.localhost:PORT`: the Host header to send. */
+  readonly host: string;
+  /** Path prefix of the URL (the realm path of a sign-in server), without a trailing slash. */
+  readonly pathPrefix: string;
+  /** TLS server name when connecting to an address over https. */
+  readonly servername: string | undefined;
+  readonly loopback: boolean;
+}
+
+export function isLoopbackAddress(address: string): boolean {
+  const a = address.toLowerCase().replace(/^\[|\]$/g, '');
+  if (isIP(a) === 4) return a.startsWith('127.');
+  if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
+  return mapped !== null && mapped[1]!.startsWith('127.');
+}
+
+function isLocalhostName(name: string): boolean {
+  const n = name.toLowerCase().replace(/\.$/, '');
+  return n === 'localhost' || n.endsWith('.localhost');
+}
+
+/** Resolves one URL of the target to the socket address load goes to. */
+export async function resolveEndpoint(url: string, role: string, allowRemote: boolean): Promise<Endpoint> {
+  const u = new URL(url);
+  const port = u.port !== '' ? u.port : u.protocol === 'https:' ? '443' : '80';
+  const name = u.hostname.replace(/^\[|\]$/g, '');
+  let address: string;
+  if (isLocalhostName(name)) address = '127.0.0.1';
+  else if (isIP(name) !== 0) address = name;
+  else {
+    try {
+      const all = await lookup(name, { all: true });
+      const loop = all.find((a) => isLoopbackAddress(a.address));
+      address = (loop ?? all[0])?.address ?? name;
+    } catch {
+      throw new TackError('TACK_ERR_UNREACHABLE', `${role} ${u.origin}: the host name does not resolve`);
+    }
+  }
+  const loopback = isLoopbackAddress(address);
+  if (!loopback && !allowRemote) {
+    throw new TackError(
+      'TACK_ERR_USAGE',
+      `${role} ${u.origin} is not on this machine (${address} is not a loopback address); tack load sends load only to loopback targets unless --allow-remote is given (see docs/load.md)`,
+    );
+  }
+  const hostForUrl = isIP(address) === 6 ? `[${address}]` : address;
+  return {
+    connectUrl: `${u.protocol}//${hostForUrl}:${port}`,
+    host: u.host,
+    pathPrefix: u.pathname.replace(/\/+$/, ''),
+    servername: u.protocol === 'https:' && isIP(name) === 0 ? name : undefined,
+    loopback,
+  };
+}
+
+/** Whether two endpoints can share one connection (same socket address and scheme). */
+export function sameSocket(a: Endpoint, b: Endpoint): boolean {
+  return a.connectUrl === b.connectUrl;
+}

@@ -1,0 +1,134 @@
+/**
+ * The result of one load run (or of several merged): `tack-load/1`. Every number in it is a count
+ * or a sum, and every latency distribution is an encoded HdrHistogram in microseconds, so results
+ * from shards merge exactly (`tack load merge`). Nothing in it is a token or a secret.
+ */
+
+export const LOAD_SCHEMA = 'tack-load/1';
+
+export const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+export type StatusClass = (typeof STATUS_CLASSES)[number];
+
+/** Counts of one phase (warmup or measured). Every member is summed when results merge. */
+export interface Counts {
+  /** Responses received (any status). */
+  responses: number;
+  /** Responses that were correct for the profile (a valid 2xx, or an expected refusal such as a 401 that triggers a re-exchange). */
+  ok: number;
+  /** Expected non-2xx answers (a 401 on an expired access token before re-exchanging). */
+  expected: number;
+  /** Unexpected non-2xx answers (not counting invalid_grant breaks, counted in `broken`). */
+  non2xx: number;
+  /** 2xx answers whose body is not what the spec says (missing or wrong token fields...). */
+  malformed: number;
+  /** Chains whose current token was refused (invalid_grant): rotation broke under load. */
+  broken: number;
+  /** Chains whose token was refused after one of their own requests was lost (timeout or socket error). */
+  lost: number;
+  /** Transport errors (connection refused or reset...), timeouts excluded. */
+  errors: number;
+  /** Requests that got no answer within the timeout. */
+  timeouts: number;
+  /** Successful rotations (a new token replaced the chain's current one). */
+  rotations: number;
+  /** Answers by status code. */
+  byStatus: Record<string, number>;
+  /** Transport errors by code (ECONNRESET...). */
+  errorCodes: Record<string, number>;
+  /** Things the spec leaves open, counted and never failed ("refresh kept the same token"). */
+  notes: Record<string, number>;
+}
+
+export interface ChainBreak {
+  /** Which chain: its number and, in hook mode, its user (test users only; never a token). */
+  readonly chain: string;
+  /** `rotation` (invalid_grant on the chain's current token) or `lost` (after a lost request). */
+  readonly cause: 'rotation' | 'lost';
+  /** Seconds since the first request of the run (warmup included). */
+  readonly atS: number;
+  readonly phase: 'warmup' | 'measured';
+  /** Rotations the chain had completed when it broke. */
+  readonly afterRotations: number;
+  readonly status: number;
+  /** The OAuth `error` member or a short description of the refusal. */
+  readonly error: string;
+  /** Set when results were merged: which input it came from. */
+  readonly shard?: string;
+}
+
+/** One second of the measured phase. */
+export interface Second {
+  readonly s: number;
+  responses: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** All-status latency of the responses of this second (encoded HdrHistogram, µs). */
+  latency: string;
+}
+
+export interface Threshold {
+  readonly expr: string;
+  readonly ok: boolean;
+  readonly actual: string;
+  /** `profile` when it is a profile default, `cli` when given with --threshold. */
+  readonly source: 'profile' | 'cli' | 'baseline';
+}
+
+export interface LoadSettings {
+  readonly connections: number;
+  readonly durationS: number;
+  readonly warmupS: number;
+  /** Overall fixed rate (req/s) of this run, or null in the closed model. */
+  readonly rate: number | null;
+  readonly timeoutS: number;
+  readonly shard: { readonly index: number; readonly count: number } | null;
+  /** Where chains came from: `hook`, `pool` (token-pool file), `partner` (partner key), `fixed` (bench). */
+  readonly chains: string;
+  readonly failOnErrors: boolean;
+}
+
+export interface LoadResult {
+  readonly schema: typeof LOAD_SCHEMA;
+  readonly tack: { readonly version: string };
+  readonly runId: string;
+  readonly profile: string;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  /** Length of the measured phase in seconds (the longest input's when merged). */
+  readonly measuredS: number;
+  readonly target: { readonly baseUrl: string; readonly identityUrl: string; readonly builtIn: boolean; readonly faults: readonly string[] };
+  readonly settings: LoadSettings;
+  readonly warmup: Counts;
+  readonly measured: Counts;
+  readonly latency: {
+    readonly unit: 'us';
+    /** Measured phase, as answered (service time), by status class; encoded HdrHistograms. */
+    readonly byClass: Partial<Record<StatusClass, string>>;
+    /** Fixed-rate mode only: all statuses, corrected for coordinated omission (see docs/load.md). */
+    readonly corrected: string | null;
+  };
+  readonly timeline: Second[];
+  readonly breaks: ChainBreak[];
+  /** Breaks beyond the first 100 are counted, not listed. */
+  readonly breaksNotListed: number;
+  readonly thresholds: Threshold[];
+  readonly verdict: Verdict;
+  /** Inputs of a merged result (their run ids and shards); empty for a single run. */
+  readonly mergedFrom: { readonly runId: string; readonly shard: string | null; readonly file: string }[];
+}
+
+export interface Verdict {
+  readonly exitCode: number;
+  /** One line per reason the run failed; empty when it passed. */
+  readonly reasons: string[];
+}
+
+export function emptyCounts(): Counts {
+  return { responses: 0, ok: 0, expected: 0, non2xx: 0, malformed: 0, broken: 0, lost: 0, errors: 0, timeouts: 0, rotations: 0, byStatus: {}, errorCodes: {}, notes: {} };
+}
+
+export function statusClassOf(status: number): StatusClass {
+  const c = Math.floor(status / 100);
+  return c <= 1 ? '1xx' : c === 2 ? '2xx' : c === 3 ? '3xx' : c === 4 ? '4xx' : '5xx';
+}

@@ -1,0 +1,31 @@
+/**
+ * Whether a load run passed, and the exit code:
+ * - 1 (EXIT.mustFailed) on a correctness failure: a broken or lost chain, a malformed 2xx, and
+ *   (unless --no-fail-on-errors) any unexpected non-2xx, transport error or timeout;
+ * - 4 (EXIT.threshold) when a threshold or a baseline comparison is breached;
+ * - 0 otherwise. Correctness wins when both happen; every reason is listed either way.
+ */
+import { EXIT } from '../harness/errors.js';
+import { metricsOf } from './metrics.js';
+import type { LoadResult, Threshold, Verdict } from './types.js';
+
+export function judge(result: Omit<LoadResult, 'verdict'>, thresholds: readonly Threshold[]): Verdict {
+  const m = metricsOf({ ...result, verdict: { exitCode: 0, reasons: [] } });
+  const correctness: string[] = [];
+  if (m.broken > 0) {
+    const first = result.breaks.find((b) => b.cause === 'rotation');
+    const where = first ? `; first: ${first.chain} at ${first.atS.toFixed(2)} s after ${first.afterRotations} rotation(s) (${first.error})` : '';
+    correctness.push(`rotation broke under load: ${m.broken} chain(s) had their current token refused${where}`);
+  }
+  if (m.lost > 0) correctness.push(`${m.lost} chain(s) lost their token after a request of theirs timed out or its connection failed`);
+  if (m.malformed > 0) correctness.push(`${m.malformed} 2xx answer(s) with a malformed body`);
+  if (result.settings.failOnErrors) {
+    if (m.non2xx > 0) correctness.push(`${m.non2xx} unexpected non-2xx answer(s)`);
+    if (m.transportErrors > 0) correctness.push(`${m.transportErrors} transport error(s)`);
+    if (m.timeouts > 0) correctness.push(`${m.timeouts} timeout(s)`);
+  }
+  if (result.measured.responses + result.warmup.responses === 0 && correctness.length === 0) correctness.push('no answer at all was received');
+  const breached = thresholds.filter((t) => !t.ok).map((t) => `${t.source === 'baseline' ? 'baseline regression' : 'threshold breached'}: ${t.expr} (actual ${t.actual})`);
+  const exitCode = correctness.length > 0 ? EXIT.mustFailed : breached.length > 0 ? EXIT.threshold : EXIT.ok;
+  return { exitCode, reasons: [...correctness, ...breached] };
+}

@@ -1,0 +1,18 @@
+/** The endpoints of a tenant host: the partner-key admin API and business search. */
+import type { TenantContext } from '../context.js';
+import { createUser } from '../partner/create-user.js';
+import { refreshToken } from '../partner/refresh.js';
+import { resetPassword } from '../partner/reset-password.js';
+import { mintToken } from '../partner/token.js';
+import { type Route, route } from '../route-table.js';
+import { searchBusinesses } from './search.js';
+
+export function tenantRoutes(): readonly Route<TenantContext>[] {
+  return [
+    route('partner token', '/api/admin/authentication/token', { POST: mintToken }),
+    route('partner refresh', '/api/admin/authentication/refresh', { POST: refreshToken }),
+    route('partner create user', '/api/admin/users', { POST: createUser }),
+    route('partner reset password', '/api/admin/users/:email/reset-password', { POST: resetPassword }),
+    route('business search', '/api/businesses/search', { GET: searchBusinesses }),
+  ];
+}

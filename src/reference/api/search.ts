@@ -1,0 +1,118 @@
+/**
+ * GET /api/businesses/search: the businesses of the host's tenant that the caller may read.
+ *
+ * Steps: authenticate (401), checkTenant (403 wrong_tenant for a token narrowed to another tenant),
+ * checkMembership (403 not_a_member), readPaging (400), readableBusinesses (from the live access
+ * lists, on every request), then filter, sort by name, page, answer
+ * `{"items":[{"id","name","registrationNumber"}],"pageIndex","pageSize","totalCount"}`.
+ *
+ * Query parameters: `q` (case-insensitive substring of name or registration number; optional),
+ * `pageIndex` (0-based, default 0), `pageSize` (1..100, default 20; larger values are capped at 100
+ * and the answer says 100). Anything that is not a non-negative integer, or pageSize 0: 400.
+ */
+import type { TenantContext } from '../context.js';
+import type { Business } from '../directory.js';
+import { badRequest, forbidden } from '../errors.js';
+import { sendJson } from '../respond.js';
+import { authenticate, type Caller } from './bearer.js';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+/** Bound of the `permission-cached-per-token` fault's cache. */
+const CACHE_LIMIT = 10_000;
+
+interface Paging {
+  readonly q: string;
+  readonly pageIndex: number;
+  readonly pageSize: number;
+}
+
+export function searchBusinesses(ctx: TenantContext): void {
+  const caller = authenticate(ctx);
+  if (caller === undefined) return answer(ctx, [], readPaging(ctx.query));
+  checkTenant(ctx, caller);
+  checkMembership(ctx, caller);
+  const paging = readPaging(ctx.query);
+  const matches = readableBusinesses(ctx, caller).filter((business) => matchesQuery(business, paging.q));
+  answer(ctx, matches, paging);
+}
+
+/** A partner token works only at the tenant that minted it (spec §4.1 rule 1). */
+function checkTenant(ctx: TenantContext, caller: Caller): void {
+  const narrowedTo = caller.claims.tenant;
+  if (narrowedTo !== null && narrowedTo !== ctx.tenant.name) {
+    throw forbidden('wrong_tenant', 'This access token was issued for another tenant.');
+  }
+}
+
+function checkMembership(ctx: TenantContext, caller: Caller): void {
+  if (ctx.tenant.members.has(caller.user.id) || ctx.ref.faults.has('search-non-member-allowed')) return;
+  throw forbidden('not_a_member', 'The caller is not a member of this tenant.');
+}
+
+function readPaging(query: string): Paging {
+  const params = new URLSearchParams(query);
+  return {
+    q: (params.get('q') ?? '').trim().toLowerCase(),
+    pageIndex: integerParam(params, 'pageIndex', 0),
+    pageSize: Math.min(integerParam(params, 'pageSize', DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE),
+  };
+}
+
+function integerParam(params: URLSearchParams, name: string, fallback: number, min = 0): number {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min) {
+    throw badRequest('invalid_query', `${name} must be an integer of at least ${min}.`);
+  }
+  return Number(raw);
+}
+
+/** Read from the live access lists on every request, so a removed permission is gone at once. */
+function readableBusinesses(ctx: TenantContext, caller: Caller): readonly Business[] {
+  const { faults, permissionCache } = ctx.ref;
+  if (faults.has('permission-cached-per-token')) {
+    const cached = permissionCache.get(caller.token);
+    if (cached !== undefined) return cached;
+    const computed = computeReadable(ctx, caller);
+    if (permissionCache.size >= CACHE_LIMIT) permissionCache.clear();
+    permissionCache.set(caller.token, computed);
+    return computed;
+  }
+  return computeReadable(ctx, caller);
+}
+
+function computeReadable(ctx: TenantContext, caller: Caller): readonly Business[] {
+  const { faults, directory } = ctx.ref;
+  const everything =
+    faults.has('search-lists-unreadable') || (caller.claims.kind === 'partner' && faults.has('partner-token-admin-permissions'));
+  const tenants = faults.has('search-ignores-host-tenant')
+    ? [...caller.user.tenants].flatMap((name) => directory.tenant(name) ?? [])
+    : [ctx.tenant];
+  const out: Business[] = [];
+  for (const tenant of tenants) {
+    for (const business of tenant.businesses.values()) {
+      if (everything || business.readers.has(caller.user.id)) out.push(business);
+    }
+  }
+  return out;
+}
+
+function matchesQuery(business: Business, q: string): boolean {
+  return q === '' || business.name.toLowerCase().includes(q) || business.registrationNumber.toLowerCase().includes(q);
+}
+
+function answer(ctx: TenantContext, matches: readonly Business[], paging: Paging): void {
+  const sorted = [...matches].sort(byName);
+  const start = paging.pageIndex * paging.pageSize;
+  const items = sorted.slice(start, start + paging.pageSize).map(({ id, name, registrationNumber }) => ({ id, name, registrationNumber }));
+  const body: Record<string, unknown> = { items, pageIndex: paging.pageIndex, pageSize: paging.pageSize };
+  if (!ctx.ref.faults.has('search-omits-total-count')) body['totalCount'] = sorted.length;
+  sendJson(ctx.res, 200, body);
+}
+
+function byName(a: Business, b: Business): number {
+  const an = a.name.toLowerCase();
+  const bn = b.name.toLowerCase();
+  return an < bn ? -1 : an > bn ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

@@ -1,0 +1,160 @@
+/**
+ * The built-in reference server of tack: the whole spec in memory, on one loopback port, routed by
+ * Host, with the `tack-hook/1` test hook and named faults. `docs/reference-server.md` lists every
+ * choice it makes where the spec says "not shown".
+ *
+ *   const server = await startReferenceServer({ faults: ['revoke-no-op'] });
+ *   server.env.TACK_BASE_URL  // http://acme.localhost:PORT
+ *   await server.close();
+ */
+import { AccessTokens } from './access-token.js';
+import { DAY, HOUR, OffsetClock } from './clock.js';
+import type { Reference } from './context.js';
+import { Directory } from './directory.js';
+import { buildEnv } from './env.js';
+import { FAULTS, type FaultInfo, parseFaults } from './faults.js';
+import { generateApiToken } from './hook/api-tokens.js';
+import { hookHostsFor, urlHostFor } from './host.js';
+import { defaultErrorLog } from './problem.js';
+import { createRequestListener } from './router.js';
+import { MacKey, randomSecret } from './secrets.js';
+import { PRIMARY_USER, seed, SEED_TENANTS } from './seed.js';
+import { listen } from './server.js';
+import { TokenStore } from './token-store.js';
+
+export { FAULTS, type FaultInfo };
+
+export interface ReferenceOptions {
+  /** TCP port; default 0 = an ephemeral port. */
+  port?: number;
+  /** Address to bind; default '127.0.0.1' (loopback only). */
+  bind?: string;
+  /** Names of faults to inject (see FAULTS); an unknown name throws. */
+  faults?: readonly string[];
+  /** Partner credential header names; default ['Tenant-Key-1', 'Tenant-Key-2']. */
+  partnerHeaders?: readonly [string, string];
+  /** Bearer token of the test hook; default random. */
+  hookToken?: string;
+  /** Sign-in client id; default 'payroll-portal'. */
+  clientId?: string;
+}
+
+export interface ReferenceServer {
+  port: number;
+  /** e.g. tenants.acme = 'http://acme.localhost:PORT', identity = 'http://id.localhost:PORT/realms/payroll', hook = 'http://127.0.0.1:PORT/__tack' */
+  urls: { tenants: Record<string, string>; identity: string; hook: string };
+  /** The TACK_* variables of target-config.md for this server (holds secrets). */
+  env: Record<string, string>;
+  faults: readonly string[];
+  /** Generate a personal API token for a seeded/hook-created user without going through HTTP (used by `tack serve --hookless` to write a token file). */
+  issueApiToken(tenant: string, email: string): string;
+  /** Closes the server and all keep-alive sockets promptly. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PARTNER_HEADERS: readonly [string, string] = ['Tenant-Key-1', 'Tenant-Key-2'];
+export const DEFAULT_CLIENT_ID = 'payroll-portal';
+export const REALM_PATH = '/realms/payroll';
+export const HOOK_PATH = '/__tack';
+
+/** Personal API tokens: 30 days unused, 90 days absolute (spec §3, §8). */
+const API_TOKEN_LIMITS = { idleMs: 30 * DAY, absoluteMs: 90 * DAY };
+/** Partner refresh tokens (spec: not shown): 24 hours unused, 30 days absolute. */
+const PARTNER_REFRESH_LIMITS = { idleMs: 24 * HOUR, absoluteMs: 30 * DAY };
+/** How often (real time) expired tokens are swept; lookups evict them earlier. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const RESERVED_HEADERS = new Set(['host', 'authorization', 'content-type', 'content-length', 'transfer-encoding', 'connection', 'cookie']);
+
+export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
+  const faults = parseFaults(options.faults ?? []);
+  const partnerHeaders = checkPartnerHeaders(options.partnerHeaders ?? DEFAULT_PARTNER_HEADERS);
+  const bind = options.bind ?? '127.0.0.1';
+  const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
+  const hookToken = options.hookToken ?? randomSecret(32);
+  if (clientId === '' || hookToken === '') throw new Error('clientId and hookToken must not be empty');
+
+  const clock = new OffsetClock();
+  const mac = new MacKey();
+  const directory = new Directory();
+  const fallbackUserId = seed(directory);
+  const apiLimits = faults.has('idle-limit-31-days') ? { ...API_TOKEN_LIMITS, idleMs: 31 * DAY } : API_TOKEN_LIMITS;
+
+  const ref: Reference = {
+    clock,
+    faults,
+    directory,
+    apiTokens: new TokenStore({ prefix: 'tpat', limits: apiLimits, clock, mac }),
+    partnerTokens: new TokenStore({ prefix: 'tprt', limits: PARTNER_REFRESH_LIMITS, clock, mac }),
+    accessTokens: new AccessTokens(mac, clock),
+    mac,
+    config: {
+      clientId,
+      partnerHeaders,
+      partnerHeaderKeys: [partnerHeaders[0].toLowerCase(), partnerHeaders[1].toLowerCase()],
+      hookToken,
+      hookHosts: hookHostsFor(bind),
+      realmPath: REALM_PATH,
+      hookPath: HOOK_PATH,
+    },
+    log: defaultErrorLog,
+    port: 0,
+    fallbackUserId,
+    racySlot: undefined,
+    permissionCache: new Map(),
+  };
+
+  const listening = await listen(createRequestListener(ref), options.port ?? 0, bind);
+  ref.port = listening.port;
+  const sweeper = setInterval(() => {
+    ref.apiTokens.sweep();
+    ref.partnerTokens.sweep();
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
+  const port = listening.port;
+  const urls = {
+    tenants: Object.fromEntries(SEED_TENANTS.map((t) => [t.name, `http://${t.name}.localhost:${port}`])),
+    identity: `http://id.localhost:${port}${REALM_PATH}`,
+    hook: `http://${urlHostFor(bind)}:${port}${HOOK_PATH}`,
+  };
+  const env = buildEnv({
+    urls,
+    directory,
+    partnerHeaders,
+    clientId,
+    hookToken,
+    userEmail: PRIMARY_USER,
+    tenantA: 'acme',
+    tenantB: 'globex',
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    urls,
+    env,
+    faults: faults.list(),
+    issueApiToken(tenant: string, email: string): string {
+      const found = directory.tenant(tenant);
+      if (found === undefined) throw new Error(`No tenant named ${tenant}`);
+      return generateApiToken(ref, found, email);
+    },
+    close(): Promise<void> {
+      clearInterval(sweeper);
+      closing ??= listening.close();
+      return closing;
+    },
+  };
+}
+
+function checkPartnerHeaders(names: readonly [string, string]): readonly [string, string] {
+  const [idName, secretName] = names;
+  for (const name of names) {
+    if (!HEADER_NAME.test(name)) throw new Error(`Partner header name ${JSON.stringify(name)} is not a valid HTTP header name`);
+    if (RESERVED_HEADERS.has(name.toLowerCase())) throw new Error(`Partner header name ${name} is reserved by HTTP`);
+  }
+  if (idName.toLowerCase() === secretName.toLowerCase()) throw new Error('The two partner header names must differ');
+  return [idName, secretName];
+}

@@ -1,0 +1,58 @@
+/**
+ * POST /api/admin/authentication/refresh `{"refreshToken"}`: new tokens for the same user (spec §4.1
+ * rule 2). The refresh token is bound to the tenant and the client id that minted it; it is redeemed
+ * only with that key at that tenant's host, and rotates like an API token (the old one is deleted).
+ *
+ * Refusals: 401 missing_credentials / invalid_credentials (the key), 401 invalid_refresh_token for a
+ * refresh token that is unknown, rotated out, expired, of another tenant or key, or whose user has
+ * since left the tenant or been disabled. A refused attempt never consumes the token.
+ */
+import { readJsonObject } from '../body.js';
+import type { TenantContext } from '../context.js';
+import type { Tenant } from '../directory.js';
+import { unauthorized } from '../errors.js';
+import type { Grant } from '../token-store.js';
+import { requiredString } from '../validate.js';
+import { hasCredentialHeaders, requirePartnerKey } from './credentials.js';
+import { answerTokenPair } from './token-pair.js';
+
+export async function refreshToken(ctx: TenantContext): Promise<void> {
+  const key = checkKeyUnlessFaulty(ctx);
+  const body = await readJsonObject(ctx.req);
+  const presented = requiredString(body, 'refreshToken', 512);
+  const grant = loadGrant(ctx, presented);
+  checkBinding(ctx, grant, key ?? ctx.tenant);
+  checkUser(ctx, grant);
+  const next = ctx.ref.partnerTokens.rotate(presented);
+  if (next === undefined) throw invalidRefreshToken();
+  const lifetimeSeconds = ctx.ref.faults.has('partner-refresh-issues-expired-token') ? 0 : undefined;
+  answerTokenPair(ctx, grant.userId, grant.tenant, next, lifetimeSeconds === undefined ? {} : { lifetimeSeconds });
+}
+
+/** The key is required, except under the fault that accepts a refresh token alone. */
+function checkKeyUnlessFaulty(ctx: TenantContext): Tenant | undefined {
+  if (ctx.ref.faults.has('partner-refresh-without-headers') && !hasCredentialHeaders(ctx)) return undefined;
+  return requirePartnerKey(ctx);
+}
+
+function invalidRefreshToken() {
+  return unauthorized('invalid_refresh_token', 'The refresh token is not valid for this tenant and key.');
+}
+
+function loadGrant(ctx: TenantContext, presented: string): Grant {
+  const grant = ctx.ref.partnerTokens.find(presented);
+  if (grant === undefined) throw invalidRefreshToken();
+  return grant;
+}
+
+/** Same tenant host and same key as the mint (spec §4.1 rule 2). */
+function checkBinding(ctx: TenantContext, grant: Grant, keyTenant: Tenant): void {
+  if (ctx.ref.faults.has('partner-refresh-cross-tenant')) return;
+  if (grant.tenant !== ctx.tenant.name || grant.clientId !== keyTenant.partner.clientId) throw invalidRefreshToken();
+}
+
+function checkUser(ctx: TenantContext, grant: Grant): void {
+  const user = ctx.ref.directory.user(grant.userId);
+  if (ctx.ref.faults.has('partner-mint-non-member')) return;
+  if (user === undefined || user.disabled || !user.tenants.has(grant.tenant)) throw invalidRefreshToken();
+}

@@ -1,0 +1,38 @@
+/**
+ * POST /api/admin/users/{email}/reset-password: answers
+ * `200 {"actionUrl":"http://acme.localhost:PORT/account/reset-password?token=...","expiresAt":ISO}`.
+ *
+ * The URL is built from the server's own configured tenant address, never from the request's Host
+ * header (a reset link must not be steerable by the caller). Its token is a signed, self-contained
+ * value (user, expiry in 24 h), so nothing is stored per reset. Any request body is read (within the
+ * limit) and ignored. A user who is not a member of the host's tenant: 404 user_not_found.
+ */
+import { readBody } from '../body.js';
+import { DAY } from '../clock.js';
+import { type TenantContext, tenantUrl } from '../context.js';
+import type { User } from '../directory.js';
+import { notFound } from '../errors.js';
+import { sendJson } from '../respond.js';
+import { requirePartnerKey } from './credentials.js';
+
+const RESET_LIFETIME_MS = DAY;
+
+export async function resetPassword(ctx: TenantContext): Promise<void> {
+  requirePartnerKey(ctx);
+  await readBody(ctx.req);
+  const user = findMember(ctx);
+  const expiresAt = ctx.ref.clock.now() + RESET_LIFETIME_MS;
+  sendJson(ctx.res, 200, { actionUrl: actionUrl(ctx, user, expiresAt), expiresAt: new Date(expiresAt).toISOString() });
+}
+
+function findMember(ctx: TenantContext): User {
+  const user = ctx.ref.directory.member(ctx.tenant, ctx.params['email'] ?? '');
+  if (user === undefined) throw notFound('user_not_found', 'No user with this e-mail address belongs to this tenant.');
+  return user;
+}
+
+function actionUrl(ctx: TenantContext, user: User, expiresAt: number): string {
+  const payload = `rp1.${user.id}.${expiresAt.toString(36)}`;
+  const path = `/account/reset-password?token=${payload}.${ctx.ref.mac.tag(payload)}`;
+  return ctx.ref.faults.has('reset-url-relative') ? path : tenantUrl(ctx.ref, ctx.tenant.name) + path;
+}

@@ -1,0 +1,28 @@
+/**
+ * The partner token response, shared by mint and refresh:
+ * `200 {"accessToken","refreshToken","tokenType":"Bearer","expiresIn":300}` with
+ * `Cache-Control: no-store`. The access token is narrowed to the minting tenant (spec §4.1 rule 1:
+ * the tenant is written into the signed token, so narrowing cannot fail) and names the user only,
+ * so it carries the user's own permissions.
+ */
+import { ACCESS_TOKEN_SECONDS } from '../access-token.js';
+import type { TenantContext } from '../context.js';
+import { NO_STORE, sendJson } from '../respond.js';
+
+export interface PairOptions {
+  /** Access-token lifetime to sign (300 unless a fault says otherwise). */
+  readonly lifetimeSeconds?: number;
+}
+
+export function answerTokenPair(ctx: TenantContext, userId: string, tenant: string, refreshToken: string, options: PairOptions = {}): void {
+  const { faults, accessTokens } = ctx.ref;
+  const narrowedTo = faults.has('partner-token-not-narrowed') ? null : tenant;
+  const lifetime = options.lifetimeSeconds ?? (faults.has('access-token-lives-an-hour') ? 3600 : ACCESS_TOKEN_SECONDS);
+  const body: Record<string, unknown> = {
+    accessToken: accessTokens.issue('partner', userId, narrowedTo, lifetime),
+    tokenType: 'Bearer',
+    expiresIn: ACCESS_TOKEN_SECONDS,
+  };
+  if (!faults.has('partner-mint-omits-refresh-token')) body['refreshToken'] = refreshToken;
+  sendJson(ctx.res, 200, body, NO_STORE);
+}

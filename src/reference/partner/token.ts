@@ -1,0 +1,36 @@
+/**
+ * POST /api/admin/authentication/token `{"username"}`: mints an access token and a refresh token
+ * for one user of the host's tenant (spec §4.1).
+ *
+ * A username that is not a member of this tenant (unknown anywhere, or a member of another tenant
+ * only) is refused with 404 user_not_found and no token; the two cases read the same, so the
+ * answer reveals nothing about other tenants. A disabled member is refused with 403 user_disabled.
+ */
+import { readJsonObject } from '../body.js';
+import type { TenantContext } from '../context.js';
+import { forbidden, notFound } from '../errors.js';
+import { requiredString } from '../validate.js';
+import { requirePartnerKey } from './credentials.js';
+import { answerTokenPair } from './token-pair.js';
+
+/** User id carried by tokens minted for nobody (fault `partner-mint-non-member` only). */
+const NOBODY = 'u0';
+
+export async function mintToken(ctx: TenantContext): Promise<void> {
+  const key = requirePartnerKey(ctx);
+  const body = await readJsonObject(ctx.req);
+  const username = requiredString(body, 'username', 254);
+  const userId = findMember(ctx, username);
+  const refreshToken = ctx.ref.partnerTokens.issue({ userId, tenant: ctx.tenant.name, clientId: key.partner.clientId });
+  answerTokenPair(ctx, userId, ctx.tenant.name, refreshToken);
+}
+
+function findMember(ctx: TenantContext, username: string): string {
+  const user = ctx.ref.directory.member(ctx.tenant, username);
+  if (user === undefined) {
+    if (ctx.ref.faults.has('partner-mint-non-member')) return ctx.ref.directory.userByEmail(username)?.id ?? NOBODY;
+    throw notFound('user_not_found', 'No user with this e-mail address belongs to this tenant.');
+  }
+  if (user.disabled) throw forbidden('user_disabled', 'This user is disabled.');
+  return user.id;
+}

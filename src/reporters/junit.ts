@@ -1,0 +1,91 @@
+/**
+ * `junit.xml`: one testsuite per area, one testcase per rule.
+ *
+ * - failed: `<failure>` with the failed checks (expected vs actual) as content.
+ * - warning (a SHOULD not met): a `<failure>` only with `--strict`; otherwise it passes and says so
+ *   in `<system-out>` and in the `tack.status` property, so CI stays green but the text is there.
+ * - error: `<error>`. skipped: `<skipped message="reason">`.
+ * - an expected failure from the baseline: `<skipped message="expected failure (baseline): ...">`,
+ *   the way test runners report an expected failure (xfail), so it does not fail the build.
+ */
+import junitModule from 'junit-report-builder';
+import type { Builder, TestCase as JunitCase } from 'junit-report-builder';
+import type { ReportRule, ResultsDocument } from './json.js';
+import { byArea } from './verdict.js';
+
+// The package is CommonJS (`module.exports = builder`) typed as an ES default export, so under
+// NodeNext the default import is the builder at run time whatever the typings say.
+const root = ((junitModule as unknown as { default?: Builder }).default ?? (junitModule as unknown as Builder));
+
+export function renderJunit(doc: ResultsDocument): string {
+  const builder = root.newBuilder();
+  builder.name(`tack ${doc.run.id}`);
+  for (const group of byArea(doc.rules)) {
+    const suite = builder.testSuite().name(group.label).timestamp(doc.run.startedAt);
+    suite.property('tack.area', group.area);
+    for (const rule of group.rules) addCase(suite.testCase(), rule, doc);
+  }
+  return builder.build();
+}
+
+function addCase(tc: JunitCase, rule: ReportRule, doc: ResultsDocument): void {
+  tc.className(`tack.${rule.area}`).name(`${rule.id}: ${rule.text}`).time(rule.durationMs / 1000);
+  tc.property('tack.rule', rule.id).property('tack.level', rule.level).property('tack.section', rule.section).property('tack.status', rule.status);
+  if (rule.baseline) tc.property('tack.baseline', rule.baseline);
+  if (rule.replay) tc.property('tack.replay', rule.replay);
+  const details = detailText(rule);
+  if (rule.baseline === 'expected') {
+    skippedWithMessage(tc, `expected failure (baseline): ${rule.status}: ${rule.reason}`);
+    tc.standardOutput(details);
+    return;
+  }
+  switch (rule.status) {
+    case 'failed':
+      tc.failure(rule.reason, 'MUST').stacktrace(details);
+      break;
+    case 'warning':
+      if (doc.run.strict) tc.failure(rule.reason, 'SHOULD').stacktrace(details);
+      else tc.standardOutput(`WARNING: SHOULD not met (not a failure without --strict): ${rule.reason}\n\n${details}`);
+      break;
+    case 'error':
+      tc.error(rule.reason, 'error', details);
+      break;
+    case 'skipped':
+      skippedWithMessage(tc, rule.reason);
+      tc.standardOutput(`skipped: ${rule.reason}`);
+      break;
+    case 'passed':
+      tc.standardOutput(`${rule.reason}${rule.observations.length ? `\n\nObserved (the spec leaves it open):\n${rule.observations.map((o) => `- ${o}`).join('\n')}` : ''}`);
+      break;
+  }
+}
+
+/** The checks that judged the rule, the replay and the curl command, as plain text. */
+function detailText(rule: ReportRule): string {
+  const lines: string[] = [`${rule.id} [${rule.level}] ${rule.section}: ${rule.text}`, `status: ${rule.status}: ${rule.reason}`];
+  const failed = rule.checks.filter((c) => !c.ok);
+  for (const c of failed.length > 0 ? failed : rule.checks) {
+    lines.push(`${c.ok ? 'ok' : 'FAILED'}: ${c.title}`, `  expected: ${c.expected}`, `  actual:   ${c.actual}`, `  exchanges: ${c.exchanges.join(', ') || '-'} (transcript.jsonl seq)`);
+  }
+  for (const o of rule.observations) lines.push(`observed: ${o}`);
+  if (rule.replay) lines.push(`replay: ${rule.replay}`);
+  if (rule.reproduce) lines.push(`reproduce (set ${rule.reproduce.variables.map((v) => v.name).join(', ') || 'nothing'}):`, rule.reproduce.curl);
+  return lines.join('\n');
+}
+
+/**
+ * junit-report-builder writes `<skipped/>` without the reason; CI tools show the `message`
+ * attribute, so the element is given one as it is built.
+ */
+function skippedWithMessage(tc: JunitCase, message: string): void {
+  tc.skipped();
+  const build = tc.build.bind(tc);
+  tc.build = (parent) => {
+    const element = build(parent);
+    for (const child of element.children) {
+      const node = child as { name?: unknown; att?: (name: string, value: string) => unknown };
+      if (node.name === 'skipped' && typeof node.att === 'function') node.att('message', message);
+    }
+    return element;
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The words every report uses for a run's outcome, from its exit code and rule statuses, so the
+ * console, JUnit, Markdown and HTML never disagree.
+ */
+import type { Status } from '../harness/types.js';
+import { AREAS, type Area } from '../rules/catalog.js';
+import type { ResultsDocument, ReportRule } from './json.js';
+
+export const STATUSES: readonly Status[] = ['failed', 'warning', 'error', 'passed', 'skipped'];
+
+export const STATUS_MARK: Readonly<Record<Status, string>> = {
+  passed: '✔',
+  failed: '✘',
+  warning: '⚠',
+  error: '!',
+  skipped: '–',
+};
+
+export interface Verdict {
+  /** `passed`, `failed`, `error` or `nothing-checked`: also the CSS class of the HTML header. */
+  readonly key: 'passed' | 'failed' | 'error' | 'nothing-checked';
+  readonly title: string;
+  readonly detail: string;
+}
+
+export function verdictOf(doc: ResultsDocument): Verdict {
+  const counts = countStatuses(doc.rules);
+  const expected = doc.baseline?.expected.length ?? 0;
+  const waived = expected > 0 ? `; ${expected} expected failure${expected === 1 ? '' : 's'} from the baseline` : '';
+  const warnings = counts.warning > 0 ? `; ${counts.warning} SHOULD rule${counts.warning === 1 ? '' : 's'} not met` : '';
+  switch (doc.run.exitCode) {
+    case 0:
+      return { key: 'passed', title: 'PASSED', detail: `every MUST rule checked holds${warnings}${waived}` };
+    case 1:
+      return {
+        key: 'failed',
+        title: 'FAILED',
+        detail: `${plural(doc.baseline ? doc.baseline.newFailures.length : counts.failed + (doc.run.strict ? counts.warning : 0), 'rule')} not met${waived}`,
+      };
+    case 3:
+      return { key: 'nothing-checked', title: 'NOTHING CHECKED', detail: 'no rule could be checked: see the skip reasons' };
+    default:
+      return { key: 'error', title: 'INCOMPLETE', detail: `${plural(counts.error, 'rule')} could not be checked (errors)${waived}` };
+  }
+}
+
+export function countStatuses(rules: readonly ReportRule[]): Record<Status, number> {
+  const counts: Record<Status, number> = { passed: 0, failed: 0, warning: 0, error: 0, skipped: 0 };
+  for (const r of rules) counts[r.status]++;
+  return counts;
+}
+
+/** Areas in catalog order, each with its rules; areas with no rule in the run are left out. */
+export function byArea(rules: readonly ReportRule[]): { area: Area; label: string; rules: ReportRule[] }[] {
+  return (Object.keys(AREAS) as Area[])
+    .map((area) => ({ area, label: AREAS[area], rules: rules.filter((r) => r.area === area) }))
+    .filter((group) => group.rules.length > 0);
+}
+
+/** Rules a reader must look at: failed, warning, error. */
+export function notHolding(rules: readonly ReportRule[]): ReportRule[] {
+  return rules.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'error');
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,47 @@
+/**
+ * Malformed bodies (spec §7: "400: malformed body or missing required fields") on the partner
+ * calls that take one: create user, get user token, refresh. A fixed set every run (each required
+ * member missing or of the wrong type, invalid JSON, an array, null), then a property over the rest.
+ */
+import { essentialMalformations, malformedBody, MINT_BODY, REFRESH_BODY, USER_BODY, type BodyShape, type Malformation } from '../../fixtures/malformed.js';
+import type { TestContext } from '../../src/harness/context.js';
+import type { TestCase } from '../../src/harness/types.js';
+import { checkProblem, is2xx } from './support.js';
+
+interface Endpoint {
+  readonly path: string;
+  readonly shape: BodyShape;
+  /** A valid body for this call, fresh each time (new e-mail). */
+  valid(t: TestContext): Record<string, unknown>;
+}
+
+const ENDPOINTS: readonly Endpoint[] = [
+  { path: '/api/admin/users', shape: USER_BODY, valid: (t) => ({ email: t.names.email('malformed'), ...t.names.person(), timeZone: 'Europe/Berlin' }) },
+  { path: '/api/admin/authentication/token', shape: MINT_BODY, valid: (t) => ({ username: t.names.email('malformed') }) },
+  { path: '/api/admin/authentication/refresh', shape: REFRESH_BODY, valid: () => ({ refreshToken: 'tack-not-a-refresh-token' }) },
+];
+
+async function send(t: TestContext, endpoint: Endpoint, malformation: Malformation) {
+  return t.partner.call('POST', endpoint.path, { body: malformation.render(endpoint.valid(t)), contentType: 'application/json' });
+}
+
+export const badRequest: TestCase = {
+  id: 'partner-key/bad-request',
+  title: 'Malformed bodies, missing required fields and wrong types are refused with 400',
+  rules: ['PARTNER-BAD-REQUEST', 'PARTNER-PROBLEM-DETAILS'],
+  needs: ['partner'],
+  async run(t) {
+    for (const endpoint of ENDPOINTS) {
+      for (const malformation of essentialMalformations(endpoint.shape)) {
+        const res = await send(t, endpoint, malformation);
+        t.expectStatus('PARTNER-BAD-REQUEST', `POST ${endpoint.path} with ${malformation.kind}`, res, 400, { soft: true });
+        checkProblem(t, res, `POST ${endpoint.path} with ${malformation.kind}`);
+      }
+    }
+    const users = ENDPOINTS[0]!;
+    await t.property('PARTNER-BAD-REQUEST', `POST ${users.path} with a malformed body answers 400`, malformedBody(users.shape), async (malformation) => {
+      const res = await send(t, users, malformation);
+      t.check('PARTNER-BAD-REQUEST', `POST ${users.path} with ${malformation.kind}`, res.status === 400, '400', `${res.status}${is2xx(res) ? ' (accepted)' : ''}`);
+    });
+  },
+};

@@ -1,0 +1,106 @@
+/**
+ * The model-based lifecycle property: every command, weighted, combined with `fc.commands`, and
+ * the run of one generated command list against a fresh system.
+ *
+ * Reaching a boundary at random takes a clock move to just the right place followed by the right
+ * call, so clock moves mostly aim at a limit as the model sees it now (± tolerance), Exchange and
+ * UseAccessToken often carry their own clock move, and KeepUsing carries a chain, used all along,
+ * to the 90-day limit. Every run ends with one more exchange judged against the final model, so a
+ * revocation or a disabling late in the list is still followed by an exchange.
+ */
+import fc from 'fast-check';
+import { AdvanceClockCommand } from './advance-clock-command.js';
+import { DisableUserCommand } from './disable-user-command.js';
+import { exchangeAndJudge, ExchangeCommand, type LifecycleCommand } from './exchange-command.js';
+import { KeepUsingCommand } from './keep-using-command.js';
+import { NewTokenCommand } from './new-token-command.js';
+import { boundaryOffsets, boundarySeconds, DAY_S, effectiveTolerance, IDLE_LIMIT_S, initialModel, type Anchor, type ClockStep, type LifecycleModel } from './model.js';
+import { ReuseRotatedOutCommand } from './reuse-rotated-out-command.js';
+import { RevokeCommand } from './revoke-command.js';
+import { UseAccessTokenCommand } from './use-access-token-command.js';
+import type { LifecycleReal } from './system.js';
+
+export interface LifecycleOptions {
+  /** TACK_CLOCK_TOLERANCE_S. */
+  readonly toleranceS: number;
+  /** The hook can disable users (capability `disable-user`). */
+  readonly canDisable: boolean;
+  readonly maxCommands?: number;
+  readonly weights?: Partial<CommandWeights>;
+}
+
+export interface CommandWeights {
+  readonly exchange: number;
+  readonly advanceClock: number;
+  readonly keepUsing: number;
+  readonly useAccessToken: number;
+  readonly revoke: number;
+  readonly reuseRotatedOut: number;
+  readonly disableUser: number;
+  readonly newToken: number;
+}
+
+/** How often each command is drawn, relative to the others. */
+export const DEFAULT_WEIGHTS: CommandWeights = {
+  exchange: 6,
+  advanceClock: 2,
+  keepUsing: 2,
+  useAccessToken: 2,
+  revoke: 2,
+  reuseRotatedOut: 1,
+  disableUser: 2,
+  newToken: 3,
+};
+
+export const DEFAULT_MAX_COMMANDS = 8;
+
+function anchored(anchor: fc.Arbitrary<Anchor>, tol: number): fc.Arbitrary<ClockStep> {
+  return fc.tuple(anchor, fc.constantFrom(...boundaryOffsets(tol))).map(([a, offset]): ClockStep => ({ kind: 'to', anchor: a, offset }));
+}
+
+/** Clock moves: fixed boundary-aware amounts, or to just inside / outside a limit. */
+export function clockSteps(toleranceS: number): fc.Arbitrary<ClockStep> {
+  const tol = effectiveTolerance(toleranceS);
+  const anchor = fc.oneof(
+    { weight: 3, arbitrary: fc.constant<Anchor>('idle') },
+    { weight: 1, arbitrary: fc.constant<Anchor>('absolute') },
+    { weight: 1, arbitrary: fc.constant<Anchor>('access') },
+  );
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constantFrom(...boundarySeconds(tol)).map((seconds): ClockStep => ({ kind: 'by', seconds })) },
+    { weight: 3, arbitrary: anchored(anchor, tol) },
+  );
+}
+
+export function lifecycleCommands(options: LifecycleOptions): fc.Arbitrary<Iterable<LifecycleCommand>> {
+  const tol = effectiveTolerance(options.toleranceS);
+  const w = { ...DEFAULT_WEIGHTS, ...options.weights };
+  const none = fc.constant(undefined);
+  const exchangeAfter = fc.oneof({ weight: 1, arbitrary: none }, { weight: 2, arbitrary: clockSteps(tol) });
+  const useAfter = fc.oneof({ weight: 1, arbitrary: none }, { weight: 2, arbitrary: anchored(fc.constant<Anchor>('access'), tol) }, { weight: 1, arbitrary: clockSteps(tol) });
+  const keepUsing = fc.tuple(fc.constantFrom(20 * DAY_S, IDLE_LIMIT_S - tol), fc.constantFrom(...boundaryOffsets(tol)));
+  const weighted: fc.WeightedArbitrary<LifecycleCommand>[] = [
+    { weight: w.exchange, arbitrary: exchangeAfter.map((after) => new ExchangeCommand(after, tol)) },
+    { weight: w.advanceClock, arbitrary: clockSteps(tol).map((step) => new AdvanceClockCommand(step, tol)) },
+    { weight: w.keepUsing, arbitrary: keepUsing.map(([every, offset]) => new KeepUsingCommand(every, offset, tol)) },
+    { weight: w.useAccessToken, arbitrary: useAfter.map((after) => new UseAccessTokenCommand(after, tol)) },
+    { weight: w.revoke, arbitrary: fc.constant(new RevokeCommand()) },
+    { weight: w.reuseRotatedOut, arbitrary: fc.constant(new ReuseRotatedOutCommand()) },
+    { weight: w.newToken, arbitrary: fc.constant(new NewTokenCommand()) },
+  ];
+  if (options.canDisable) weighted.push({ weight: w.disableUser, arbitrary: fc.constant(new DisableUserCommand()) });
+  return fc.commands([fc.oneof(...weighted)], { maxCommands: options.maxCommands ?? DEFAULT_MAX_COMMANDS, size: 'max' });
+}
+
+/**
+ * Runs one generated command list against a fresh system (a new user and token every time), then
+ * one final exchange judged against the model.
+ */
+export async function runLifecycle(commands: Iterable<LifecycleCommand>, toleranceS: number, start: () => Promise<LifecycleReal>): Promise<void> {
+  let state: { model: LifecycleModel; real: LifecycleReal } | undefined;
+  await fc.asyncModelRun(async () => {
+    state = { model: initialModel(toleranceS), real: await start() };
+    return state;
+  }, commands);
+  if (state) await exchangeAndJudge(state.model, state.real, 'final exchange');
+}

@@ -1,0 +1,83 @@
+/**
+ * The lifecycle system over HTTP: one fresh user of tenant A with a new API token (hook-owned, so
+ * revoking, disabling and reusing rotated-out tokens are allowed), the sign-in server, the API and
+ * the hook clock.
+ */
+import { describe, type TestContext } from '../../../src/harness/context.js';
+import type { HttpResponse } from '../../../src/harness/http.js';
+import type { TokenChain } from '../../../src/harness/tokens.js';
+import type { Exchanged } from '../../../src/harness/clients/identity.js';
+import type { ApiSeen, ExchangeSeen, LifecycleSystem, RevokeSeen } from './system.js';
+
+export class HttpLifecycleSystem implements LifecycleSystem {
+  private accessToken: string | undefined;
+
+  private constructor(
+    private readonly t: TestContext,
+    private chain: TokenChain,
+  ) {}
+
+  /** A fresh user and token: the target's clock only moves forward, so every run starts anew. */
+  static async start(t: TestContext): Promise<HttpLifecycleSystem> {
+    return new HttpLifecycleSystem(t, await t.tokens.own());
+  }
+
+  async newToken(): Promise<void> {
+    this.chain = await this.t.tokens.own();
+    this.accessToken = undefined;
+  }
+
+  async exchange(): Promise<ExchangeSeen> {
+    const before = this.chain.current;
+    const result = await this.chain.exchange();
+    const seen = seenOf(result, before);
+    if (seen.success) this.accessToken = result.accessToken;
+    return seen;
+  }
+
+  async reuseRotatedOut(): Promise<ExchangeSeen> {
+    const old = this.chain.previous.at(-1);
+    if (old === undefined) throw new Error('no rotated-out token to reuse (the model should have skipped this command)');
+    // Sent directly, not through the chain: whatever comes back belongs to the old branch.
+    return seenOf(await this.t.identity.exchange(old), old);
+  }
+
+  async revoke(): Promise<RevokeSeen> {
+    const res = await this.t.identity.revoke(this.chain.current);
+    return { status: res.status, emptyBody: res.text.trim() === '', summary: bodySummary(res) };
+  }
+
+  async disableUser(): Promise<void> {
+    await this.t.hook.disable(this.chain.email);
+  }
+
+  async advance(seconds: number): Promise<void> {
+    if (seconds > 0) await this.t.advance(seconds);
+  }
+
+  async useAccessToken(): Promise<ApiSeen> {
+    if (this.accessToken === undefined) throw new Error('no access token yet (the model should have skipped this command)');
+    const res = await this.t.api.search(this.t.target.baseUrl, this.accessToken);
+    return { status: res.status, summary: describe(res) };
+  }
+}
+
+function seenOf(result: Exchanged, sent: string): ExchangeSeen {
+  const success = result.res.status === 200 && isNonEmpty(result.accessToken) && isNonEmpty(result.refreshToken);
+  return {
+    status: result.res.status,
+    error: result.error,
+    success,
+    rotated: success && result.refreshToken !== sent,
+    summary: describe(result.res),
+  };
+}
+
+function isNonEmpty(value: string | undefined): value is string {
+  return value !== undefined && value !== '';
+}
+
+function bodySummary(res: HttpResponse): string {
+  const length = res.text.trim().length;
+  return `${describe(res)}, ${length === 0 ? 'empty body' : `body of ${length} characters`}`;
+}

@@ -1,0 +1,39 @@
+/**
+ * KeepUsing: a script that exchanges every `every` seconds (well inside 30 days) until just before
+ * or just after the 90-day limit, and exchanges once more there. Each exchange is judged like
+ * Exchange. It is what carries a chain to the absolute limit while it is used all along, so a
+ * limit that slides with use, or an unused clock that does not restart, shows within one command.
+ */
+import { ABSOLUTE_LIMIT_S, effectiveTolerance, fmt, hasEnded, type LifecycleModel } from './model.js';
+import { exchangeAndJudge, wait, type LifecycleCommand } from './exchange-command.js';
+import type { LifecycleReal } from './system.js';
+
+export class KeepUsingCommand implements LifecycleCommand {
+  constructor(
+    readonly every: number,
+    /** Where the last exchange happens, relative to the 90-day limit. */
+    readonly offset: number,
+    private readonly tolerance: number,
+  ) {}
+
+  check(m: Readonly<LifecycleModel>): boolean {
+    return !hasEnded(m) && m.now - m.generatedAt < ABSOLUTE_LIMIT_S + this.offset;
+  }
+
+  async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
+    const end = m.generatedAt + ABSOLUTE_LIMIT_S + this.offset;
+    let n = 0;
+    while (m.now < end && !m.refused) {
+      n += 1;
+      await wait(m, r, Math.min(this.every, end - m.now));
+      await exchangeAndJudge(m, r, `exchange ${n} of a script running every ${fmt(this.every)}`);
+    }
+  }
+
+  toString(): string {
+    const tol = effectiveTolerance(this.tolerance);
+    const size = Math.abs(this.offset);
+    const rel = size === tol ? 'tol' : size === tol + 1 ? `tol ${this.offset < 0 ? '-' : '+'} 1 s` : fmt(size);
+    return `KeepUsing(every ${fmt(this.every)} until the 90-day limit ${this.offset < 0 ? '-' : '+'} ${rel})`;
+  }
+}

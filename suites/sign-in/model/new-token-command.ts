@@ -1,0 +1,24 @@
+/**
+ * NewToken: a user generates a new API token (the first row of the lifecycle table) and the run
+ * goes on with it; the clock is where the previous chain left it. A run thus lives several chain
+ * lives, and each can end at a different boundary. Only drawn once the current chain was used or
+ * has ended.
+ */
+import { afterNewToken, hasEnded, type LifecycleModel } from './model.js';
+import type { LifecycleCommand } from './exchange-command.js';
+import type { LifecycleReal } from './system.js';
+
+export class NewTokenCommand implements LifecycleCommand {
+  check(m: Readonly<LifecycleModel>): boolean {
+    return hasEnded(m) || m.rotations > 0;
+  }
+
+  async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
+    await r.system.newToken();
+    afterNewToken(m);
+  }
+
+  toString(): string {
+    return 'NewToken';
+  }
+}

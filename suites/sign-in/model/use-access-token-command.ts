@@ -1,0 +1,39 @@
+/**
+ * UseAccessToken: business search with the access token of the last successful exchange,
+ * optionally after a clock move. Within 300 s it is accepted, after 300 s it is refused with 401
+ * (spec §3, §8). "Accepted" is any answer but 401: a fresh user who may read no business gets 200
+ * with no items, or 403 (spec §7).
+ */
+import { fmt, hasEnded, predictAccess, secondsFor, stepText, type ClockStep, type LifecycleModel } from './model.js';
+import { wait, type LifecycleCommand } from './exchange-command.js';
+import type { LifecycleReal } from './system.js';
+
+const RULE = 'ACCESS-TOKEN-LIFETIME';
+
+export class UseAccessTokenCommand implements LifecycleCommand {
+  constructor(
+    readonly after: ClockStep | undefined,
+    private readonly tolerance: number,
+  ) {}
+
+  check(m: Readonly<LifecycleModel>): boolean {
+    return !hasEnded(m) && m.accessIssuedAt !== undefined;
+  }
+
+  async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
+    if (this.after) await wait(m, r, secondsFor(this.after, m));
+    const prediction = predictAccess(m);
+    const age = `API call ${fmt(m.now - (m.accessIssuedAt ?? 0))} after the access token was issued`;
+    const seen = await r.system.useAccessToken();
+    const accepted = seen.status === 200 || seen.status === 403;
+    const refused = seen.status === 401;
+    if (prediction === 'valid') r.check(RULE, `${age}: accepted`, accepted, '200 (or 403 for a user without access), not 401', seen.summary);
+    else if (prediction === 'invalid') r.check(RULE, `${age}: expired`, refused, '401', seen.summary);
+    else r.check(RULE, `${age}: inside a tolerance window, or the token's grant has ended`, accepted || refused, '200, 401 or 403', seen.summary);
+    if (refused) m.accessRefused = true;
+  }
+
+  toString(): string {
+    return this.after ? `UseAccessToken(after moving the clock ${stepText(this.after, this.tolerance)})` : 'UseAccessToken';
+  }
+}

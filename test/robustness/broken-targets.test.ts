@@ -1,0 +1,169 @@
+/**
+ * `tack run` against targets that are broken in the ways real environments break. Each case ends
+ * in bounded time, says what is wrong in words a person understands (naming the host), and keeps
+ * `error` (tack could not check) apart from `failed` (the target answered wrongly):
+ *
+ * - no usable HTTP at all (refused, silent, closing, not HTTP, too slow, 503): the preflight ends
+ *   the run at once with a coded error, exit 2, nothing checked;
+ * - HTTP answers that are wrong (500, HTML or garbage with 200): the target is up, so the rules it
+ *   answers wrongly are `failed`, exit 1;
+ * - a target that breaks after the preflight: the rules it could not answer are `error`, exit 2.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand, type RunCommandOptions } from '../../src/cli/commands/run.js';
+import { type ErrorCode, isTackError } from '../../src/harness/errors.js';
+import { type BrokenServer, closedPort, type Misbehaviour, startBroken, targetEnv } from './broken-servers.js';
+
+/** Rules whose tests exist from the first version of tack on (partner-key headers). */
+const ONLY = ['PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS'];
+
+let reports: string;
+beforeAll(() => {
+  reports = mkdtempSync(join(tmpdir(), 'tack-broken-'));
+});
+afterAll(() => rmSync(reports, { recursive: true, force: true }));
+
+interface Outcome {
+  readonly exit: number;
+  readonly code: ErrorCode | undefined;
+  readonly message: string;
+  readonly output: string;
+  readonly ms: number;
+}
+
+async function run(env: Record<string, string>, extra: Partial<RunCommandOptions> = {}): Promise<Outcome> {
+  let output = '';
+  const started = performance.now();
+  const opts: RunCommandOptions = { only: ONLY, runs: 2, strict: false, reports, fault: [], quiet: false, seed: 7, ...extra };
+  try {
+    const exit = await runCommand(opts, (s) => (output += s), env);
+    return { exit, code: undefined, message: '', output, ms: performance.now() - started };
+  } catch (error) {
+    if (!isTackError(error)) throw error;
+    return { exit: error.exitCode, code: error.code, message: error.message, output, ms: performance.now() - started };
+  }
+}
+
+/** Console lines of rules with this status mark (`!` error, `✘` failed). */
+function ruleLines(output: string, mark: '!' | '✘' | '✔'): string[] {
+  return output.split('\n').filter((l) => l.startsWith(`${mark} `) && /\[(MUST|SHOULD)\]/.test(l));
+}
+
+async function withBroken<T>(mode: Misbehaviour, options: Parameters<typeof startBroken>[1], body: (s: BrokenServer) => Promise<T>): Promise<T> {
+  const server = await startBroken(mode, options);
+  try {
+    return await body(server);
+  } finally {
+    await server.close();
+  }
+}
+
+describe('a target with no usable HTTP ends the run at once: exit 2, the host named, nothing checked', () => {
+  it('refuses connections (closed port)', async () => {
+    const port = await closedPort();
+    const out = await run(targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`));
+    expect(out.exit).toBe(2);
+    expect(out.code).toBe('TACK_ERR_UNREACHABLE');
+    expect(out.message).toContain(`tenant host http://acme.localhost:${port} refused the connection`);
+    expect(out.message).toMatch(/[Nn]othing was checked/);
+    expect(out.ms).toBeLessThan(3_000);
+  });
+
+  const cases: [Misbehaviour, ErrorCode, string][] = [
+    ['hang', 'TACK_ERR_TIMEOUT', 'did not answer within 0.3 s'],
+    ['slow', 'TACK_ERR_TIMEOUT', 'did not answer within 0.3 s'],
+    ['close', 'TACK_ERR_BAD_RESPONSE', 'closed the connection before answering'],
+    ['close-mid-response', 'TACK_ERR_BAD_RESPONSE', 'closed the connection in the middle of its answer'],
+    ['not-http', 'TACK_ERR_BAD_RESPONSE', 'not HTTP'],
+    ['status-503', 'TACK_ERR_UNREACHABLE', 'answered 503 Service Unavailable'],
+  ];
+  for (const [mode, code, words] of cases) {
+    it(`${mode}: ${code}`, async () => {
+      await withBroken(mode, {}, async (server) => {
+        const out = await run(server.env());
+        expect(out.exit).toBe(2);
+        expect(out.code).toBe(code);
+        expect(out.message).toContain(`tenant host http://acme.localhost:${server.port}`);
+        expect(out.message).toContain(words);
+        expect(out.ms).toBeLessThan(3_000);
+      });
+    });
+  }
+
+  it('names the identity server when it is the host that does not answer', async () => {
+    await withBroken('status-500', {}, async (tenant) => {
+      await withBroken('hang', {}, async (identity) => {
+        const out = await run(targetEnv(tenant.url('acme'), identity.url('id', '/realms/payroll')));
+        expect(out.code).toBe('TACK_ERR_TIMEOUT');
+        expect(out.message).toContain(`identity server http://id.localhost:${identity.port} did not answer within 0.3 s`);
+        expect(out.exit).toBe(2);
+      });
+    });
+  });
+
+  it('names the test hook when TACK_HOOK_URL refuses connections', async () => {
+    const port = await closedPort();
+    await withBroken('status-500', {}, async (server) => {
+      const out = await run(server.env({ TACK_HOOK_URL: `http://127.0.0.1:${port}/__tack`, TACK_HOOK_TOKEN: 'hook-token-robustness' }));
+      expect(out.code).toBe('TACK_ERR_UNREACHABLE');
+      expect(out.message).toContain(`test hook http://127.0.0.1:${port} refused the connection`);
+      expect(out.message).not.toContain('hook-token-robustness');
+    });
+  });
+});
+
+describe('a target that answers wrongly is up: its rules are failed, not error (exit 1)', () => {
+  for (const mode of ['html-200', 'garbage-200', 'status-500'] as const) {
+    it(mode, async () => {
+      await withBroken(mode, {}, async (server) => {
+        const out = await run(server.env());
+        expect(out.code).toBeUndefined();
+        expect(out.exit).toBe(1);
+        expect(ruleLines(out.output, '✘').length).toBeGreaterThan(0);
+        expect(ruleLines(out.output, '!')).toEqual([]);
+        expect(out.output).toMatch(/expected 401, got (200|500)/);
+        expect(out.ms).toBeLessThan(10_000);
+      });
+    });
+  }
+});
+
+describe('a target that breaks after the preflight: the rules it could not answer are error (exit 2)', () => {
+  const cases: [Misbehaviour, string][] = [
+    ['hang', 'did not answer within 0.3 s'],
+    ['slow', 'did not answer within 0.3 s'],
+    ['close', 'closed the connection before answering'],
+    ['close-mid-response', 'closed the connection in the middle of its answer'],
+    ['not-http', 'not HTTP'],
+  ];
+  for (const [mode, words] of cases) {
+    it(mode, async () => {
+      await withBroken(mode, { healthyFirst: 2 }, async (server) => {
+        const out = await run(server.env());
+        expect(out.code).toBeUndefined();
+        expect(out.exit).toBe(2);
+        const errors = ruleLines(out.output, '!');
+        expect(errors.map((l) => l.split(' ')[1]).sort()).toEqual([...ONLY].sort());
+        for (const line of errors) {
+          expect(line).toContain(`tenant host http://acme.localhost:${server.port}`);
+          expect(line).toContain(words);
+        }
+        expect(ruleLines(out.output, '✘')).toEqual([]);
+        expect(out.ms).toBeLessThan(10_000);
+      });
+    });
+  }
+
+  it('the whole-run deadline (TACK_RUN_DEADLINE_S) ends a run whose requests each stay under their own timeout', async () => {
+    await withBroken('slow', { healthyFirst: 2, slowMs: 400 }, async (server) => {
+      const out = await run(server.env({ TACK_REQUEST_TIMEOUT_MS: '5000', TACK_RUN_DEADLINE_S: '1' }));
+      expect(out.code).toBe('TACK_ERR_RUN_DEADLINE');
+      expect(out.exit).toBe(2);
+      expect(out.message).toContain('TACK_RUN_DEADLINE_S');
+      expect(out.ms).toBeLessThan(3_000);
+    });
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * Politeness to shared environments: 429 + Retry-After honoured (bounded), 503 + Retry-After
+ * waited for, `--max-rps` spacing requests.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCommand } from '../../src/cli/commands/run.js';
+import { isTackError } from '../../src/harness/errors.js';
+import { HttpClient } from '../../src/harness/http.js';
+import { Politeness, retryAfterMs } from '../../src/harness/politeness.js';
+import { Redactor } from '../../src/harness/redactor.js';
+import { Transcript } from '../../src/harness/transcript.js';
+import { targetEnv } from './broken-servers.js';
+
+type Answer = (n: number, req: IncomingMessage, res: ServerResponse) => void;
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+/** A server that answers request n (1-based) with `answer(n)`, and records when each arrived. */
+async function serve(answer: Answer): Promise<{ port: number; arrivals: number[] }> {
+  const arrivals: number[] = [];
+  const server = createServer((req, res) => {
+    arrivals.push(performance.now());
+    req.resume();
+    req.on('end', () => answer(arrivals.length, req, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  open.push({ close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) });
+  return { port: (server.address() as { port: number }).port, arrivals };
+}
+
+const unauthorized = (res: ServerResponse) => {
+  res.writeHead(401, { 'content-type': 'application/problem+json', 'www-authenticate': 'Bearer' });
+  res.end(JSON.stringify({ title: 'Unauthorized', status: 401 }));
+};
+const tooMany = (res: ServerResponse, retryAfter?: string) => {
+  res.writeHead(429, { 'content-type': 'text/plain', ...(retryAfter === undefined ? {} : { 'retry-after': retryAfter }) });
+  res.end('slow down');
+};
+
+function client(politeness?: Politeness): { http: HttpClient; transcript: Transcript } {
+  const transcript = new Transcript();
+  const http = new HttpClient({ timeoutMs: 2_000, insecureTls: false, redactor: new Redactor(), transcript, ...(politeness ? { politeness } : {}) });
+  open.push({ close: () => http.close() });
+  return { http, transcript };
+}
+
+describe('429 Too Many Requests', () => {
+  it('answers 429 (Retry-After: 1) twice, then OK: tack waits 1 s each time and gets the answer', async () => {
+    const { port, arrivals } = await serve((n, _req, res) => (n <= 2 ? tooMany(res, '1') : unauthorized(res)));
+    const { http } = client();
+    const started = performance.now();
+    const res = await http.send({ method: 'GET', url: `http://acme.localhost:${port}/api/businesses/search`, role: 'tenant host' });
+    const ms = performance.now() - started;
+    expect(res.status).toBe(401);
+    expect(arrivals).toHaveLength(3);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
+    expect(arrivals[2]! - arrivals[1]!).toBeGreaterThanOrEqual(950);
+    expect(ms).toBeLessThan(4_000);
+  });
+
+  it('honours Retry-After given as an HTTP date', async () => {
+    const { port, arrivals } = await serve((n, _req, res) => (n === 1 ? tooMany(res, new Date(Date.now() + 1_500).toUTCString()) : unauthorized(res)));
+    const { http } = client();
+    const res = await http.send({ method: 'POST', url: `http://id.localhost:${port}/realms/r/protocol/openid-connect/token`, body: 'a=b', role: 'identity server' });
+    expect(res.status).toBe(401);
+    expect(arrivals).toHaveLength(2);
+    // HTTP dates have whole seconds: between 0.5 and 1.5 s.
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(400);
+  });
+
+  it('a wait longer than tack accepts ends the request at once with TACK_ERR_RATE_LIMITED naming the host', async () => {
+    const { port, arrivals } = await serve((_n, _req, res) => tooMany(res, '3600'));
+    const { http } = client();
+    const started = performance.now();
+    const error = await http.send({ method: 'GET', url: `http://acme.localhost:${port}/x`, role: 'tenant host' }).catch((e: unknown) => e);
+    expect(isTackError(error, 'TACK_ERR_RATE_LIMITED')).toBe(true);
+    expect((error as Error).message).toContain(`tenant host http://acme.localhost:${port} answered 429 Too Many Requests and asked tack to wait 3600 s`);
+    expect(arrivals).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('a target that keeps answering 429 is given up on after the bounded number of retries', async () => {
+    const { port, arrivals } = await serve((_n, _req, res) => tooMany(res, '0'));
+    const { http } = client(new Politeness({ maxRetries: 3 }));
+    const error = await http.send({ method: 'GET', url: `http://acme.localhost:${port}/x`, role: 'tenant host' }).catch((e: unknown) => e);
+    expect(isTackError(error, 'TACK_ERR_RATE_LIMITED')).toBe(true);
+    expect((error as Error).message).toContain('4 times in a row');
+    expect(arrivals).toHaveLength(4);
+  });
+
+  it('without Retry-After, backs off 1 s, 2 s... (bounded by maxWaitMs)', async () => {
+    const { port, arrivals } = await serve((n, _req, res) => (n === 1 ? tooMany(res) : unauthorized(res)));
+    const { http } = client(new Politeness({ maxWaitMs: 300 }));
+    const res = await http.send({ method: 'GET', url: `http://acme.localhost:${port}/x` });
+    expect(res.status).toBe(401);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(250);
+    expect(arrivals[1]! - arrivals[0]!).toBeLessThan(900);
+  });
+
+  it('503 with Retry-After is waited for; 503 without it is an answer', async () => {
+    const withHeader = await serve((n, _req, res) => {
+      if (n === 1) {
+        res.writeHead(503, { 'retry-after': '1' });
+        res.end();
+      } else unauthorized(res);
+    });
+    const { http } = client();
+    expect((await http.send({ method: 'GET', url: `http://acme.localhost:${withHeader.port}/x` })).status).toBe(401);
+    expect(withHeader.arrivals).toHaveLength(2);
+    const without = await serve((_n, _req, res) => {
+      res.writeHead(503);
+      res.end();
+    });
+    expect((await http.send({ method: 'GET', url: `http://acme.localhost:${without.port}/x` })).status).toBe(503);
+    expect(without.arrivals).toHaveLength(1);
+  });
+
+  it('tack run goes on after a 429 with Retry-After instead of failing or erroring', async () => {
+    const { port } = await serve((n, _req, res) => (n <= 2 ? tooMany(res, '1') : unauthorized(res)));
+    const reports = mkdtempSync(join(tmpdir(), 'tack-polite-'));
+    try {
+      let output = '';
+      const started = performance.now();
+      const exit = await runCommand(
+        { only: ['PARTNER-HEADERS-REQUIRED'], runs: 2, strict: false, reports, fault: [], quiet: false, seed: 1 },
+        (s) => (output += s),
+        targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`),
+      );
+      expect(output).toMatch(/✔ PARTNER-HEADERS-REQUIRED/);
+      expect(exit).toBe(0);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(1_900);
+    } finally {
+      rmSync(reports, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('--max-rps', () => {
+  it('spaces requests: no more than N start in any second', async () => {
+    const { port, arrivals } = await serve((_n, _req, res) => unauthorized(res));
+    const { http } = client(new Politeness({ maxRps: 20 }));
+    await Promise.all(Array.from({ length: 6 }, () => http.send({ method: 'GET', url: `http://acme.localhost:${port}/x` })));
+    expect(arrivals).toHaveLength(6);
+    const sorted = [...arrivals].sort((a, b) => a - b);
+    for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(40);
+  });
+
+  it('tack run --max-rps 10 keeps a whole run under 10 requests per second', async () => {
+    const { port, arrivals } = await serve((_n, _req, res) => unauthorized(res));
+    const reports = mkdtempSync(join(tmpdir(), 'tack-polite-'));
+    try {
+      await runCommand(
+        { only: ['PARTNER-HEADERS-REQUIRED'], runs: 2, strict: false, reports, fault: [], quiet: true, seed: 1, maxRps: 10 },
+        () => undefined,
+        targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`),
+      );
+      expect(arrivals.length).toBeGreaterThan(3);
+      for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThanOrEqual(90);
+    } finally {
+      rmSync(reports, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('retryAfterMs', () => {
+  it.each([
+    ['0', 0],
+    ['7', 7_000],
+    [' 2 ', 2_000],
+    ['soon', undefined],
+    ['-1', undefined],
+    ['1.5', undefined],
+  ])('%j → %j', (value, ms) => {
+    expect(retryAfterMs(value, 0)).toBe(ms);
+  });
+
+  it('an HTTP date in the past is 0', () => {
+    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT', Date.now())).toBe(0);
+  });
+});
