@@ -103,9 +103,8 @@ export const envSchema = z
     if (env.TACK_OTHER_PARTNER_CLIENT_ID !== undefined && env.TACK_OTHER_BASE_URL === undefined) {
       ctx.addIssue({ code: 'custom', path: ['TACK_OTHER_BASE_URL'], message: 'TACK_OTHER_BASE_URL is missing: the other partner key needs tenant B\'s host' });
     }
-    if ((env.TACK_USER_EMAIL === undefined) !== (env.TACK_API_TOKEN_FILE === undefined)) {
-      const missing = env.TACK_USER_EMAIL === undefined ? 'TACK_USER_EMAIL' : 'TACK_API_TOKEN_FILE';
-      ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} is missing: hookless mode needs both TACK_USER_EMAIL and TACK_API_TOKEN_FILE` });
+    if (env.TACK_API_TOKEN_FILE !== undefined && env.TACK_USER_EMAIL === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['TACK_USER_EMAIL'], message: 'TACK_USER_EMAIL is missing: hookless mode needs the e-mail of the user whose token is in TACK_API_TOKEN_FILE' });
     }
   });
 

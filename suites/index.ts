@@ -5,7 +5,8 @@ import { SCENARIOS } from '../scenarios/index.js';
 import type { TestCase } from '../src/harness/types.js';
 import { API_TESTS } from './api/index.js';
 import { PARTNER_KEY_TESTS } from './partner-key/index.js';
+import { SIGN_IN_TESTS } from './sign-in/index.js';
 
-export const SUITE_TESTS: readonly TestCase[] = [...PARTNER_KEY_TESTS, ...API_TESTS];
+export const SUITE_TESTS: readonly TestCase[] = [...PARTNER_KEY_TESTS, ...API_TESTS, ...SIGN_IN_TESTS];
 
 export const ALL_TESTS: readonly TestCase[] = [...SUITE_TESTS, ...SCENARIOS];

@@ -45,7 +45,12 @@ export async function openSession(options: SessionOptions = {}): Promise<Session
       ...(raw.TACK_CLIENT_ID ? { clientId: env.TACK_CLIENT_ID } : {}),
     });
     stop = () => server.close();
-    env = validateEnv({ ...raw, ...server.env });
+    try {
+      env = validateEnv({ ...raw, ...server.env });
+    } catch (error) {
+      await server.close(); // a started server would keep the process alive after the error
+      throw error;
+    }
   }
   const target = resolveTarget(env, stop !== undefined);
   const redactor = new Redactor();

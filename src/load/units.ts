@@ -30,7 +30,7 @@ export function formatUs(us: number): string {
 }
 
 export function formatMs(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)}ms` : `${trim(ms / 1000)}s`;
+  return ms < 1000 ? `${Math.round(ms)}ms` : `${Number((ms / 1000).toFixed(2))}s`;
 }
 
 /** 12345.6 → `12 346` (thin groups, easy to read in a table). */

@@ -4,7 +4,7 @@
  * access token, so memory does not grow with the number of exchanges, and a permission change is
  * seen on the next request because the token names the user, never the user's permissions.
  *
- * `tenant` is the tenant a partner-minted token is narrowed to, or `*` for a sign-in token, which
+ * `tenant` is the tenant a partner-minted token is narrowed to, or `_` for a sign-in token, which
  * identifies the user only (the host's tenant then decides, by membership).
  */
 import type { Clock } from './clock.js';
@@ -28,6 +28,8 @@ export type Verdict =
   | { readonly ok: false; readonly reason: 'malformed' | 'expired' };
 
 const PREFIX = 'at1';
+/** Stands for "no tenant" in the token text; `_` is in no tenant label and in RFC 6750's b64token. */
+const ANY_TENANT = '_';
 const SAFE = /^[a-z0-9-]+$/;
 
 export class AccessTokens {
@@ -45,7 +47,7 @@ export class AccessTokens {
     if (!SAFE.test(userId) || (tenant !== null && !SAFE.test(tenant))) throw new Error('unsafe claim');
     const expiresAt = this.#clock.now() + lifetimeSeconds * 1000;
     this.#serial = (this.#serial + 1) % Number.MAX_SAFE_INTEGER;
-    const body = `${PREFIX}.${kind === 'signin' ? 's' : 'p'}.${userId}.${tenant ?? '*'}.${expiresAt.toString(36)}.${this.#serial.toString(36)}`;
+    const body = `${PREFIX}.${kind === 'signin' ? 's' : 'p'}.${userId}.${tenant ?? ANY_TENANT}.${expiresAt.toString(36)}.${this.#serial.toString(36)}`;
     return `${body}.${this.#mac.tag(body)}`;
   }
 
@@ -60,7 +62,7 @@ export class AccessTokens {
     if (this.#clock.now() >= expiresAt) return EXPIRED;
     return {
       ok: true,
-      claims: { kind: kind === 's' ? 'signin' : 'partner', userId, tenant: tenant === '*' ? null : tenant, expiresAt },
+      claims: { kind: kind === 's' ? 'signin' : 'partner', userId, tenant: tenant === ANY_TENANT ? null : tenant, expiresAt },
     };
   }
 }

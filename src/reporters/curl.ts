@@ -61,7 +61,8 @@ export class ShellSecrets {
       const v = base.variable.name;
       if (edit.kind === 'case-flipped') return { expr: `"\${${v}~~}"`, variable: base.variable };
       const parts: string[] = [];
-      if (edit.keep > 0) parts.push(`"\${${v}:0:${edit.keep}}"`);
+      if (edit.keep === base.value.length) parts.push(`"\${${v}}"`);
+      else if (edit.keep > 0) parts.push(`"\${${v}:0:${edit.keep}}"`);
       if (edit.insert !== '') parts.push(singleQuoted(edit.insert));
       if (edit.resume < base.value.length) parts.push(`"\${${v}:${edit.resume}}"`);
       return { expr: parts.join(''), variable: base.variable };

@@ -17,11 +17,19 @@ import { byArea } from './verdict.js';
 // NodeNext the default import is the builder at run time whatever the typings say.
 const root = ((junitModule as unknown as { default?: Builder }).default ?? (junitModule as unknown as Builder));
 
+/** Characters XML 1.0 cannot carry at all (xmlbuilder throws on them). */
+const ILLEGAL_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text safe for an attribute or a CDATA section: no illegal characters, no `]]>`. */
+function xml(text: string): string {
+  return text.replace(ILLEGAL_XML, '\uFFFD').replace(/]]>/g, ']] >');
+}
+
 export function renderJunit(doc: ResultsDocument): string {
   const builder = root.newBuilder();
-  builder.name(`tack ${doc.run.id}`);
+  builder.name(xml(`tack ${doc.run.id}`));
   for (const group of byArea(doc.rules)) {
-    const suite = builder.testSuite().name(group.label).timestamp(doc.run.startedAt);
+    const suite = builder.testSuite().name(xml(group.label)).timestamp(doc.run.startedAt);
     suite.property('tack.area', group.area);
     for (const rule of group.rules) addCase(suite.testCase(), rule, doc);
   }
@@ -29,33 +37,34 @@ export function renderJunit(doc: ResultsDocument): string {
 }
 
 function addCase(tc: JunitCase, rule: ReportRule, doc: ResultsDocument): void {
-  tc.className(`tack.${rule.area}`).name(`${rule.id}: ${rule.text}`).time(rule.durationMs / 1000);
+  tc.className(`tack.${rule.area}`).name(xml(`${rule.id}: ${rule.text}`)).time(rule.durationMs / 1000);
   tc.property('tack.rule', rule.id).property('tack.level', rule.level).property('tack.section', rule.section).property('tack.status', rule.status);
   if (rule.baseline) tc.property('tack.baseline', rule.baseline);
-  if (rule.replay) tc.property('tack.replay', rule.replay);
-  const details = detailText(rule);
+  if (rule.replay) tc.property('tack.replay', xml(rule.replay));
+  const details = xml(detailText(rule));
+  const reason = xml(rule.reason);
   if (rule.baseline === 'expected') {
-    skippedWithMessage(tc, `expected failure (baseline): ${rule.status}: ${rule.reason}`);
+    skippedWithMessage(tc, `expected failure (baseline): ${rule.status}: ${reason}`);
     tc.standardOutput(details);
     return;
   }
   switch (rule.status) {
     case 'failed':
-      tc.failure(rule.reason, 'MUST').stacktrace(details);
+      tc.failure(reason, 'MUST').stacktrace(details);
       break;
     case 'warning':
-      if (doc.run.strict) tc.failure(rule.reason, 'SHOULD').stacktrace(details);
-      else tc.standardOutput(`WARNING: SHOULD not met (not a failure without --strict): ${rule.reason}\n\n${details}`);
+      if (doc.run.strict) tc.failure(reason, 'SHOULD').stacktrace(details);
+      else tc.standardOutput(`WARNING: SHOULD not met (not a failure without --strict): ${reason}\n\n${details}`);
       break;
     case 'error':
-      tc.error(rule.reason, 'error', details);
+      tc.error(reason, 'error', details);
       break;
     case 'skipped':
-      skippedWithMessage(tc, rule.reason);
-      tc.standardOutput(`skipped: ${rule.reason}`);
+      skippedWithMessage(tc, reason);
+      tc.standardOutput(`skipped: ${reason}`);
       break;
     case 'passed':
-      tc.standardOutput(`${rule.reason}${rule.observations.length ? `\n\nObserved (the spec leaves it open):\n${rule.observations.map((o) => `- ${o}`).join('\n')}` : ''}`);
+      tc.standardOutput(xml(`${rule.reason}${rule.observations.length ? `\n\nObserved (the spec leaves it open):\n${rule.observations.map((o) => `- ${o}`).join('\n')}` : ''}`));
       break;
   }
 }

@@ -5,6 +5,7 @@ import { lifecycleCommands, runLifecycle, type CommandWeights } from '../../suit
 import { ABSOLUTE_LIMIT_S, ACCESS_TOKEN_S, DAY_S, IDLE_LIMIT_S } from '../../suites/sign-in/model/model.js';
 import type { ApiSeen, ExchangeSeen, LifecycleReal, LifecycleSystem, RevokeSeen } from '../../suites/sign-in/model/system.js';
 const TOL = 5;
+const calls = { n: 0 };
 interface ServerBehaviour {
   idleS: number;
   absoluteS: number;
@@ -53,6 +54,7 @@ class SimulatedServer implements LifecycleSystem {
   }
 
   private tick(): void {
+    calls.n++;
     this.now += 0.003;
   }
 
@@ -150,12 +152,14 @@ it('rates', async () => {
     for (const [fname, fault] of faults) {
       let missed = 0;
       for (let seed = 1; seed <= 300; seed++) {
-        const d = await property({ ...CONFORMANT, ...fault }, TOL, seed, 12, w ?? undefined, max);
+        const d = await property({ ...CONFORMANT, ...fault }, TOL, seed, Number(process.env.RUNS ?? 12), w ?? undefined, max);
         if (!d.failed) missed++;
       }
       row.push(`${fname}:${missed}`);
     }
-    console.log(name, max, row.join(' '));
+    calls.n = 0;
+    for (let seed = 1; seed <= 100; seed++) await property(CONFORMANT, TOL, seed, 12, w ?? undefined, max);
+    console.log(name, max, row.join(' '), 'calls/run', calls.n / 1200);
   }
 }, 600000);
 import { ExchangeCommand } from '../../suites/sign-in/model/exchange-command.js';
@@ -165,11 +169,13 @@ it('access direct', async () => {
   try { await runLifecycle(cmds, 5, async () => realOf({ ...CONFORMANT, accessS: 3600 })); console.log('no failure'); } catch (e) { console.log('failed', String(e)); }
 });
 it('access debug', async () => {
-  const arb = lifecycleCommands({ toleranceS: 5, canDisable: true, maxCommands: 20 });
-  let shown = 0;
-  await fc.check(fc.asyncProperty(arb, async (cmds) => {
-    await runLifecycle(cmds, 5, async () => realOf({ ...CONFORMANT, accessS: 3600 }));
-    const s = String(cmds);
-    if (s.includes('UseAccessToken(after moving the clock to access-token limit +') && shown++ < 5) console.log(s);
-  }), { seed: 3, numRuns: 50 });
+  const arb = lifecycleCommands({ toleranceS: 5, canDisable: true, maxCommands: 24 });
+  let printed = 0;
+  for (let seed = 1; seed < 200 && printed < 5; seed++) {
+    const d = await fc.check(fc.asyncProperty(arb, async (cmds) => {
+      await runLifecycle(cmds, 5, async () => realOf({ ...CONFORMANT, accessS: 3600 }));
+      const s = String(cmds);
+      if (s.includes('access-token limit +') && printed++ < 5) console.log('PASSED', s);
+    }), { seed, numRuns: 12 });
+  }
 });

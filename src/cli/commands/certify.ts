@@ -6,16 +6,16 @@
  *
  * The sums show integrity (nothing changed since the bundle was made), not authorship.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Command } from 'commander';
 import { TackError } from '../../harness/errors.js';
 import { createBundle, INTEGRITY_NOTE, sha256, verifyBundle, type BundleFile } from '../../reporters/bundle.js';
 import { REPORT_FILES } from '../../reporters/index.js';
 import { readResults } from '../../reporters/json.js';
-import { runCertifyLoad, type CertifyLoad } from '../../reporters/load-figures.js';
 import { CATALOG_VERSION } from '../../rules/catalog.js';
 import { TACK_VERSION } from '../options.js';
+import { loadCommand } from './load.js';
 import { runCommand } from './run.js';
 
 /** The fixed settings of a certification run. Changing them makes certifications incomparable. */
@@ -24,13 +24,27 @@ export const CERTIFY_SETTINGS = {
   runs: 12,
   strict: false,
   loadProfile: 'exchange',
+  loadConnections: 10,
+  loadWarmup: '2s',
+  loadDuration: '10s',
 } as const;
+
+/** What the load part of a certification left for the bundle. */
+interface CertifyLoad {
+  readonly status: 'ran' | 'failed' | 'left-out';
+  readonly reason: string;
+  /** Files to bundle under load/. */
+  readonly files: readonly string[];
+  /** The load's exit code (4: a threshold was breached); undefined when it did not run. */
+  readonly exitCode: number | undefined;
+}
 
 export interface CertifyOptions {
   envFile?: string;
   out?: string;
   reports: string;
   load: boolean;
+  allowRemote: boolean;
   /** Tests and demos only (not on the command line): a subset of rules, faults of the built-in server. */
   only?: string[];
   fault?: string[];
@@ -44,6 +58,7 @@ export function registerCertify(program: Command): void {
     .option('--out <file>', 'the bundle to write (default: reports/tack-certification-<run-id>.tar.gz)')
     .option('--reports <dir>', 'where the run folder is written', 'reports')
     .option('--no-load', 'leave the load profile out (the bundle says so)')
+    .option('--allow-remote', 'let the load profile run against a target that is not on this machine (as tack load --allow-remote)', false)
     .action(async (opts: CertifyOptions) => {
       process.exitCode = await certifyCommand(opts, (s) => process.stdout.write(s));
     });
@@ -89,7 +104,7 @@ export async function certifyCommand(opts: CertifyOptions, write: (s: string) =>
   let load: CertifyLoad;
   if (opts.load) {
     write(`\nLoad: the ${CERTIFY_SETTINGS.loadProfile} profile\n`);
-    load = await runCertifyLoad({ envFile: opts.envFile, env, reportsDir: join(runDir, 'load'), faults: opts.fault ?? [], write });
+    load = await certifyLoad(opts, join(runDir, 'load'), write, env);
   } else {
     load = { status: 'left-out', reason: 'left out with --no-load', files: [], exitCode: undefined };
   }
@@ -127,4 +142,38 @@ export async function verifyCommand(bundle: string, write: (s: string) => void):
   const about = result.manifest?.about ?? {};
   write(`${bundle}: all ${result.checked} files match manifest.json (run ${String(about.run ?? '?')}, tack ${String(about.tack ?? '?')}).\n${INTEGRITY_NOTE}\n`);
   return 0;
+}
+
+/** The exchange profile with the fixed certification settings; its JSON and HTML go to `dir`. */
+async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string) => void, env: NodeJS.ProcessEnv): Promise<CertifyLoad> {
+  const out = join(dir, `load-${CERTIFY_SETTINGS.loadProfile}.json`);
+  try {
+    const exitCode = await loadCommand(
+      CERTIFY_SETTINGS.loadProfile,
+      [],
+      {
+        ...(opts.envFile !== undefined ? { envFile: opts.envFile } : {}),
+        connections: CERTIFY_SETTINGS.loadConnections,
+        duration: CERTIFY_SETTINGS.loadDuration,
+        warmup: CERTIFY_SETTINGS.loadWarmup,
+        threshold: [],
+        tolerance: '20%',
+        out,
+        reports: dir,
+        allowRemote: opts.allowRemote,
+        fault: opts.fault ?? [],
+        failOnErrors: true,
+        quiet: true,
+      },
+      { write, progress: () => undefined },
+      env,
+    );
+    const files = existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : [];
+    return { status: 'ran', reason: exitCode === 0 ? 'every threshold held' : `exit ${exitCode}`, files, exitCode };
+  } catch (error) {
+    // A load that cannot start (e.g. a remote target without --allow-remote) leaves the conformance
+    // evidence intact; the bundle says why the load figures are missing.
+    const reason = error instanceof TackError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    return { status: 'failed', reason, files: [], exitCode: error instanceof TackError ? error.exitCode : 2 };
+  }
 }

@@ -45,7 +45,9 @@ export class PartnerClient {
   call(method: string, path: string, options: CallOptions = {}): Promise<HttpResponse> {
     const headers: Record<string, string> = { ...(options.credentials ?? this.headers()) };
     for (const [name, value] of Object.entries(headers)) {
-      if (name.toLowerCase() === this.config.partnerHeaders[1].toLowerCase() && value !== this.key?.secret) {
+      // A client id sent in the secret header (swapped names) stays readable: client ids are public (§5).
+      const publicId = value === this.config.partner?.clientId || value === this.config.otherPartner?.clientId;
+      if (name.toLowerCase() === this.config.partnerHeaders[1].toLowerCase() && value !== this.key?.secret && !publicId) {
         this.redactor.register('partner-secret-variant', value);
       }
     }

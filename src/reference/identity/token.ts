@@ -1,12 +1,14 @@
 /**
  * POST {identity}/protocol/openid-connect/token: exchange a personal API token (grant_type
  * refresh_token, public client, no secret) for a 300-second access token and a replacement API
- * token. This is the hot path of every load test: one body read, one URLSearchParams, one MAC check
- * and one Map lookup for the old token, one random value for the new one, one signature for the
- * access token, nothing stored per exchange.
+ * token. This is the hot path of every load test: one body read, one URLSearchParams, one Map
+ * lookup and delete for the old token, pooled random bytes and one MAC for the new one, one
+ * signature for the access token; nothing is stored per exchange.
  *
- * Every refusal of the token itself (never issued, rotated out, revoked, expired, user disabled) is
- * 400 invalid_grant with one wording, so a caller cannot tell a revoked token from a rotated-out one.
+ * Steps: readForm, checkClient, checkGrantType, param refresh_token, loadActiveUser, rotateToken,
+ * answer. Every refusal of the token itself is 400 invalid_grant: never issued, rotated out, revoked
+ * and expired share one wording (a caller cannot tell a revoked token from a rotated-out one); a
+ * disabled user's token says so.
  */
 import { ACCESS_TOKEN_SECONDS } from '../access-token.js';
 import type { Reference, RequestContext } from '../context.js';
@@ -22,8 +24,8 @@ export async function exchange(ctx: RequestContext): Promise<void> {
   const token = param(form, 'refresh_token');
   const user = loadActiveUser(ctx, token);
   if (user === undefined) return answerUnissued(ctx);
-  const next = await rotateToken(ctx.ref, token);
-  answer(ctx, user.id, next);
+  const presented = ctx.ref.faults.has('rotation-unsafe-under-concurrency') ? await throughSharedSlot(ctx.ref, token) : token;
+  answer(ctx, user.id, rotateToken(ctx.ref, presented));
 }
 
 function checkGrantType(form: Form): void {
@@ -71,14 +73,12 @@ function loadActiveUser(ctx: RequestContext, token: string): User | undefined {
 }
 
 /** Deletes the presented token and returns its replacement (same chain, same 90-day limit). */
-async function rotateToken(ref: Reference, token: string): Promise<string> {
+function rotateToken(ref: Reference, presented: string): string {
   const { faults } = ref;
   if (faults.has('rotation-same-token')) {
-    ref.apiTokens.touch(token);
-    return token;
+    ref.apiTokens.touch(presented);
+    return presented;
   }
-  let presented = token;
-  if (faults.has('rotation-unsafe-under-concurrency')) presented = await throughSharedSlot(ref, token);
   const next = ref.apiTokens.rotate(presented, {
     touch: !faults.has('idle-limit-not-reset'),
     restartAbsolute: faults.has('absolute-limit-sliding'),

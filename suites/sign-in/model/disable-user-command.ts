@@ -2,13 +2,14 @@
  * DisableUser: the token's user is disabled through the hook, then one exchange: the token is
  * unusable from then on (400 invalid_grant).
  */
-import { hasEnded, type LifecycleModel } from './model.js';
+import { predictExchange, type LifecycleModel } from './model.js';
 import { exchangeAndJudge, type LifecycleCommand } from './exchange-command.js';
 import type { LifecycleReal } from './system.js';
 
 export class DisableUserCommand implements LifecycleCommand {
+  /** Only while the token is active: disabling the user of a dead token shows nothing. */
   check(m: Readonly<LifecycleModel>): boolean {
-    return !hasEnded(m);
+    return predictExchange(m) === 'valid';
   }
 
   async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {

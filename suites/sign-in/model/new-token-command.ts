@@ -1,8 +1,8 @@
 /**
  * NewToken: a user generates a new API token (the first row of the lifecycle table) and the run
  * goes on with it; the clock is where the previous chain left it. A run thus lives several chain
- * lives, and each can end at a different boundary. Only drawn once the current chain was used or
- * has ended.
+ * lives, and each can end at a different boundary. Only drawn once the current chain has ended
+ * (every other command is skipped then).
  */
 import { afterNewToken, hasEnded, type LifecycleModel } from './model.js';
 import type { LifecycleCommand } from './exchange-command.js';
@@ -10,7 +10,7 @@ import type { LifecycleReal } from './system.js';
 
 export class NewTokenCommand implements LifecycleCommand {
   check(m: Readonly<LifecycleModel>): boolean {
-    return hasEnded(m) || m.rotations > 0;
+    return hasEnded(m);
   }
 
   async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {

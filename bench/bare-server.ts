@@ -1,0 +1,26 @@
+/**
+ * Benchmark part (a): the ceiling of Node on this machine. A bare node:http server that reads a
+ * form POST and answers a fixed JSON body shaped like a token-exchange answer (so the load engine
+ * does the same work on both sides: build a form, parse a JSON answer, store a refresh token).
+ * Runs in its own process; sends its port to the parent over IPC.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const BODY = JSON.stringify({ access_token: 'bench-access-token', expires_in: 300, token_type: 'Bearer', refresh_token: 'bench-refresh-token' });
+
+const server = createServer({ keepAlive: true }, (req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    // Read the form like a real endpoint would, then answer the fixed body.
+    new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('refresh_token');
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(BODY) });
+    res.end(BODY);
+  });
+});
+server.keepAliveTimeout = 30_000;
+server.listen(0, '127.0.0.1', () => {
+  process.send?.({ port: (server.address() as AddressInfo).port });
+});
+process.on('disconnect', () => process.exit(0));

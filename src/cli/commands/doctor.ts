@@ -1,0 +1,101 @@
+/**
+ * `tack doctor [--env-file F]`: checks that a configuration is ready for a run (src/harness/doctor.ts)
+ * and prints what a run would check and what it would skip, and why. Exit 0 when nothing stops a
+ * run, 2 (TACK_ERR_DOCTOR, or the configuration's own code) when something does.
+ */
+import type { Command } from 'commander';
+import { ALL_TESTS } from '../../../suites/index.js';
+import { runDoctor, type DoctorReport, type Finding, type RulePlan } from '../../harness/doctor.js';
+import { EXIT, isTackError, TackError } from '../../harness/errors.js';
+import { openSession } from '../../harness/session.js';
+import { TACK_VERSION } from '../options.js';
+
+export interface DoctorCommandOptions {
+  envFile?: string;
+}
+
+export function registerDoctor(program: Command): void {
+  program
+    .command('doctor')
+    .description('check the configuration, hosts, credentials, test hook and token file, and say what a run would check or skip (rotates nothing)')
+    .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
+    .action(async (opts: DoctorCommandOptions) => {
+      process.exitCode = await doctorCommand(opts, (s) => process.stdout.write(s));
+    });
+}
+
+const MARK: Record<Finding['status'], string> = { ok: '✔', problem: '✘', warning: '⚠', skipped: '-' };
+
+/** The whole command as a function, so tests drive it in-process. Returns the exit code. */
+export async function doctorCommand(opts: DoctorCommandOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  write(`tack ${TACK_VERSION} doctor\n\n`);
+  let session;
+  try {
+    session = await openSession({ envFile: opts.envFile, env });
+  } catch (error) {
+    if (isTackError(error, 'TACK_ERR_CONFIG') || isTackError(error, 'TACK_ERR_ENV_FILE')) {
+      write(`config\n  ${MARK.problem} ${error.message.replace(/\n/g, '\n    ')}\n\n1 problem: fix it and run tack doctor again.\n`);
+      return error.exitCode;
+    }
+    throw error;
+  }
+  try {
+    const { target } = session;
+    write(session.redactor.redact(`target ${target.baseUrl}${target.builtIn ? ' (built-in reference server)' : ''}, sign-in ${target.identityUrl}\n`));
+    const report = await runDoctor({ target, http: session.http, redactor: session.redactor, tests: ALL_TESTS });
+    write(formatDoctor(report));
+    if (report.problems > 0) {
+      write(`\n${report.problems} problem${report.problems === 1 ? '' : 's'}: fix ${report.problems === 1 ? 'it' : 'them'} and run tack doctor again.\n`);
+      return new TackError('TACK_ERR_DOCTOR').exitCode;
+    }
+    write('\nEverything is fine: a run can start.\n');
+    return EXIT.ok;
+  } finally {
+    await session.close();
+  }
+}
+
+export function formatDoctor(report: DoctorReport): string {
+  const out: string[] = [];
+  let section = '';
+  for (const f of report.findings) {
+    if (f.section !== section) {
+      section = f.section;
+      out.push('', section);
+    }
+    out.push(`  ${MARK[f.status]} ${f.text}`);
+  }
+  out.push('', ...formatPlan(report.plan));
+  return out.join('\n') + '\n';
+}
+
+function formatPlan(plan: readonly RulePlan[]): string[] {
+  const checked = plan.filter((p) => p.tests.length > 0);
+  const skipped = plan.filter((p) => p.tests.length === 0);
+  const out = [`a run would check ${checked.length} of ${plan.length} rules${checked.length ? ':' : ''}`];
+  if (checked.length) out.push(...wrap(checked.map((p) => p.rule)));
+  if (skipped.length) {
+    out.push('', `and skip ${skipped.length}, because:`);
+    const byReason = new Map<string, string[]>();
+    for (const p of skipped) {
+      const reason = p.skipReasons.join('; ');
+      byReason.set(reason, [...(byReason.get(reason) ?? []), p.rule]);
+    }
+    for (const [reason, rules] of byReason) out.push(`  - ${reason}:`, ...wrap(rules, '      '));
+  }
+  return out;
+}
+
+function wrap(ids: readonly string[], indent = '    '): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const id of ids) {
+    if (line && line.length + id.length + 2 > 96) {
+      lines.push(indent + line);
+      line = '';
+    }
+    line = line ? `${line}, ${id}` : id;
+  }
+  if (line) lines.push(indent + line);
+  return lines;
+}

@@ -1,0 +1,33 @@
+/**
+ * The 90-day absolute limit (spec §3, §8): a token exchanged every 20 days still exchanges at
+ * 90 d - tol after generation, and is refused with 400 invalid_grant at 90 d + tol although it was
+ * used 2 tol before. A limit counted from the last rotation (sliding with use) accepts it.
+ */
+import type { TestCase } from '../../src/harness/types.js';
+import { effectiveTolerance } from './model/model.js';
+import { ABSOLUTE_LIMIT_S, DAY_S, expectExchange, expectInvalidGrant, fmt } from './checks.js';
+
+const EVERY_S = 20 * DAY_S;
+
+export const absoluteExpiry: TestCase = {
+  id: 'sign-in/absolute-expiry',
+  title: 'A token is refused 90 days after generation, however often it was used',
+  rules: ['SIGNIN-ABSOLUTE-EXPIRY', 'SIGNIN-IDLE-RESET'],
+  needs: ['hook:clock', 'hook:users', 'hook:api-tokens'],
+  async run(t) {
+    const tol = effectiveTolerance(t.target.toleranceS);
+    const chain = await t.tokens.own();
+    let age = 0;
+    while (age + EVERY_S < ABSOLUTE_LIMIT_S - tol) {
+      await t.advance(EVERY_S);
+      age += EVERY_S;
+      // Past 30 days the token lives only because each exchange restarted the unused limit.
+      await expectExchange(t, age > 30 * DAY_S ? 'SIGNIN-IDLE-RESET' : 'SIGNIN-EXCHANGE', `used every ${fmt(EVERY_S)}: exchange at ${fmt(age)}`, chain);
+    }
+    await t.advance(ABSOLUTE_LIMIT_S - tol - age);
+    await expectExchange(t, 'SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S - tol)} after generation, used ${fmt(ABSOLUTE_LIMIT_S - tol - age)} before`, chain);
+    await t.advance(2 * tol);
+    const expired = await chain.exchange();
+    expectInvalidGrant(t, 'SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S + tol)} after generation, used ${fmt(2 * tol)} before`, expired.res);
+  },
+};

@@ -1,0 +1,66 @@
+/**
+ * Who may generate an API token (spec §1): only a user signed in directly, not a user of a
+ * partner's embedded app, and only where the tenant's API-token feature is on. Generation is the
+ * hook's `api-tokens` call (exactly what the Generate-token page hands out); the hook contract
+ * answers a refusal with 403 feature_disabled / not_direct. The rule is "no token": any answer
+ * without one passes, and the status is reported.
+ */
+import { describe, type TestContext } from '../../src/harness/context.js';
+import type { HttpResponse } from '../../src/harness/http.js';
+import type { TestCase } from '../../src/harness/types.js';
+import type { RuleId } from '../../src/rules/catalog.js';
+import { exchangedOk } from './checks.js';
+
+function tokenOf(res: HttpResponse): unknown {
+  return (res.json as { apiToken?: unknown } | undefined)?.apiToken;
+}
+
+function expectNoToken(t: TestContext, rule: RuleId, title: string, res: HttpResponse, contractError: string): void {
+  const issued = (res.status >= 200 && res.status <= 299) || typeof tokenOf(res) === 'string';
+  t.check(rule, title, !issued, 'no API token (the hook contract: 403)', describe(res));
+  const error = (res.json as { error?: unknown } | undefined)?.error;
+  if (res.status !== 403 || error !== contractError) t.observe(rule, `${title}: answered ${describe(res)}; the hook contract says 403 ${contractError}`);
+}
+
+export const featureGate: TestCase = {
+  id: 'sign-in/feature-gate',
+  title: "No API token is generated where the tenant's feature is off",
+  rules: ['SIGNIN-FEATURE-GATE'],
+  needs: ['hook:features', 'hook:users', 'hook:api-tokens'],
+  async run(t) {
+    const tenant = t.target.tenant;
+    const chain = await t.tokens.own();
+    await t.hook.setFeature(tenant, false);
+    try {
+      const res = await t.hook.apiTokenResponse(tenant, chain.email);
+      expectNoToken(t, 'SIGNIN-FEATURE-GATE', 'generate a token with the feature off', res, 'feature_disabled');
+      // The spec says access is available only where the feature is on; whether tokens issued
+      // before it was switched off still exchange, it does not say.
+      const before = await chain.exchange();
+      t.observe('SIGNIN-FEATURE-GATE', `a token generated before the feature was switched off ${exchangedOk(before) ? 'still exchanges' : `is refused (${describe(before.res)})`}`);
+    } finally {
+      await t.hook.setFeature(tenant, true);
+    }
+    const again = await t.hook.apiTokenResponse(tenant, chain.email);
+    t.check('SIGNIN-FEATURE-GATE', 'generate a token once the feature is on again', again.status === 201 && typeof tokenOf(again) === 'string', '201 with an apiToken', describe(again));
+  },
+};
+
+export const directOnly: TestCase = {
+  id: 'sign-in/direct-only',
+  title: "A user of a partner's embedded app cannot generate an API token",
+  rules: ['SIGNIN-DIRECT-ONLY'],
+  needs: ['hook:users', 'hook:api-tokens'],
+  async run(t) {
+    const tenant = t.target.tenant;
+    const email = t.names.email('embedded');
+    await t.hook.createUser(tenant, { email, ...t.names.person(), signIn: 'embedded' });
+    const res = await t.hook.apiTokenResponse(tenant, email);
+    expectNoToken(t, 'SIGNIN-DIRECT-ONLY', 'generate a token for an embedded-app user', res, 'not_direct');
+    // The control: a directly signed-in user of the same tenant gets one.
+    const direct = t.names.email('direct');
+    await t.hook.createUser(tenant, { email: direct, ...t.names.person(), signIn: 'direct' });
+    const ok = await t.hook.apiTokenResponse(tenant, direct);
+    t.check('SIGNIN-DIRECT-ONLY', 'generate a token for a directly signed-in user', ok.status === 201 && typeof tokenOf(ok) === 'string', '201 with an apiToken', describe(ok));
+  },
+};

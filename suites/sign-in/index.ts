@@ -1,0 +1,27 @@
+/** Sign-in server and personal API token (spec §1, §2, §3, §4.2, §5, §8). */
+import type { TestCase } from '../../src/harness/types.js';
+import { absoluteExpiry } from './absolute-expiry.js';
+import { noCors } from './cors.js';
+import { disabledUser } from './disabled-user.js';
+import { exchange } from './exchange.js';
+import { garbage } from './garbage.js';
+import { directOnly, featureGate } from './generation.js';
+import { idleExpiry } from './idle-expiry.js';
+import { lifecycle } from './lifecycle.js';
+import { revoke } from './revoke.js';
+import { rotation } from './rotation.js';
+
+/** Hookless-safe tests first (exchange, rotation, garbage, CORS), then those that need the hook. */
+export const SIGN_IN_TESTS: readonly TestCase[] = [
+  exchange,
+  rotation,
+  garbage,
+  noCors,
+  revoke,
+  disabledUser,
+  featureGate,
+  directOnly,
+  idleExpiry,
+  absoluteExpiry,
+  lifecycle,
+];

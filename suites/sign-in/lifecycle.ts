@@ -1,0 +1,34 @@
+/**
+ * The model-based lifecycle property (spec §3, §8): random sequences of Exchange, AdvanceClock,
+ * KeepUsing, UseAccessToken, Revoke, DisableUser, ReuseRotatedOut and NewToken, each checked
+ * against the plain model in ./model/ at the 300-s, 30-day and 90-day boundaries with tolerance.
+ * Every run starts with a fresh user and token (the target's clock only moves forward). A failed
+ * postcondition names its precise rule (e.g. SIGNIN-IDLE-EXPIRY) inside the SIGNIN-LIFECYCLE
+ * verdict, with the seed and path to replay it.
+ */
+import fc from 'fast-check';
+import type { TestCase } from '../../src/harness/types.js';
+import { lifecycleCommands, runLifecycle } from './model/commands.js';
+import { HttpLifecycleSystem } from './model/http-system.js';
+
+/** A failing run is shrunk at most this much: every shrink step replays a run and moves the clock. */
+const MAX_SHRINKS = 60;
+
+export const lifecycle: TestCase = {
+  id: 'sign-in/lifecycle',
+  title: 'Any sequence of exchanges, clock moves, revocations, disabling and API calls follows the lifecycle table',
+  rules: ['SIGNIN-LIFECYCLE'],
+  needs: ['hook:clock', 'hook:users', 'hook:api-tokens'],
+  async run(t) {
+    const toleranceS = t.target.toleranceS;
+    const canDisable = t.hook.has('disable-user');
+    if (!canDisable) t.observe('SIGNIN-LIFECYCLE', 'the test hook cannot disable users: DisableUser is left out of the command set');
+    const commands = fc.limitShrink(lifecycleCommands({ toleranceS, canDisable }), MAX_SHRINKS);
+    await t.property('SIGNIN-LIFECYCLE', 'the token lifecycle table holds for generated command sequences', commands, (cmds) =>
+      runLifecycle(cmds, toleranceS, async () => ({
+        system: await HttpLifecycleSystem.start(t),
+        check: (rule, title, ok, expected, actual) => t.check(rule, title, ok, expected, actual),
+      })),
+    );
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * Rotation (spec §2, §3, §5): each exchange returns a new refresh_token, and that one exchanges in
+ * turn, for a chain of rotations. Chains of different users rotate independently, also when
+ * exchanged at the same moment.
+ *
+ * What happens to a rotated-out token the spec leaves open (Keycloak-style servers refuse it and
+ * may end the whole chain; others accept it until it expires): observed, never failed, and only on
+ * a chain tack owns. In hookless mode only the token file's chain is rotated, one exchange at a
+ * time, each rotation stored before it is used.
+ */
+import { describe, type TestContext } from '../../src/harness/context.js';
+import type { TestCase } from '../../src/harness/types.js';
+import { errorOf, exchangedOk, expectExchange } from './checks.js';
+
+const RULE = 'SIGNIN-ROTATION';
+const CHAIN_LENGTH = 5;
+const CONCURRENT_CHAINS = 4;
+
+export const rotation: TestCase = {
+  id: 'sign-in/rotation',
+  title: 'Every exchange returns a new refresh token, and the chain of rotations holds',
+  rules: ['SIGNIN-ROTATION'],
+  needs: ['api-token'],
+  async run(t) {
+    const chain = await t.tokens.chain();
+    for (let i = 1; i <= CHAIN_LENGTH; i++) await expectExchange(t, RULE, `rotation ${i} of ${CHAIN_LENGTH}`, chain);
+    if (!t.tokens.fromHook) {
+      t.observe(RULE, 'hookless mode: rotated-out tokens are not reused and chains are not exchanged concurrently (the token is not tack\'s own)');
+      return;
+    }
+    await concurrentChains(t);
+    await observeReuse(t);
+  },
+};
+
+/** Several users' chains exchanged at the same moment, twice: each keeps its own rotation. */
+async function concurrentChains(t: TestContext): Promise<void> {
+  const chains = await Promise.all(Array.from({ length: CONCURRENT_CHAINS }, () => t.tokens.own()));
+  for (const round of [1, 2]) {
+    const before = chains.map((c) => c.current);
+    const results = await Promise.all(chains.map((c) => c.exchange()));
+    results.forEach((result, i) => {
+      const what = `${CONCURRENT_CHAINS} users' chains exchanged at once, round ${round}, chain ${i + 1}`;
+      t.check(RULE, `${what}: exchanged`, exchangedOk(result), '200 with access_token and refresh_token', describe(result.res));
+      t.check(RULE, `${what}: a new refresh_token`, result.refreshToken !== before[i], 'a refresh_token different from the one sent', 'the same refresh_token');
+    });
+  }
+}
+
+/** Reuse of a rotated-out token, then the chain's current token: both outcomes are conformant. */
+async function observeReuse(t: TestContext): Promise<void> {
+  const chain = await t.tokens.own();
+  await expectExchange(t, RULE, 'rotation before reusing the rotated-out token', chain);
+  const old = chain.previous.at(-1)!;
+  const reuse = await t.identity.exchange(old);
+  const reuseText = exchangedOk(reuse)
+    ? 'still accepted (the server lets a rotated-out token exchange until it expires)'
+    : reuse.res.status === 400 && errorOf(reuse.res) === 'invalid_grant'
+      ? 'rejected with invalid_grant'
+      : `refused with ${describe(reuse.res)}`;
+  t.observe(RULE, `rotated-out token: ${reuseText}`);
+  const next = await chain.exchange();
+  t.observe(
+    RULE,
+    exchangedOk(next)
+      ? "after that reuse, the chain's current token still exchanges"
+      : `after that reuse, the chain's current token is refused (${describe(next.res)}): the server ended the whole chain, Keycloak-style`,
+  );
+}

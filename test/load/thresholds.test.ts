@@ -1,0 +1,45 @@
+/** Thresholds: parsed before any load is sent; a breach exits 4 and names the threshold. */
+import { describe, expect, it } from 'vitest';
+import { EXIT, isTackError } from '../../src/harness/errors.js';
+import { parseThreshold } from '../../src/load/thresholds.js';
+import { load } from './helpers.js';
+
+describe('threshold expressions', () => {
+  it.each([
+    ['p99<20ms', { kind: 'percentile', q: 99 }, '<', 20_000],
+    ['p99.9 <= 1.5ms', { kind: 'percentile', q: 99.9 }, '<=', 1500],
+    ['p999<250us', { kind: 'percentile', q: 99.9 }, '<', 250],
+    ['p50<0.001ms', { kind: 'percentile', q: 50 }, '<', 1],
+    ['max<1s', { kind: 'max' }, '<', 1_000_000],
+    ['errors==0', { kind: 'count', name: 'errors' }, '==', 0],
+    ['rps>=5000', { kind: 'rps' }, '>=', 5000],
+    ['error_rate<1%', { kind: 'error_rate' }, '<', 1],
+  ])('%s', (expr, metric, op, value) => {
+    expect(parseThreshold(expr)).toEqual({ expr: expr.trim(), metric, op, value });
+  });
+
+  it.each(['p99<20', 'p99<<20ms', 'latency<20ms', 'errors==none', 'p0<1ms', 'error_rate<1', 'rps>=fast'])('refuses %s as a usage error', (expr) => {
+    try {
+      parseThreshold(expr);
+      expect.unreachable();
+    } catch (error) {
+      expect(isTackError(error, 'TACK_ERR_USAGE')).toBe(true);
+      expect((error as Error).message).toContain(expr);
+    }
+  });
+});
+
+describe('a breached threshold', () => {
+  it("exits 4 and names it: --threshold 'p99<0.001ms'", async () => {
+    const run = await load('exchange', { duration: '1s', connections: 2, threshold: ['p99<0.001ms', 'errors==0'] });
+    expect(run.exitCode).toBe(EXIT.threshold);
+    expect(run.output).toContain('threshold breached: p99<0.001ms');
+    expect(run.result.thresholds.find((t) => t.expr === 'p99<0.001ms')?.ok).toBe(false);
+    expect(run.result.thresholds.find((t) => t.expr === 'errors==0')?.ok).toBe(true);
+    expect(run.result.verdict.exitCode).toBe(EXIT.threshold);
+  });
+
+  it('a threshold typo is refused before any load is sent', async () => {
+    await expect(load('exchange', { threshold: ['p99<20'] })).rejects.toMatchObject({ code: 'TACK_ERR_USAGE' });
+  });
+});

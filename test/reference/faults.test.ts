@@ -1,0 +1,201 @@
+/**
+ * Fault injection: every catalog rule has a fault, every fault names real rules, and each fault is
+ * observable: a small probe sees the deviation on a server started with that fault and not on a
+ * clean one.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { FAULTS, type FaultName } from '../../src/reference/faults.js';
+import type { ReferenceServer } from '../../src/reference/index.js';
+import { isRuleId, RULES } from '../../src/rules/catalog.js';
+import {
+  ALICE,
+  BOB,
+  CASEY,
+  DANA,
+  DAY_SECONDS,
+  advance,
+  apiToken,
+  call,
+  exchange,
+  hook,
+  mint,
+  names,
+  partnerKey,
+  revoke,
+  search,
+  signIn,
+  start,
+} from './helpers.js';
+
+type Probe = (s: ReferenceServer) => Promise<boolean>;
+
+const TOKEN = '/api/admin/authentication/token';
+const REFRESH = '/api/admin/authentication/refresh';
+const USERS = '/api/admin/users';
+
+const mintWith = (s: ReferenceServer, headers: Record<string, string>, username = ALICE, tenant = 'acme') =>
+  call(s, tenant, 'POST', TOKEN, { headers, json: { username } });
+const createUser = (s: ReferenceServer, json: unknown) => call(s, 'acme', 'POST', USERS, { headers: partnerKey(s), json });
+const exchangeBody = async (s: ReferenceServer) => (await exchange(s, await apiToken(s))).json();
+
+/** Each probe answers: does this server deviate from the spec in the fault's way? */
+const PROBES: Record<FaultName, Probe> = {
+  'missing-partner-headers-accepted': async (s) => (await mintWith(s, {})).status === 200,
+  'partner-secret-ignored': async (s) => (await mintWith(s, { 'Tenant-Key-1': 'acme-partner', 'Tenant-Key-2': 'wrong' })).status === 200,
+  'partner-secret-prefix-match': async (s) =>
+    (await mintWith(s, { 'Tenant-Key-1': 'acme-partner', 'Tenant-Key-2': (s.env['TACK_PARTNER_SECRET'] ?? '').slice(0, 8) })).status === 200,
+  'partner-other-tenant-key-accepted': async (s) => (await mintWith(s, partnerKey(s, 'globex'), CASEY)).status === 200,
+  'partner-header-names-case-sensitive': async (s) =>
+    (await mintWith(s, { 'tenant-key-1': 'acme-partner', 'tenant-key-2': s.env['TACK_PARTNER_SECRET'] ?? '' })).status !== 200,
+  'partner-header-any-name': async (s) =>
+    (await mintWith(s, { 'X-Id': 'acme-partner', 'X-Secret': s.env['TACK_PARTNER_SECRET'] ?? '' })).status === 200,
+  'partner-mint-omits-refresh-token': async (s) => !('refreshToken' in (await mintWith(s, partnerKey(s))).json()),
+  'partner-mint-non-member': async (s) => (await mintWith(s, partnerKey(s), BOB)).status === 200,
+  'partner-token-not-narrowed': async (s) => (await search(s, 'globex', (await mint(s, CASEY)).accessToken)).status === 200,
+  'partner-token-admin-permissions': async (s) => names(await search(s, 'acme', (await mint(s, CASEY)).accessToken)).length > 1,
+  'partner-refresh-issues-expired-token': async (s) => {
+    const reply = await call(s, 'acme', 'POST', REFRESH, { headers: partnerKey(s), json: { refreshToken: (await mint(s, ALICE)).refreshToken } });
+    return (await search(s, 'acme', reply.json<{ accessToken: string }>().accessToken)).status === 401;
+  },
+  'partner-refresh-without-headers': async (s) =>
+    (await call(s, 'acme', 'POST', REFRESH, { json: { refreshToken: (await mint(s, ALICE)).refreshToken } })).status === 200,
+  'partner-refresh-cross-tenant': async (s) =>
+    (await call(s, 'globex', 'POST', REFRESH, { headers: partnerKey(s, 'globex'), json: { refreshToken: (await mint(s, CASEY)).refreshToken } })).status === 200,
+  'create-user-returns-200': async (s) => (await createUser(s, { email: 'p1@acme.example', firstName: 'P', lastName: 'One' })).status === 200,
+  'create-user-rejects-optional-fields': async (s) =>
+    (await createUser(s, { email: 'p2@acme.example', firstName: 'P', lastName: 'Two', displayName: 'P2' })).status === 400,
+  'duplicate-user-accepted': async (s) => (await createUser(s, { email: ALICE, firstName: 'A', lastName: 'A' })).status !== 409,
+  'create-user-fields-unchecked': async (s) => (await createUser(s, { email: 'p3@acme.example', firstName: 3 })).status < 300,
+  'timezone-not-validated': async (s) =>
+    (await createUser(s, { email: 'p4@acme.example', firstName: 'P', lastName: 'Four', timeZone: 'Mars/Base' })).status === 201,
+  'reset-url-relative': async (s) => {
+    const reply = await call(s, 'acme', 'POST', `/api/admin/users/${encodeURIComponent(ALICE)}/reset-password`, { headers: partnerKey(s) });
+    return !reply.json<{ actionUrl: string }>().actionUrl.startsWith('http://');
+  },
+  'errors-as-plain-json': async (s) => (await mintWith(s, {})).headers['content-type'] === 'application/json',
+  'problem-status-mismatch': async (s) => (await mintWith(s, {})).json<{ status: number }>().status !== 401,
+  'exchange-expires-in-string': async (s) => (await exchangeBody(s))['expires_in'] !== 300,
+  'exchange-token-type-wrong': async (s) => (await exchangeBody(s))['token_type'] !== 'Bearer',
+  'exchange-omits-refresh-token': async (s) => !('refresh_token' in (await exchangeBody(s))),
+  'rotation-same-token': async (s) => {
+    const token = await apiToken(s);
+    return (await exchange(s, token)).json()['refresh_token'] === token;
+  },
+  'rotation-unsafe-under-concurrency': async (s) => {
+    const tokens = await Promise.all(Array.from({ length: 10 }, () => apiToken(s)));
+    const sequential = await exchange(s, await apiToken(s));
+    const concurrent = await Promise.all(tokens.map((t) => exchange(s, t)));
+    return sequential.status === 200 && concurrent.some((r) => r.status !== 200);
+  },
+  'revoke-no-op': async (s) => {
+    const token = await apiToken(s);
+    await revoke(s, token);
+    return (await exchange(s, token)).status === 200;
+  },
+  'revoke-answers-with-body': async (s) => (await revoke(s, await apiToken(s))).text !== '',
+  'garbage-token-exchanges': async (s) => (await exchange(s, 'never-issued')).status === 200,
+  'garbage-token-unauthorized': async (s) => (await exchange(s, 'never-issued')).status === 401,
+  'idle-limit-31-days': async (s) => {
+    const token = await apiToken(s);
+    await advance(s, 30 * DAY_SECONDS);
+    return (await exchange(s, token)).status === 200;
+  },
+  'idle-limit-not-reset': async (s) => {
+    const token = await apiToken(s);
+    await advance(s, 20 * DAY_SECONDS);
+    const next = (await exchange(s, token)).json()['refresh_token'] as string;
+    await advance(s, 20 * DAY_SECONDS);
+    return (await exchange(s, next)).status !== 200;
+  },
+  'absolute-limit-sliding': async (s) => {
+    let token = await apiToken(s);
+    for (let i = 0; i < 5; i++) {
+      await advance(s, 20 * DAY_SECONDS);
+      const reply = await exchange(s, token);
+      if (reply.status !== 200) return false;
+      token = reply.json()['refresh_token'] as string;
+    }
+    return true;
+  },
+  'disabled-user-exchanges': async (s) => {
+    const token = await apiToken(s);
+    await hook(s, 'POST', `/users/${encodeURIComponent(ALICE)}/disable`, {});
+    return (await exchange(s, token)).status === 200;
+  },
+  'cors-open': async (s) => {
+    const reply = await call(s, 'id', 'OPTIONS', '/realms/payroll/protocol/openid-connect/token', {
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    return reply.status < 300 && reply.headers['access-control-allow-origin'] === '*';
+  },
+  'no-cache-control': async (s) => (await exchange(s, await apiToken(s))).headers['cache-control'] === undefined,
+  'feature-flag-ignored': async (s) => {
+    await hook(s, 'PUT', '/tenants/acme/features', { apiTokens: false });
+    return (await hook(s, 'POST', `/tenants/acme/users/${encodeURIComponent(ALICE)}/api-tokens`, {})).status === 201;
+  },
+  'embedded-user-gets-token': async (s) => (await hook(s, 'POST', `/tenants/acme/users/${encodeURIComponent(DANA)}/api-tokens`, {})).status === 201,
+  'access-token-lives-an-hour': async (s) => {
+    const { accessToken } = await signIn(s);
+    await advance(s, 301);
+    return (await search(s, 'acme', accessToken)).status === 200;
+  },
+  'access-token-not-required': async (s) => (await search(s, 'acme', undefined)).status === 200,
+  'no-www-authenticate': async (s) => (await search(s, 'acme', undefined)).headers['www-authenticate'] === undefined,
+  'search-omits-total-count': async (s) => !('totalCount' in (await search(s, 'acme', (await signIn(s)).accessToken)).json()),
+  'search-lists-unreadable': async (s) => names(await search(s, 'acme', (await signIn(s)).accessToken)).includes('Acme Secret Labs'),
+  'permission-cached-per-token': async (s) => {
+    const { accessToken } = await signIn(s);
+    const before = (await search(s, 'acme', accessToken)).json<{ items: { id: string; name: string }[] }>().items;
+    const anvils = before.find((b) => b.name === 'Acme Anvils Ltd')?.id ?? '';
+    await hook(s, 'PUT', `/tenants/acme/businesses/${anvils}/access/${encodeURIComponent(ALICE)}`, { access: 'none' });
+    return names(await search(s, 'acme', accessToken)).includes('Acme Anvils Ltd');
+  },
+  'search-non-member-allowed': async (s) => (await search(s, 'acme', (await signIn(s, BOB, 'globex')).accessToken)).status === 200,
+  'search-ignores-host-tenant': async (s) => names(await search(s, 'acme', (await signIn(s, CASEY)).accessToken)).includes('Globex Chemicals'),
+};
+
+describe('the fault catalog', () => {
+  it('has at least one fault for every rule of src/rules/catalog.ts', () => {
+    const broken = new Set<string>(FAULTS.flatMap((f) => f.rules));
+    expect(RULES.map((r) => r.id).filter((id) => !broken.has(id))).toEqual([]);
+  });
+
+  it('names only catalog rules, with unique kebab-case names and a description', () => {
+    expect(new Set(FAULTS.map((f) => f.name)).size).toBe(FAULTS.length);
+    for (const fault of FAULTS) {
+      expect(fault.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(fault.rules.length).toBeGreaterThan(0);
+      expect(fault.rules.every((id) => isRuleId(id))).toBe(true);
+      expect(fault.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('refuses an unknown fault, naming it and listing the valid ones', async () => {
+    await expect(start({ faults: ['revoke-no-op', 'no-such-fault'] })).rejects.toThrow(/Unknown fault: no-such-fault\. Valid faults: .*revoke-no-op/);
+  });
+
+  it('is documented in docs/reference-server.md, fault by fault', () => {
+    const doc = readFileSync(new URL('../../docs/reference-server.md', import.meta.url), 'utf8');
+    expect(FAULTS.map((f) => f.name).filter((name) => !doc.includes(`| \`${name}\` |`))).toEqual([]);
+  });
+
+  it('has a probe for every fault', () => {
+    expect(Object.keys(PROBES).sort()).toEqual(FAULTS.map((f) => f.name).sort());
+  });
+});
+
+describe.each(FAULTS.map((f) => [f.name, f.rules.join(', ')] as const))('fault %s (breaks %s)', (name) => {
+  it('is observable with the fault and absent without it', async () => {
+    const probe = PROBES[name as FaultName];
+    const faulty = await start({ faults: [name] });
+    const clean = await start();
+    try {
+      expect(faulty.faults).toEqual([name]);
+      expect(await probe(faulty)).toBe(true);
+      expect(await probe(clean)).toBe(false);
+    } finally {
+      await Promise.all([faulty.close(), clean.close()]);
+    }
+  });
+});
