@@ -92,7 +92,7 @@ class SearchConversation implements Conversation {
 export const exchangeSearchProfile: LoadProfile = {
   name: 'exchange-search',
   title: 'exchange, then business search with the access token until 401, then exchange again',
-  defaultThresholds: ['errors==0'],
+  defaultThresholds: ['p99<1s'],
   async prepare(ctx) {
     const { target } = ctx.session;
     const identity = await ctx.resolve(target.identityUrl, 'sign-in server');

@@ -85,7 +85,7 @@ export function chainAt<T>(chains: readonly T[], index: number): T {
 export const exchangeProfile: LoadProfile = {
   name: 'exchange',
   title: 'sign-in token exchange, one rotating API-token chain per connection',
-  defaultThresholds: ['errors==0'],
+  defaultThresholds: ['p99<1s'],
   async prepare(ctx) {
     const { target } = ctx.session;
     const identity = await ctx.resolve(target.identityUrl, 'sign-in server');

@@ -42,7 +42,7 @@ class MintConversation implements Conversation {
 export const partnerMintProfile: LoadProfile = {
   name: 'partner-mint',
   title: 'partner key: mint user tokens (POST /api/admin/authentication/token)',
-  defaultThresholds: ['errors==0'],
+  defaultThresholds: ['p99<1s'],
   async prepare(ctx) {
     const { wire, users } = await partnerSetup(ctx, 'partner-mint');
     return {

@@ -65,7 +65,7 @@ class RefreshConversation implements Conversation {
 export const partnerRefreshProfile: LoadProfile = {
   name: 'partner-refresh',
   title: 'partner key: refresh user tokens (POST /api/admin/authentication/refresh), one chain per connection',
-  defaultThresholds: ['errors==0'],
+  defaultThresholds: ['p99<1s'],
   async prepare(ctx) {
     const { wire, client, users } = await partnerSetup(ctx, 'partner-refresh');
     ctx.say(`minting ${ctx.connections} refresh-token chain(s)`);

@@ -1,12 +1,20 @@
 /**
  * The hookless API-token file (TACK_API_TOKEN_FILE). tack may hold the only copy of a user's
  * rotating token, so every rotation is written atomically before the new token is used:
- * temp file in the same folder, fsync, rename over the old one, fsync the folder, mode 0600.
+ * a temp file (mode 0600) in the same folder, renamed over the old one, then fsync of the file and
+ * of the folder.
  *
- * A process killed at any moment therefore leaves the file holding either the token it had before
- * the rotation or the one after, whole: never an empty, partial or mixed file. The one window no
- * client can close is the exchange itself: once the sign-in server has rotated the token and until
- * its answer is on disk, only the answer in flight holds the new token (see docs/errors.md).
+ * The rename comes before the fsync on purpose. Once the sign-in server has rotated the token, the
+ * previous one is dead on a strict server (Keycloak with revocation, the reference server), so the
+ * file must show the new token as early as possible: an fsync first (5-20 ms on an ordinary disk)
+ * would be a window in which a killed process leaves only the dead token behind. rename(2) is
+ * atomic, so a reader (or the next run after a kill) sees the old file or the new one, whole; the
+ * fsyncs that follow make the new one survive a power cut too. On file systems that do not order
+ * file data before a rename (XFS), a power cut in those few milliseconds can leave an empty file,
+ * which tack refuses with a clear TACK_ERR_TOKEN_FILE (the previous token would be dead anyway).
+ *
+ * The one window no client can close is the exchange itself: once the server has rotated the token
+ * and until its answer is on disk, only the answer in flight holds the new token (docs/errors.md).
  *
  * When the path is a symbolic link, the file it points to is rewritten (next to itself), so a link
  * into a secret store keeps pointing at the current token.
@@ -17,6 +25,9 @@ import { TackError } from './errors.js';
 
 /** A token file larger than this is not a token file. */
 const MAX_BYTES = 64 * 1024;
+
+/** Makes temp names unique within a process (two rotations can fall in one millisecond). */
+let writes = 0;
 
 export function readTokenFile(path: string): string {
   let text: string;
@@ -49,17 +60,13 @@ export function tokenFileTarget(path: string): string {
 export function writeTokenFileAtomic(path: string, token: string): void {
   const target = tokenFileTarget(path);
   const dir = dirname(target);
-  const temp = join(dir, `${tempPrefix(target)}${process.pid}.${Date.now().toString(36)}.tmp`);
+  const temp = join(dir, `${tempPrefix(target)}${process.pid}.${Date.now().toString(36)}.${(writes++).toString(36)}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(temp, 'wx', 0o600);
     fchmodSync(fd, 0o600); // whatever the umask
     writeSync(fd, `${token}\n`);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(temp, target);
-    syncDir(dir);
+    renameSync(temp, target); // from here on, every reader and every later kill sees the new token
   } catch (error) {
     if (fd !== undefined) closeSync(fd);
     try {
@@ -70,6 +77,16 @@ export function writeTokenFileAtomic(path: string, token: string): void {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new TackError('TACK_ERR_TOKEN_FILE', `the rotated API token could not be written to TACK_API_TOKEN_FILE ${path} (${code}); the previous token is unchanged`);
   }
+  // The new token is in place; make it durable (the same inode, now under the token file's name).
+  // A failure here cannot be undone and does not change what the file holds: best effort.
+  try {
+    fsyncSync(fd);
+  } catch {
+    /* the rename stands */
+  } finally {
+    closeSync(fd);
+  }
+  syncDir(dir);
 }
 
 /**

@@ -39,8 +39,9 @@ export function compareWithBaseline(current: LoadResult, baseline: LoadResult, t
   return out;
 }
 
-export function baselineMismatch(current: LoadResult, baseline: LoadResult): string | undefined {
-  if (baseline.profile !== current.profile) return `the baseline is a ${baseline.profile} run, this is ${current.profile}`;
+/** Why `baseline` cannot be compared with a run of `profile`, or undefined. */
+export function baselineMismatch(profile: string, baseline: LoadResult): string | undefined {
+  if (baseline.profile !== profile) return `the baseline is a ${baseline.profile} run, this is ${profile}`;
   return undefined;
 }
 

@@ -162,7 +162,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   }, 1000);
   timers.push(progress);
 
-  const result = await new Promise<void>((resolve, reject) => {
+  await new Promise<void>((resolve, reject) => {
     const instance = autocannon(
       {
         url: options.connectUrl,
@@ -200,7 +200,6 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     const now = Date.now();
     if (now < recorder.measureUntil) recorder.measureUntil = Math.max(recorder.measureFrom, now);
   });
-  void result;
   return { recorder, conversations, connections: clients.length, startedAt: new Date(startedAt), finishedAt: new Date() };
 }
 

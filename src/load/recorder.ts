@@ -157,12 +157,6 @@ export class Recorder {
     return Math.max(0, end - this.measureFrom) / 1000;
   }
 
-  /** Responses of the measured phase in the last whole second before `now` (progress lines). */
-  responsesInSecondBefore(now: number): number {
-    const i = Math.floor((now - this.measureFrom) / 1000) - 1;
-    return i >= 0 ? (this.seconds[i]?.responses ?? 0) : 0;
-  }
-
   timeline(): Second[] {
     const out: Second[] = [];
     this.seconds.forEach((s, i) => {

@@ -18,7 +18,7 @@ import type { LoadProfile, Prepared } from './profile.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from './result.js';
 import { shareOf, type Shard } from './shard.js';
 import { progressLine, summaryText } from './summary.js';
-import { resolveEndpoint } from './target.js';
+import { probe, resolveEndpoint } from './target.js';
 import { evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
 import { LOAD_SCHEMA, type LoadResult, type Threshold } from './types.js';
 import { formatMs } from './units.js';
@@ -86,6 +86,8 @@ export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOut
   const specs: { spec: ThresholdSpec; source: Threshold['source'] }[] =
     cliSpecs.length > 0 ? cliSpecs.map((spec) => ({ spec, source: 'cli' })) : options.profile.defaultThresholds.map((e) => ({ spec: parseThreshold(e), source: 'profile' }));
   const baseline = options.baseline !== undefined ? readLoadResult(options.baseline, '--baseline') : undefined;
+  const mismatch = baseline && baselineMismatch(options.profile.name, baseline);
+  if (mismatch) throw new TackError('TACK_ERR_USAGE', `--baseline ${options.baseline}: ${mismatch}`);
   const env = options.env ?? process.env;
   const tokenPool = options.tokenPool ?? collectEnv({ envFile: options.envFile, env }).TACK_LOAD_TOKEN_POOL;
   const session = await openSession({ envFile: options.envFile, env, faults: options.faults });
@@ -141,6 +143,7 @@ async function runInSession(
     resolve: (url, role) => resolveEndpoint(url, role, o.allowRemote),
     say,
   });
+  await probe(prepared.endpoint, Math.min(timeoutMs, 5000));
   io.write(`  load goes to ${prepared.endpoint.connectUrl} (Host ${prepared.endpoint.host}), chains from ${prepared.chains}\n\n`);
 
   let poolError: unknown;
@@ -200,8 +203,6 @@ async function runInSession(
   rec.destroy();
   const thresholds = evaluateThresholds(draft, specs);
   if (baseline) {
-    const mismatch = baselineMismatch(draft, baseline);
-    if (mismatch) throw new TackError('TACK_ERR_USAGE', `--baseline ${o.baseline}: ${mismatch}`);
     thresholds.push(...compareWithBaseline(draft, baseline, o.tolerancePct));
   }
   const result: LoadResult = { ...draft, thresholds, verdict: judge(draft, thresholds) };

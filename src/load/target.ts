@@ -8,7 +8,7 @@
  * service, and pointing one at a shared UAT by mistake is the accident this guard prevents.
  */
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { connect, isIP } from 'node:net';
 import { TackError } from '../harness/errors.js';
 
 export interface Endpoint {
@@ -73,4 +73,23 @@ export async function resolveEndpoint(url: string, role: string, allowRemote: bo
 /** Whether two endpoints can share one connection (same socket address and scheme). */
 export function sameSocket(a: Endpoint, b: Endpoint): boolean {
   return a.connectUrl === b.connectUrl;
+}
+
+/** One TCP connection to where load will go, so a target that is down is one clear error, not a storm of refused sockets. */
+export function probe(endpoint: Endpoint, timeoutMs: number): Promise<void> {
+  const u = new URL(endpoint.connectUrl);
+  const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80));
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: u.hostname.replace(/^\[|\]$/g, ''), port });
+    const fail = (why: string) => {
+      socket.destroy();
+      reject(new TackError('TACK_ERR_UNREACHABLE', `${endpoint.host} (${endpoint.connectUrl}) ${why}; no load was sent`));
+    };
+    socket.setTimeout(timeoutMs, () => fail(`did not accept a connection within ${timeoutMs} ms`));
+    socket.once('error', (error: NodeJS.ErrnoException) => fail(error.code === 'ECONNREFUSED' ? 'refused the connection (is it running?)' : `could not be reached (${error.code ?? error.message})`));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve();
+    });
+  });
 }

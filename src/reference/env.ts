@@ -1,7 +1,11 @@
 /**
  * The `TACK_*` variables of `shared/contracts/target-config.md` for one running server: tenant A is
- * acme, tenant B is globex, the primary user is alice. Secrets are in here; callers that print
- * anything must print from `urls`, never from this record.
+ * acme, tenant B is globex. Secrets are in here; callers that print anything must print from
+ * `urls`, never from this record.
+ *
+ * TACK_USER_EMAIL is left out on purpose: it is a hookless-mode variable that goes only together
+ * with TACK_API_TOKEN_FILE (tack's config refuses one without the other). `tack serve --hookless`
+ * adds both; in code the seeded user is `ReferenceServer.userEmail`.
  */
 import type { Directory } from './directory.js';
 
@@ -11,7 +15,6 @@ export interface EnvInput {
   readonly partnerHeaders: readonly [string, string];
   readonly clientId: string;
   readonly hookToken: string;
-  readonly userEmail: string;
   readonly tenantA: string;
   readonly tenantB: string;
 }
@@ -32,6 +35,5 @@ export function buildEnv(input: EnvInput): Record<string, string> {
     TACK_CLIENT_ID: input.clientId,
     TACK_HOOK_URL: input.urls.hook,
     TACK_HOOK_TOKEN: input.hookToken,
-    TACK_USER_EMAIL: input.userEmail,
   };
 }

@@ -43,8 +43,14 @@ export interface ReferenceServer {
   port: number;
   /** e.g. tenants.acme = 'http://acme.localhost:PORT', identity = 'http://id.localhost:PORT/realms/payroll', hook = 'http://127.0.0.1:PORT/__tack' */
   urls: { tenants: Record<string, string>; identity: string; hook: string };
-  /** The TACK_* variables of target-config.md for this server (holds secrets). */
+  /**
+   * The TACK_* variables of target-config.md for this server, hook mode (holds secrets). Without
+   * TACK_USER_EMAIL, which tack's config accepts only together with TACK_API_TOKEN_FILE (hookless
+   * mode): see `userEmail` and `issueApiToken`.
+   */
   env: Record<string, string>;
+  /** The seeded direct user of tenant A (acme) who reads a few businesses: TACK_USER_EMAIL in hookless mode. */
+  userEmail: string;
   faults: readonly string[];
   /** Generate a personal API token for a seeded/hook-created user without going through HTTP (used by `tack serve --hookless` to write a token file). */
   issueApiToken(tenant: string, email: string): string;
@@ -125,7 +131,6 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     partnerHeaders,
     clientId,
     hookToken,
-    userEmail: PRIMARY_USER,
     tenantA: 'acme',
     tenantB: 'globex',
   });
@@ -135,6 +140,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     port,
     urls,
     env,
+    userEmail: PRIMARY_USER,
     faults: faults.list(),
     issueApiToken(tenant: string, email: string): string {
       const found = directory.tenant(tenant);

@@ -1,6 +1,7 @@
 /** Thresholds: parsed before any load is sent; a breach exits 4 and names the threshold. */
 import { describe, expect, it } from 'vitest';
 import { EXIT, isTackError } from '../../src/harness/errors.js';
+import { compareWithBaseline } from '../../src/load/baseline.js';
 import { parseThreshold } from '../../src/load/thresholds.js';
 import { load } from './helpers.js';
 
@@ -37,6 +38,13 @@ describe('a breached threshold', () => {
     expect(run.result.thresholds.find((t) => t.expr === 'p99<0.001ms')?.ok).toBe(false);
     expect(run.result.thresholds.find((t) => t.expr === 'errors==0')?.ok).toBe(true);
     expect(run.result.verdict.exitCode).toBe(EXIT.threshold);
+
+    // --baseline: the same result is no regression; one with twice the throughput is.
+    expect(compareWithBaseline(run.result, run.result, 20).every((t) => t.ok)).toBe(true);
+    const faster = { ...run.result, measuredS: run.result.measuredS / 2 };
+    const rps = compareWithBaseline(run.result, faster, 20).find((t) => t.expr === 'baseline rps -20%');
+    expect(rps?.ok).toBe(false);
+    expect(rps?.actual).toMatch(/-50\.0%/);
   });
 
   it('a threshold typo is refused before any load is sent', async () => {

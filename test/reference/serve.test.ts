@@ -49,7 +49,6 @@ describe('tack serve', () => {
           'TACK_CLIENT_ID',
           'TACK_HOOK_URL',
           'TACK_HOOK_TOKEN',
-          'TACK_USER_EMAIL',
         ].sort(),
       );
       const hookReply = await request(`${env['TACK_HOOK_URL']}/`, { headers: { authorization: `Bearer ${env['TACK_HOOK_TOKEN']}` } });
@@ -73,6 +72,7 @@ describe('tack serve', () => {
     const output = await serveWhile(opts, async (env) => {
       expect(env['TACK_HOOK_URL']).toBeUndefined();
       expect(env['TACK_HOOK_TOKEN']).toBeUndefined();
+      expect(env['TACK_USER_EMAIL']).toBe('alice@acme.example');
       const file = env['TACK_API_TOKEN_FILE'] ?? '';
       expect(file).toBe(join(dir, 'reference.api-token'));
       expect(statSync(file).mode & 0o777).toBe(0o600);

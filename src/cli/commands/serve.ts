@@ -73,9 +73,9 @@ export async function serveCommand(opts: ServeOptions, write: (s: string) => voi
     if (tokenFile !== undefined) {
       delete env['TACK_HOOK_URL'];
       delete env['TACK_HOOK_TOKEN'];
+      env['TACK_USER_EMAIL'] = server.userEmail;
       env['TACK_API_TOKEN_FILE'] = tokenFile;
-      const email = server.env['TACK_USER_EMAIL'] ?? '';
-      await writeSecretFile(tokenFile, server.issueApiToken('acme', email));
+      await writeSecretFile(tokenFile, server.issueApiToken('acme', server.userEmail));
     }
     await writeSecretFile(envFile, toDotenv(env));
     write(banner(server, opts, envFile, tokenFile));
@@ -120,7 +120,7 @@ function banner(server: ReferenceServer, opts: ServeOptions, envFile: string, to
     `Wrote ${envFile} (mode 0600; it holds the partner secrets${tokenFile === undefined ? ' and the hook token' : ''}).`,
   ];
   if (tokenFile !== undefined) {
-    out.push(`Hookless: the API token of ${server.env['TACK_USER_EMAIL'] ?? 'the seeded user'} is in ${tokenFile} (mode 0600); tack rewrites it on every rotation.`);
+    out.push(`Hookless: the API token of ${server.userEmail} is in ${tokenFile} (mode 0600); tack rewrites it on every rotation.`);
   }
   if (!isLoopback(opts.bind)) out.push(`Note: bound to ${opts.bind}, not loopback; anyone who can reach this port can use the test hook if they learn its token.`);
   out.push('', 'Next, in another terminal:', `  tack run --env-file ${opts.envOut}`, '', 'Stop with Ctrl-C.', '');
