@@ -2,7 +2,8 @@
  * Benchmark part (a): the ceiling of Node on this machine. A bare node:http server that reads a
  * form POST and answers a fixed JSON body shaped like a token-exchange answer (so the load engine
  * does the same work on both sides: build a form, parse a JSON answer, store a refresh token).
- * Runs in its own process; sends its port to the parent over IPC.
+ * Runs in its own process; sends its port to the parent over IPC and answers `cpu` messages with
+ * its CPU time so far.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,5 +23,8 @@ const server = createServer({ keepAlive: true }, (req, res) => {
 server.keepAliveTimeout = 30_000;
 server.listen(0, '127.0.0.1', () => {
   process.send?.({ port: (server.address() as AddressInfo).port });
+});
+process.on('message', (message: unknown) => {
+  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
 });
 process.on('disconnect', () => process.exit(0));

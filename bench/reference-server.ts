@@ -1,14 +1,15 @@
 /**
  * Benchmark part (b): the built-in reference server in its own process (so it does not share an
  * event loop with the load generator, exactly like the bare server of part (a)). Sends its TACK_*
- * variables to the parent over IPC; answers `heap` messages with its heap after a full GC
- * (started with --expose-gc).
+ * variables to the parent over IPC; answers `cpu` messages with its CPU time so far and `heap`
+ * messages with its heap after a full GC (started with --expose-gc).
  */
 import { startReferenceServer } from '../src/reference/index.js';
 
 const server = await startReferenceServer();
 process.send?.({ env: server.env });
 process.on('message', (message: unknown) => {
+  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
   if (message === 'heap') {
     const gc = (globalThis as { gc?: () => void }).gc;
     gc?.();

@@ -3,5 +3,9 @@ import type { TestCase } from '../src/harness/types.js';
 import { multiTenantNarrowing } from './multi-tenant-narrowing.js';
 import { partnerOnboarding } from './partner-onboarding.js';
 import { permissionRemovalScenario } from './permission-removal.js';
+import { absoluteExpiryScenario } from './absolute-expiry.js';
+import { accessTokenRetry } from './access-token-retry.js';
+import { idleExpiryScenario } from './idle-expiry.js';
+import { personalTokenLifecycle } from './personal-token-lifecycle.js';
 
-export const SCENARIOS: readonly TestCase[] = [partnerOnboarding, multiTenantNarrowing, permissionRemovalScenario];
+export const SCENARIOS: readonly TestCase[] = [partnerOnboarding, multiTenantNarrowing, permissionRemovalScenario, personalTokenLifecycle, idleExpiryScenario, absoluteExpiryScenario, accessTokenRetry];

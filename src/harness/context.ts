@@ -166,7 +166,7 @@ export class TestContext {
     }
     this.checks.length = before;
     if (!details.failed) {
-      this.record(rule, `${title} (property, ${details.numRuns} runs, seed ${details.seed})`, true, 'holds for every generated case', 'held');
+      this.record(rule, `${title} (property, ${details.numRuns} runs, seed ${details.seed >>> 0})`, true, 'holds for every generated case', 'held');
       return true;
     }
     const cause = details.errorInstance;
@@ -174,7 +174,7 @@ export class TestContext {
     const expected = cause instanceof CheckFailed ? cause.expected : 'the property holds';
     const actual = cause instanceof CheckFailed ? `${cause.actual} (${cause.title})` : errorText(cause);
     const counterexample = this.parts.redactor.redact(fc.stringify(details.counterexample));
-    const replay = { seed: details.seed, path: details.counterexamplePath ?? undefined, counterexample };
+    const replay = { seed: details.seed >>> 0, /* fast-check reports the seed signed; --seed takes it unsigned (same value) */ path: details.counterexamplePath ?? undefined, counterexample };
     this.record(rule, `${title} (property)`, false, expected, `${failedRule !== rule ? `${failedRule}: ` : ''}${actual}; counterexample ${counterexample}`, replay);
     throw new CheckFailed(rule, title, expected, actual);
   }

@@ -4,17 +4,23 @@
  * server may then revoke the whole chain).
  *
  * - The lock is proper-lockfile's: a `<file>.lock` folder made with mkdir (atomic, works on network
- *   file systems), its mtime refreshed while held; one older than `staleMs` is abandoned.
- * - Next to it, `<file>.lock.owner` names the holder (pid, host). A holder on this machine whose
- *   process is gone (killed with SIGKILL, so nothing removed the lock) is recognised at once
- *   instead of after `staleMs`.
+ *   file systems), its mtime refreshed while held; one not refreshed for `staleMs` is abandoned.
+ * - Who holds it is written down, so that a holder killed with SIGKILL (nothing removed its lock)
+ *   is recognised at once instead of after `staleMs`, without ever taking a live holder for dead:
+ *   each process writes `<file>.lock.<pid>.candidate` *before* it tries, and renames it to
+ *   `<file>.lock.owner` once it holds the lock. The holder is therefore always the owner record or
+ *   one of the candidates; when none of them is a live process of this machine, the lock is dead.
  * - A second process waits up to `waitMs`, then fails with TACK_ERR_TOKEN_FILE_LOCKED naming the
  *   holder.
  * - While held: SIGINT / SIGTERM / SIGHUP during an exchange are deferred until its answer is on
  *   disk (bounded), so stopping tack the ordinary way never loses a rotated token.
+ *
+ * Not covered: three or more processes at once, one of them killed while holding: the live waiters
+ * see each other as possible holders and wait for the mtime to go stale (then the next run works).
  */
-import { mkdirSync, readFileSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { lock as properLock } from 'proper-lockfile';
 import { TackError } from './errors.js';
 import { removeStaleTemps, tokenFileTarget } from './token-file.js';
@@ -31,21 +37,21 @@ export interface LockOptions {
 interface Owner {
   readonly pid: number;
   readonly host: string;
-  /** Inode of the lock folder this record belongs to. */
-  readonly ino: number;
   readonly since: string;
 }
 
 const POLL_MS = 100;
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-const SIGNAL_NUMBERS: Record<(typeof SIGNALS)[number], number> = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 };
+type StopSignal = (typeof SIGNALS)[number];
+const SIGNAL_NUMBERS: Record<StopSignal, number> = { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 };
 
 export class TokenFileLock {
   private inFlight = 0;
   private compromised: Error | undefined;
-  private pendingSignal: (typeof SIGNALS)[number] | undefined;
+  private pendingSignal: StopSignal | undefined;
   private released = false;
-  private readonly onSignal = (signal: (typeof SIGNALS)[number]) => this.handleSignal(signal);
+  private readonly onSignal = (signal: StopSignal) => this.handleSignal(signal);
+  private readonly onExit = () => this.removeOwner();
 
   private constructor(
     readonly path: string,
@@ -65,25 +71,40 @@ export class TokenFileLock {
     const onCompromised = (error: Error) => {
       if (holder) holder.compromised = error;
     };
-    for (;;) {
-      try {
-        const release = await properLock(target, { realpath: false, lockfilePath: lockPath, stale: staleMs, update: Math.floor(staleMs / 4), retries: 0, onCompromised });
-        holder = new TokenFileLock(path, lockPath, release, options.signalGraceMs ?? 15_000);
-        writeOwner(lockPath);
-        removeStaleTemps(path);
-        for (const s of SIGNALS) process.on(s, holder.onSignal);
-        return holder;
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== 'ELOCKED') {
-          throw new TackError('TACK_ERR_TOKEN_FILE', `the lock ${lockPath} on TACK_API_TOKEN_FILE could not be taken (${code ?? String(error)}); the folder must be writable`);
+    const candidate = candidatePath(lockPath, process.pid);
+    try {
+      writeFileSync(candidate, JSON.stringify(me()), { mode: 0o600 });
+    } catch (error) {
+      throw new TackError('TACK_ERR_TOKEN_FILE', `the lock on TACK_API_TOKEN_FILE could not be taken (${(error as NodeJS.ErrnoException).code ?? String(error)}): the folder ${dirname(target)} must be writable`);
+    }
+    try {
+      for (;;) {
+        try {
+          const release = await properLock(target, { realpath: false, lockfilePath: lockPath, stale: staleMs, update: Math.floor(staleMs / 4), retries: 0, onCompromised });
+          renameSync(candidate, ownerPath(lockPath)); // the candidate record becomes the owner record
+          holder = new TokenFileLock(path, lockPath, release, options.signalGraceMs ?? 15_000);
+          removeStaleTemps(path);
+          sweepDeadCandidates(lockPath);
+          for (const s of SIGNALS) process.on(s, holder.onSignal);
+          process.on('exit', holder.onExit);
+          return holder;
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code !== 'ELOCKED') {
+            throw new TackError('TACK_ERR_TOKEN_FILE', `the lock ${lockPath} on TACK_API_TOKEN_FILE could not be taken (${code ?? String(error)}); the folder must be writable`);
+          }
+          if (breakIfHolderGone(lockPath)) continue;
+          if (Date.now() - started >= waitMs) {
+            throw new TackError(
+              'TACK_ERR_TOKEN_FILE_LOCKED',
+              `TACK_API_TOKEN_FILE ${path} is in use by ${describeHolder(lockPath)} (waited ${Math.round(waitMs / 100) / 10} s): two runs must not rotate the same API token; wait for the other run to finish, or give each run its own user and token file`,
+            );
+          }
+          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         }
-        if (breakIfOwnerGone(lockPath)) continue;
-        if (Date.now() - started >= waitMs) {
-          throw new TackError('TACK_ERR_TOKEN_FILE_LOCKED', `TACK_API_TOKEN_FILE ${path} is in use by ${describeOwner(lockPath)} (waited ${Math.round(waitMs / 100) / 10} s): two runs must not rotate the same API token; wait for the other run to finish, or give each run its own user and token file`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
+    } finally {
+      if (!holder) unlinkQuietly(candidate);
     }
   }
 
@@ -110,41 +131,32 @@ export class TokenFileLock {
     if (this.released) return;
     this.released = true;
     for (const s of SIGNALS) process.off(s, this.onSignal);
-    try {
-      unlinkSync(`${this.lockPath}.owner`);
-    } catch {
-      /* already gone */
-    }
+    process.off('exit', this.onExit);
+    this.removeOwner(); // first: a lock without an owner record is still held (by nobody alive, after this)
     await this.releaseLock().catch(() => undefined);
   }
 
-  private handleSignal(signal: (typeof SIGNALS)[number]): void {
-    if (this.inFlight === 0) {
-      this.exitFor(signal);
-      return;
-    }
+  private handleSignal(signal: StopSignal): void {
+    if (this.inFlight === 0) this.exitFor(signal);
     // An exchange is in flight: its answer holds the only copy of the new token. Let it land.
     this.pendingSignal = signal;
     setTimeout(() => this.exitFor(signal), this.signalGraceMs).unref();
   }
 
-  private exitFor(signal: (typeof SIGNALS)[number]): never {
-    this.releaseSync();
-    process.exit(128 + SIGNAL_NUMBERS[signal]);
-  }
-
-  private releaseSync(): void {
+  private exitFor(signal: StopSignal): never {
     this.released = true;
-    try {
-      unlinkSync(`${this.lockPath}.owner`);
-    } catch {
-      /* gone */
-    }
+    this.removeOwner();
     try {
       rmdirSync(this.lockPath);
     } catch {
       /* gone */
     }
+    process.exit(128 + SIGNAL_NUMBERS[signal]);
+  }
+
+  private removeOwner(): void {
+    const owner = readRecord(ownerPath(this.lockPath));
+    if (owner?.pid === process.pid) unlinkQuietly(ownerPath(this.lockPath));
   }
 }
 
@@ -156,40 +168,57 @@ export function lockHolder(path: string): string | undefined {
   } catch {
     return undefined;
   }
-  const owner = readOwner(lockPath);
-  if (owner && owner.host === hostname() && !isAlive(owner.pid)) return `nobody (a stale lock of stopped process ${owner.pid}; the next run removes it)`;
-  return describeOwner(lockPath);
+  if (holderIsGone(lockPath)) return 'nobody: a lock left by a stopped process (the next run removes it)';
+  return describeHolder(lockPath);
 }
 
-function writeOwner(lockPath: string): void {
-  const owner: Owner = { pid: process.pid, host: hostname(), ino: statSync(lockPath).ino, since: new Date().toISOString() };
-  try {
-    writeFileSync(`${lockPath}.owner`, JSON.stringify(owner), { mode: 0o600 });
-  } catch {
-    /* without it, a stale lock is still recognised by its age */
-  }
+function me(): Owner {
+  return { pid: process.pid, host: hostname(), since: new Date().toISOString() };
 }
 
-function readOwner(lockPath: string): Owner | undefined {
+function ownerPath(lockPath: string): string {
+  return `${lockPath}.owner`;
+}
+
+/** `<file>.lock.<pid>.<host>.candidate`: the name alone says who, even if the content was never written. */
+function candidatePath(lockPath: string, pid: number): string {
+  return `${lockPath}.${pid}.${hostname().replace(/[^A-Za-z0-9.-]/g, '_')}.candidate`;
+}
+
+function candidates(lockPath: string): { file: string; record: Owner }[] {
+  const prefix = `${basename(lockPath)}.`;
+  let names: string[];
   try {
-    const owner = JSON.parse(readFileSync(`${lockPath}.owner`, 'utf8')) as Partial<Owner>;
-    if (typeof owner.pid !== 'number' || typeof owner.host !== 'string' || typeof owner.ino !== 'number') return undefined;
-    return { pid: owner.pid, host: owner.host, ino: owner.ino, since: String(owner.since ?? '') };
+    names = readdirSync(dirname(lockPath));
   } catch {
-    return undefined;
+    return [];
   }
+  const host = hostname().replace(/[^A-Za-z0-9.-]/g, '_');
+  const out: { file: string; record: Owner }[] = [];
+  for (const name of names) {
+    const m = /^(\d+)\.(.+)\.candidate$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : '');
+    if (!m) continue;
+    // Same host (as the name spells it): compare with this machine's real name.
+    out.push({ file: join(dirname(lockPath), name), record: { pid: Number(m[1]), host: m[2] === host ? hostname() : m[2]!, since: '' } });
+  }
+  return out;
+}
+
+/** True when neither the owner record nor any candidate (but this process) is a live process of this machine. */
+function holderIsGone(lockPath: string): boolean {
+  const host = hostname();
+  const mightHold = (o: Owner | undefined) => o !== undefined && o.pid !== process.pid && (o.host !== host || isAlive(o.pid));
+  if (mightHold(readRecord(ownerPath(lockPath)))) return false;
+  return !candidates(lockPath).some((c) => mightHold(c.record));
 }
 
 /**
- * Removes the lock when its recorded holder is a process of this machine that no longer exists.
- * The record must belong to the current lock folder (same inode), so a new holder that has not yet
- * written its record is never mistaken for the dead one; and breaking is itself serialised by a
- * `<lock>.break` folder, so two waiting processes cannot both break it (one could remove the lock
- * the other had just taken). A `.break` folder left by a killed process is ignored after 5 s.
+ * Removes a lock whose holder is gone. Breaking is serialised by a `<lock>.break` folder, so two
+ * waiting processes cannot both break it (one could remove the lock the other had just taken); a
+ * `.break` folder left by a killed process is ignored after 5 s.
  */
-function breakIfOwnerGone(lockPath: string): boolean {
-  const owner = readOwner(lockPath);
-  if (!owner || owner.host !== hostname() || owner.pid === process.pid || isAlive(owner.pid)) return false;
+function breakIfHolderGone(lockPath: string): boolean {
+  if (!holderIsGone(lockPath)) return false;
   const guard = `${lockPath}.break`;
   try {
     mkdirSync(guard);
@@ -202,13 +231,15 @@ function breakIfOwnerGone(lockPath: string): boolean {
     return false;
   }
   try {
-    const again = readOwner(lockPath);
-    if (!again || again.pid !== owner.pid || again.ino !== owner.ino || statSync(lockPath).ino !== owner.ino) return false;
-    unlinkSync(`${lockPath}.owner`);
-    rmdirSync(lockPath);
+    if (!holderIsGone(lockPath)) return false;
+    unlinkQuietly(ownerPath(lockPath));
+    for (const c of candidates(lockPath)) if (c.record.pid !== process.pid) unlinkQuietly(c.file);
+    try {
+      rmdirSync(lockPath);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return false;
+    }
     return true;
-  } catch {
-    return false;
   } finally {
     try {
       rmdirSync(guard);
@@ -218,10 +249,33 @@ function breakIfOwnerGone(lockPath: string): boolean {
   }
 }
 
-function describeOwner(lockPath: string): string {
-  const owner = readOwner(lockPath);
-  if (!owner) return 'another tack process';
+/** Candidate records of processes of this machine that are gone (killed while waiting). */
+function sweepDeadCandidates(lockPath: string): void {
+  for (const c of candidates(lockPath)) if (c.record.host === hostname() && c.record.pid !== process.pid && !isAlive(c.record.pid)) unlinkQuietly(c.file);
+}
+
+function describeHolder(lockPath: string): string {
+  const owner = readRecord(ownerPath(lockPath));
+  if (!owner || owner.pid === process.pid) return 'another tack process';
   return `another tack process (pid ${owner.pid} on ${owner.host}, since ${owner.since})`;
+}
+
+function readRecord(file: string): Owner | undefined {
+  try {
+    const o = JSON.parse(readFileSync(file, 'utf8')) as Partial<Owner>;
+    if (typeof o.pid !== 'number' || typeof o.host !== 'string') return undefined;
+    return { pid: o.pid, host: o.host, since: String(o.since ?? '') };
+  } catch {
+    return undefined;
+  }
+}
+
+function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    /* gone */
+  }
 }
 
 function isAlive(pid: number): boolean {

@@ -22,10 +22,8 @@ const entrySchema = z.object({
   reason: z.string().min(1, 'each expected failure needs a reason'),
 });
 
-const fileSchema = z.union([
-  z.object({ schema: z.literal(BASELINE_SCHEMA).optional(), expected: z.array(entrySchema) }),
-  z.array(entrySchema),
-]);
+/** `{"schema":"tack-baseline/1","expected":[...]}`, or the bare list of entries. */
+const fileSchema = z.object({ schema: z.literal(BASELINE_SCHEMA).optional(), expected: z.array(entrySchema) });
 
 export type BaselineEntry = z.infer<typeof entrySchema>;
 
@@ -42,13 +40,12 @@ export function readBaseline(file: string): Baseline {
     const code = (error as NodeJS.ErrnoException).code ?? 'not JSON';
     throw new TackError('TACK_ERR_USAGE', `--baseline ${file} could not be read (${code})`);
   }
-  const parsed = fileSchema.safeParse(raw);
+  const parsed = fileSchema.safeParse(Array.isArray(raw) ? { expected: raw } : raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     throw new TackError('TACK_ERR_USAGE', `--baseline ${file} is not a baseline: ${first ? `${first.path.join('.') || 'file'}: ${first.message}` : 'bad shape'} (write one with: tack baseline write)`);
   }
-  const entries = Array.isArray(parsed.data) ? parsed.data : parsed.data.expected;
-  return { file, entries };
+  return { file, entries: parsed.data.expected };
 }
 
 export interface AppliedBaseline {

@@ -47,8 +47,8 @@ export class ShellSecrets {
   }
 
   /** A fresh scope for one command: distinct placeholders of one kind get distinct variables. */
-  scope(): ShellScope {
-    return new ShellScope(this);
+  scope(aliases: Readonly<Record<string, string>> = {}): ShellScope {
+    return new ShellScope(this, aliases);
   }
 
   /** The expression for a configured secret or an edit of one, when the placeholder is one. */
@@ -75,7 +75,11 @@ export class ShellScope {
   private readonly assigned = new Map<string, ShellVariable>();
   readonly variables: ShellVariable[] = [];
 
-  constructor(private readonly secrets: ShellSecrets) {}
+  constructor(
+    private readonly secrets: ShellSecrets,
+    /** Placeholder kinds read as another kind here (a rotated refresh_token is an API token at the sign-in server). */
+    private readonly aliases: Readonly<Record<string, string>>,
+  ) {}
 
   /** Text with placeholders as a single shell word: quoted literals and `"${VAR}"` parts. */
   word(text: string): string {
@@ -98,7 +102,7 @@ export class ShellScope {
     }
     let variable = this.assigned.get(placeholder);
     if (!variable) {
-      const generic = GENERIC[kind] ?? GENERIC.secret!;
+      const generic = GENERIC[this.aliases[kind] ?? kind] ?? GENERIC.secret!;
       const sameKind = [...this.assigned.values()].filter((v) => v.name === generic.name || v.name.startsWith(`${generic.name}_`)).length;
       variable = sameKind === 0 ? generic : { name: `${generic.name}_${sameKind + 1}`, meaning: `${generic.meaning} (a different one)` };
       this.assigned.set(placeholder, variable);
@@ -114,8 +118,10 @@ export class ShellScope {
 
 /** The curl command for one redacted exchange. */
 export function curlOf(exchange: Exchange, secrets: ShellSecrets): { curl: string; variables: readonly ShellVariable[] } {
-  const scope = secrets.scope();
   const { method, url, headers, body } = exchange.request;
+  // At the sign-in server (spec §4.2 paths) every refresh token sent is a personal API token: the
+  // exchange's refresh_token replaces the stored API token (§2).
+  const scope = secrets.scope(url.includes('/protocol/openid-connect/') ? { 'refresh-token': 'api-token' } : {});
   const lines: string[] = [`curl -sS -i${method === 'GET' ? '' : method === 'HEAD' ? ' --head' : ` -X ${method}`} ${scope.word(url)}`];
   let contentType = '';
   for (const [name, value] of Object.entries(headers)) {

@@ -33,21 +33,21 @@ nav.filters { position: sticky; top: 0; background: var(--bg); padding: 10px 0; 
 nav.filters .group { display: flex; gap: 4px; flex-wrap: wrap; }
 nav.filters button { font: inherit; border: 1px solid var(--line); background: var(--soft); border-radius: 14px; padding: 2px 10px; cursor: pointer; }
 nav.filters button[aria-pressed="true"] { background: var(--fg); color: #fff; border-color: var(--fg); }
-nav.filters select, nav.filters input { font: inherit; padding: 2px 6px; }
+nav.filters select, nav.filters input { font: inherit; padding: 2px 6px; max-width: 22em; }
 #shown { color: var(--muted); }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom: 1px solid var(--line); }
 th { font-size: 12px; color: var(--muted); font-weight: 600; }
 td.num { text-align: right; white-space: nowrap; }
-td.id { white-space: nowrap; }
+td.id, td.area { white-space: nowrap; }
 .status { font-weight: 600; white-space: nowrap; }
 .status-passed { color: var(--pass); } .status-failed { color: var(--fail); } .status-warning { color: var(--warn); }
 .status-error { color: var(--err); } .status-skipped { color: var(--skip); }
 .tag { display: inline-block; font-size: 11px; border: 1px solid var(--line); border-radius: 4px; padding: 0 5px; margin-left: 4px; color: var(--muted); font-weight: 600; }
 .tag.new { border-color: var(--fail); color: var(--fail); }
 article.rule-detail { border: 1px solid var(--line); border-left: 5px solid var(--fail); border-radius: 6px; padding: 12px 14px; margin: 14px 0; }
-article.rule-detail.status-warning { border-left-color: var(--warn); }
-article.rule-detail.status-error { border-left-color: var(--err); }
+article.rule-detail.detail-warning { border-left-color: var(--warn); }
+article.rule-detail.detail-error { border-left-color: var(--err); }
 article.rule-detail .rule-text { color: var(--muted); margin: 0 0 6px; }
 article.rule-detail .reason { font-weight: 600; margin: 0 0 6px; }
 table.checks td { font-size: 13px; }

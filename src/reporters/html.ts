@@ -109,7 +109,7 @@ function filters(doc: ResultsDocument): string {
 function ruleTable(doc: ResultsDocument): string {
   const rows = doc.rules.map((r) => {
     const link = r.status === 'failed' || r.status === 'warning' || r.status === 'error' ? `<a href="#rule-${esc(r.id)}">${esc(r.id)}</a>` : esc(r.id);
-    return `<tr ${dataAttrs(r)}><td class="status status-${r.status}">${STATUS_MARK[r.status]} ${r.status}${baselineTag(r)}</td><td class="id">${link}</td><td>${r.level}</td><td>${esc(r.area)}</td><td>${esc(r.reason)}</td><td class="num">${r.durationMs} ms</td></tr>`;
+    return `<tr ${dataAttrs(r)}><td class="status status-${r.status}">${STATUS_MARK[r.status]} ${r.status}${baselineTag(r)}</td><td class="id">${link}</td><td>${r.level}</td><td class="area">${esc(r.area)}</td><td>${esc(r.reason)}</td><td class="num">${r.durationMs} ms</td></tr>`;
   });
   return `<table id="rules"><thead><tr><th>status</th><th>rule</th><th>level</th><th>area</th><th>reason</th><th>time</th></tr></thead>
 <tbody>
@@ -138,7 +138,7 @@ function ruleDetail(r: ReportRule, bySeq: ReadonlyMap<number, Exchange>): string
   } else {
     parts.push('<p class="muted">No exchange recorded for this rule.</p>');
   }
-  return `<article class="rule-detail status-${r.status}" id="rule-${esc(r.id)}" ${dataAttrs(r)}>\n${parts.join('\n')}\n</article>`;
+  return `<article class="rule-detail detail-${r.status}" id="rule-${esc(r.id)}" ${dataAttrs(r)}>\n${parts.join('\n')}\n</article>`;
 }
 
 function checkTable(checks: readonly CheckResult[]): string {

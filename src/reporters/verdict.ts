@@ -26,11 +26,11 @@ export interface Verdict {
 export function verdictOf(doc: ResultsDocument): Verdict {
   const counts = countStatuses(doc.rules);
   const expected = doc.baseline?.expected.length ?? 0;
-  const waived = expected > 0 ? `; ${expected} expected failure${expected === 1 ? '' : 's'} from the baseline` : '';
+  const waived = expected > 0 ? `, apart from ${expected} expected failure${expected === 1 ? '' : 's'} in the baseline` : '';
   const warnings = counts.warning > 0 ? `; ${counts.warning} SHOULD rule${counts.warning === 1 ? '' : 's'} not met` : '';
   switch (doc.run.exitCode) {
     case 0:
-      return { key: 'passed', title: 'PASSED', detail: `every MUST rule checked holds${warnings}${waived}` };
+      return { key: 'passed', title: 'PASSED', detail: `every MUST rule checked holds${waived}${warnings}` };
     case 1:
       return {
         key: 'failed',
@@ -40,6 +40,7 @@ export function verdictOf(doc: ResultsDocument): Verdict {
     case 3:
       return { key: 'nothing-checked', title: 'NOTHING CHECKED', detail: 'no rule could be checked: see the skip reasons' };
     default:
+      if (counts.error === 0) return { key: 'error', title: 'INCOMPLETE', detail: doc.baseline?.notes[0] ?? `exit ${doc.run.exitCode}` };
       return { key: 'error', title: 'INCOMPLETE', detail: `${plural(counts.error, 'rule')} could not be checked (errors)${waived}` };
   }
 }

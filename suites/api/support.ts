@@ -4,8 +4,7 @@
  * never asks for a page: it reads the first one, and where a business it looks for is not on it
  * while `totalCount` says there are more, that is reported as an observation, never a failure.
  */
-import type { TestContext } from '../../src/harness/context.js';
-import { describe } from '../../src/harness/context.js';
+import { describe, type TestContext } from '../../src/harness/context.js';
 import type { HttpResponse } from '../../src/harness/http.js';
 import type { Capability } from '../../src/harness/types.js';
 import type { RuleId } from '../../src/rules/catalog.js';

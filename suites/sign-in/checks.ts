@@ -31,12 +31,15 @@ export function expectInvalidGrant(t: TestContext, rule: RuleId, title: string, 
   return ok;
 }
 
-/** The chain's current token exchanges: 200, both tokens, and a refresh_token different from the one sent. */
+/**
+ * The chain's current token exchanges: 200 with both tokens (judged under `rule`), and a
+ * refresh_token different from the one sent (always judged under SIGNIN-ROTATION).
+ */
 export async function expectExchange(t: TestContext, rule: RuleId, title: string, chain: TokenChain): Promise<Exchanged> {
   const before = chain.current;
   const result = await chain.exchange();
   t.check(rule, `${title}: exchanged`, exchangedOk(result), '200 with access_token and refresh_token', describe(result.res));
-  t.check(rule, `${title}: a new refresh_token`, result.refreshToken !== before, 'a refresh_token different from the one sent', 'the same refresh_token');
+  t.check('SIGNIN-ROTATION', `${title}: a new refresh_token`, result.refreshToken !== before, 'a refresh_token different from the one sent', 'the same refresh_token');
   return result;
 }
 

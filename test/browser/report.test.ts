@@ -5,10 +5,11 @@
  * the curl command, pasted into bash with the secret in a variable, gets the answer that failed.
  * A screenshot goes to reports/browser/ (git-ignored).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess, startTarget, type InProcessRun, type Target } from '../reports/helpers.js';
@@ -26,7 +27,7 @@ describe.skipIf(!hasChromium)(`report.html in headless Chromium${hasChromium ? '
 
   beforeAll(async () => {
     target = await startTarget(['partner-secret-prefix-match']);
-    run = await runInProcess(target.env, { only: [RULE, 'PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS'], seed: 1 });
+    run = await runInProcess(target.env, { only: [RULE, 'PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS', 'SIGNIN-GARBAGE-REJECTED'], seed: 1 });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -53,14 +54,14 @@ describe.skipIf(!hasChromium)(`report.html in headless Chromium${hasChromium ? '
 
     expect(await page.locator('#verdict h1').innerText()).toContain('FAILED');
     const rows = page.locator('#rules tbody tr');
-    expect(await rows.count()).toBe(3);
-    expect(await page.locator('#rules tbody tr:visible').count()).toBe(3);
+    expect(await rows.count()).toBe(4);
+    expect(await page.locator('#rules tbody tr:visible').count()).toBe(4);
 
     await page.click('button[data-filter-status="failed"]');
     const visible = page.locator('#rules tbody tr:visible');
     expect(await visible.count()).toBe(1);
     expect(await visible.first().getAttribute('data-rule')).toBe(RULE);
-    expect(await page.locator('#shown').innerText()).toBe('1 of 3 rules shown');
+    expect(await page.locator('#shown').innerText()).toBe('1 of 4 rules shown');
 
     const detail = page.locator(`#rule-${RULE}`);
     expect(await detail.isVisible()).toBe(true);
@@ -76,16 +77,19 @@ describe.skipIf(!hasChromium)(`report.html in headless Chromium${hasChromium ? '
 
     // Pasted into bash with the secret in its variable, the command gets the answer that failed.
     const recorded = /→ (\d{3})/.exec(await judged.locator('summary').innerText())![1];
-    const answer = execFileSync('bash', ['-c', curl], { env: { PATH: process.env.PATH ?? '', TACK_PARTNER_SECRET: target.env.TACK_PARTNER_SECRET! } }).toString('utf8');
+    // (Asynchronously: the reference server answering it runs in this very process.)
+    const { stdout: answer } = await promisify(execFile)('bash', ['-c', curl], { env: { PATH: process.env.PATH ?? '', TACK_PARTNER_SECRET: target.env.TACK_PARTNER_SECRET! } });
     expect(/^HTTP\/[\d.]+ (\d{3})/.exec(answer)?.[1]).toBe(recorded);
     expect(recorded).not.toBe('401');
 
-    // The area filter narrows further; "all" brings every rule back.
+    // The area filter narrows too; "all" brings every rule back.
     await page.selectOption('#filter-area', 'sign-in');
     expect(await page.locator('#rules tbody tr:visible').count()).toBe(0);
+    await page.click('button[data-filter-status="all"]');
+    expect(await page.locator('#rules tbody tr:visible').getAttribute('data-rule')).toBe('SIGNIN-GARBAGE-REJECTED');
     await page.selectOption('#filter-area', 'all');
     await page.click('button[data-filter-status="passed"]');
-    expect(await page.locator('#rules tbody tr:visible').count()).toBe(2);
+    expect(await page.locator('#rules tbody tr:visible').count()).toBe(3);
     expect(await detail.isVisible()).toBe(false);
     await page.click('button[data-filter-status="failed"]');
 

@@ -40,7 +40,7 @@ export interface Ran {
 let n = 0;
 
 /** Runs `tack load <profile>`; `env` defaults to none at all, i.e. the built-in server. */
-export async function load(profile: string, overrides: Partial<LoadCommandOptions> = {}, env: NodeJS.ProcessEnv = { TACK_USER_EMAIL: "x@example.com", TACK_API_TOKEN_FILE: "/tmp/dummy-token" }): Promise<Ran> {
+export async function load(profile: string, overrides: Partial<LoadCommandOptions> = {}, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
   const out = overrides.out ?? join(dir, `${profile}-${++n}.json`);
   let output = '';
   let progress = '';

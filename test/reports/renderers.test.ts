@@ -99,7 +99,7 @@ describe('report.html', () => {
   it('shows the verdict, every rule with its filter attributes, and the evidence of each failed rule', () => {
     expect(html).toContain('<header class="verdict verdict-failed" id="verdict">');
     for (const r of DOC.rules) expect(html).toContain(`<tr data-rule="${r.id}" data-status="${r.status}" data-area="${r.area}">`);
-    expect(html).toContain('<article class="rule-detail status-failed" id="rule-PARTNER-SECRET-EXACT"');
+    expect(html).toContain('<article class="rule-detail detail-failed" id="rule-PARTNER-SECRET-EXACT"');
     expect(html).toContain('<pre class="replay"><code>tack run --seed 42 --path 3:1 --only PARTNER-SECRET-EXACT</code></pre>');
     expect(html).toContain('&quot;${TACK_PARTNER_SECRET:0:5}&quot;');
     expect(html).toMatch(/<details class="exchange judged" open id="exchange-3">/);

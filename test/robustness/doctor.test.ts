@@ -31,7 +31,7 @@ async function doctor(env: Record<string, string>): Promise<{ exit: number; out:
 
 /** The reference server's variables in hook mode (no token file). */
 function hookEnv(): Record<string, string> {
-  const env = { ...server.env };
+  const env: Record<string, string> = { ...server.env };
   delete env.TACK_USER_EMAIL;
   delete env.TACK_API_TOKEN_FILE;
   return env;
@@ -97,11 +97,11 @@ describe('tack doctor', () => {
 
   describe('hookless mode', () => {
     it('checks the token file without rotating it', async () => {
-      const email = server.env.TACK_USER_EMAIL!;
+      const email = server.userEmail;
       const token = server.issueApiToken('acme', email);
       const file = join(dir, 'api-token');
       writeFileSync(file, `${token}\n`, { mode: 0o600 });
-      const env = { ...hookEnv(), TACK_USER_EMAIL: email, TACK_API_TOKEN_FILE: file };
+      const env: Record<string, string> = { ...hookEnv(), TACK_USER_EMAIL: email, TACK_API_TOKEN_FILE: file };
       delete env.TACK_HOOK_URL;
       delete env.TACK_HOOK_TOKEN;
       const { exit, out } = await doctor(env);
@@ -115,7 +115,7 @@ describe('tack doctor', () => {
     });
 
     it('an empty token file, a missing one, and a world-readable one', async () => {
-      const base = { ...hookEnv(), TACK_USER_EMAIL: server.env.TACK_USER_EMAIL! };
+      const base = { ...hookEnv(), TACK_USER_EMAIL: server.userEmail };
       const empty = join(dir, 'empty');
       writeFileSync(empty, '\n');
       let r = await doctor({ ...base, TACK_API_TOKEN_FILE: empty });

@@ -162,7 +162,7 @@ describe('--max-rps', () => {
         targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`),
       );
       expect(arrivals.length).toBeGreaterThan(3);
-      for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThanOrEqual(90);
+      for (let i = 1; i < arrivals.length; i++) expect(arrivals[i]! - arrivals[i - 1]!).toBeGreaterThanOrEqual(85); // timer granularity
     } finally {
       rmSync(reports, { recursive: true, force: true });
     }

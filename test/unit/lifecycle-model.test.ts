@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RuleId } from '../../src/rules/catalog.js';
-import { lifecycleCommands, runLifecycle } from '../../suites/sign-in/model/commands.js';
+import { lifecycleCommands, runLifecycle, type CommandList } from '../../suites/sign-in/model/commands.js';
 import {
   ABSOLUTE_LIMIT_S,
   ACCESS_TOKEN_S,
@@ -299,12 +299,12 @@ function realOf(b: ServerBehaviour): LifecycleReal {
   };
 }
 
-async function property(b: ServerBehaviour, toleranceS: number, seed: number, numRuns: number): Promise<fc.RunDetails<[Iterable<unknown>]>> {
+async function property(b: ServerBehaviour, toleranceS: number, seed: number, numRuns: number): Promise<fc.RunDetails<[CommandList]>> {
   const commands = lifecycleCommands({ toleranceS, canDisable: true });
   return fc.check(
     fc.asyncProperty(commands, (cmds) => runLifecycle(cmds, toleranceS, async () => realOf(b))),
     { seed, numRuns },
-  ) as Promise<fc.RunDetails<[Iterable<unknown>]>>;
+  );
 }
 
 describe('the lifecycle property against simulated servers', () => {

@@ -6,16 +6,18 @@
  *
  * The sums show integrity (nothing changed since the bundle was made), not authorship.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Command } from 'commander';
+import { findProfile } from '../../../scenarios/load/index.js';
 import { TackError } from '../../harness/errors.js';
+import { runLoad } from '../../load/run.js';
+import { parseDurationMs } from '../../load/units.js';
 import { createBundle, INTEGRITY_NOTE, sha256, verifyBundle, type BundleFile } from '../../reporters/bundle.js';
 import { REPORT_FILES } from '../../reporters/index.js';
 import { readResults } from '../../reporters/json.js';
 import { CATALOG_VERSION } from '../../rules/catalog.js';
 import { TACK_VERSION } from '../options.js';
-import { loadCommand } from './load.js';
 import { runCommand } from './run.js';
 
 /** The fixed settings of a certification run. Changing them makes certifications incomparable. */
@@ -45,9 +47,10 @@ export interface CertifyOptions {
   reports: string;
   load: boolean;
   allowRemote: boolean;
-  /** Tests and demos only (not on the command line): a subset of rules, faults of the built-in server. */
+  /** Tests and demos only (not on the command line): a subset of rules, faults of the built-in server, a shorter load. */
   only?: string[];
   fault?: string[];
+  loadTiming?: { durationMs: number; warmupMs: number };
 }
 
 export function registerCertify(program: Command): void {
@@ -87,9 +90,10 @@ export async function certifyCommand(opts: CertifyOptions, write: (s: string) =>
         strict: CERTIFY_SETTINGS.strict,
         reports: staging,
         fault: opts.fault ?? [],
-        quiet: true,
+        quiet: false,
       },
-      write,
+      // The run folder is moved out of the private folder below: print where it will be.
+      (text) => write(text.split(staging).join(opts.reports)),
       env,
     );
     const runs = readdirSync(staging);
@@ -146,30 +150,31 @@ export async function verifyCommand(bundle: string, write: (s: string) => void):
 
 /** The exchange profile with the fixed certification settings; its JSON and HTML go to `dir`. */
 async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string) => void, env: NodeJS.ProcessEnv): Promise<CertifyLoad> {
-  const out = join(dir, `load-${CERTIFY_SETTINGS.loadProfile}.json`);
+  const profile = findProfile(CERTIFY_SETTINGS.loadProfile);
+  if (!profile) return { status: 'failed', reason: `this version of tack has no ${CERTIFY_SETTINGS.loadProfile} load profile`, files: [], exitCode: 2 };
+  const timing = opts.loadTiming ?? { durationMs: parseDurationMs(CERTIFY_SETTINGS.loadDuration, 'duration'), warmupMs: parseDurationMs(CERTIFY_SETTINGS.loadWarmup, 'warmup') };
   try {
-    const exitCode = await loadCommand(
-      CERTIFY_SETTINGS.loadProfile,
-      [],
+    const outcome = await runLoad(
       {
-        ...(opts.envFile !== undefined ? { envFile: opts.envFile } : {}),
+        profile,
+        envFile: opts.envFile,
+        env,
         connections: CERTIFY_SETTINGS.loadConnections,
-        duration: CERTIFY_SETTINGS.loadDuration,
-        warmup: CERTIFY_SETTINGS.loadWarmup,
-        threshold: [],
-        tolerance: '20%',
-        out,
-        reports: dir,
+        ...timing,
+        thresholds: [],
+        tolerancePct: 20,
+        out: join(dir, `load-${CERTIFY_SETTINGS.loadProfile}.json`),
+        reportsDir: dir,
         allowRemote: opts.allowRemote,
-        fault: opts.fault ?? [],
+        faults: opts.fault ?? [],
         failOnErrors: true,
         quiet: true,
+        version: TACK_VERSION,
       },
       { write, progress: () => undefined },
-      env,
     );
-    const files = existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : [];
-    return { status: 'ran', reason: exitCode === 0 ? 'every threshold held' : `exit ${exitCode}`, files, exitCode };
+    const verdict = outcome.exitCode === 0 ? 'every threshold held' : `exit ${outcome.exitCode}: a threshold was breached`;
+    return { status: 'ran', reason: verdict, files: [outcome.files.json, outcome.files.html], exitCode: outcome.exitCode };
   } catch (error) {
     // A load that cannot start (e.g. a remote target without --allow-remote) leaves the conformance
     // evidence intact; the bundle says why the load figures are missing.

@@ -4,8 +4,8 @@
  * A move that would go nowhere (the point aimed at is past) is skipped.
  */
 import { hasEnded, secondsFor, stepText, type ClockStep, type LifecycleModel } from './model.js';
-import { wait, type LifecycleCommand } from './exchange-command.js';
-import type { LifecycleReal } from './system.js';
+import { wait } from './exchange-command.js';
+import type { LifecycleCommand, LifecycleReal } from './system.js';
 
 export class AdvanceClockCommand implements LifecycleCommand {
   constructor(

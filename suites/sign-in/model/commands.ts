@@ -1,24 +1,25 @@
 /**
- * The model-based lifecycle property: every command, weighted, combined with `fc.commands`, and
- * the run of one generated command list against a fresh system.
+ * The model-based lifecycle property: every command, weighted, combined into command lists, and
+ * the run of one list against a fresh system (`fc.asyncModelRun`).
  *
  * Reaching a boundary at random takes a clock move to just the right place followed by the right
  * call, so clock moves mostly aim at a limit as the model sees it now (± tolerance), Exchange and
- * UseAccessToken often carry their own clock move, and KeepUsing carries a chain, used all along,
- * to the 90-day limit. Every run ends with one more exchange judged against the final model, so a
- * revocation or a disabling late in the list is still followed by an exchange.
+ * UseAccessToken often carry their own clock move, KeepUsing carries a chain, used all along, past
+ * the 90-day limit, and Revoke and DisableUser are followed at once by an exchange. Once a chain
+ * has ended, NewToken starts the next one, so one run lives several chain lives. Every run ends
+ * with one more exchange judged against the final model.
  */
 import fc from 'fast-check';
 import { AdvanceClockCommand } from './advance-clock-command.js';
 import { DisableUserCommand } from './disable-user-command.js';
-import { exchangeAndJudge, ExchangeCommand, type LifecycleCommand } from './exchange-command.js';
+import { exchangeAndJudge, ExchangeCommand } from './exchange-command.js';
 import { KeepUsingCommand } from './keep-using-command.js';
 import { NewTokenCommand } from './new-token-command.js';
 import { boundaryOffsets, boundarySeconds, DAY_S, effectiveTolerance, IDLE_LIMIT_S, initialModel, type Anchor, type ClockStep, type LifecycleModel } from './model.js';
 import { ReuseRotatedOutCommand } from './reuse-rotated-out-command.js';
 import { RevokeCommand } from './revoke-command.js';
 import { UseAccessTokenCommand } from './use-access-token-command.js';
-import type { LifecycleReal } from './system.js';
+import type { LifecycleCommand, LifecycleReal } from './system.js';
 
 export interface LifecycleOptions {
   /** TACK_CLOCK_TOLERANCE_S. */
@@ -79,7 +80,7 @@ export function clockSteps(toleranceS: number): fc.Arbitrary<ClockStep> {
   );
 }
 
-export function lifecycleCommands(options: LifecycleOptions): fc.Arbitrary<Iterable<LifecycleCommand>> {
+export function lifecycleCommands(options: LifecycleOptions): fc.Arbitrary<CommandList> {
   const tol = effectiveTolerance(options.toleranceS);
   const w = { ...DEFAULT_WEIGHTS, ...options.weights };
   const none = fc.constant(undefined);
@@ -97,9 +98,45 @@ export function lifecycleCommands(options: LifecycleOptions): fc.Arbitrary<Itera
     { weight: w.newToken, arbitrary: fc.constant(new NewTokenCommand()) },
   ];
   if (options.canDisable) weighted.push({ weight: w.disableUser, arbitrary: fc.constant(new DisableUserCommand()) });
-  // noBias: fast-check's bias favours short lists and the first value of each choice; the weights
-  // above are meant as they are written.
-  return fc.noBias(fc.commands([fc.oneof(...weighted)], { maxCommands: options.maxCommands ?? DEFAULT_MAX_COMMANDS, size: 'max' }));
+  // A plain array, not fc.commands: fc.commands shrinks by which commands ran in the failing run,
+  // which a replay from seed and path (`tack run --seed S --path P`) does not know, so a shrunk
+  // counterexample would not replay. noBias: fast-check's bias favours short lists and the first
+  // value of each choice; the weights above are meant as they are written.
+  const list = fc.array(fc.oneof(...weighted), { maxLength: options.maxCommands ?? DEFAULT_MAX_COMMANDS, size: 'max' });
+  return fc.noBias(list).map((commands) => new CommandList(commands));
+}
+
+/**
+ * The commands of one run. Printed (in a counterexample) as the commands that ran, in order; the
+ * ones skipped because their precondition did not hold are only counted.
+ */
+export class CommandList implements Iterable<LifecycleCommand> {
+  private readonly ran = new Set<number>();
+
+  constructor(readonly commands: readonly LifecycleCommand[]) {}
+
+  *[Symbol.iterator](): Iterator<LifecycleCommand> {
+    for (const [i, command] of this.commands.entries()) {
+      yield {
+        check: (m) => command.check(m),
+        run: async (m, r) => {
+          this.ran.add(i);
+          await command.run(m, r);
+        },
+        toString: () => command.toString(),
+      };
+    }
+  }
+
+  toString(): string {
+    const ran = this.commands.filter((_, i) => this.ran.has(i)).map(String);
+    const skipped = this.commands.length - ran.length;
+    return `[${ran.join(', ')}]${skipped > 0 ? ` (${skipped} more generated, skipped: precondition not met)` : ''}`;
+  }
+
+  [fc.toStringMethod](): string {
+    return this.toString();
+  }
 }
 
 /**

@@ -3,8 +3,8 @@
  * unusable from then on (400 invalid_grant).
  */
 import { predictExchange, type LifecycleModel } from './model.js';
-import { exchangeAndJudge, type LifecycleCommand } from './exchange-command.js';
-import type { LifecycleReal } from './system.js';
+import { exchangeAndJudge } from './exchange-command.js';
+import type { LifecycleCommand, LifecycleReal } from './system.js';
 
 export class DisableUserCommand implements LifecycleCommand {
   /** Only while the token is active: disabling the user of a dead token shows nothing. */

@@ -4,7 +4,6 @@
  * from the lifecycle table (active → 200 with a new refresh_token; expired, revoked, disabled → 400
  * invalid_grant); inside a tolerance window either is accepted and the model follows the target.
  */
-import type fc from 'fast-check';
 import {
   afterExchange,
   fmt,
@@ -18,9 +17,7 @@ import {
   type ClockStep,
   type LifecycleModel,
 } from './model.js';
-import type { ExchangeSeen, LifecycleReal } from './system.js';
-
-export type LifecycleCommand = fc.AsyncCommand<LifecycleModel, LifecycleReal>;
+import type { ExchangeSeen, LifecycleCommand, LifecycleReal } from './system.js';
 
 export function isInvalidGrantSeen(seen: ExchangeSeen): boolean {
   return seen.status === 400 && seen.error === 'invalid_grant';

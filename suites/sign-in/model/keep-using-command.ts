@@ -1,12 +1,14 @@
 /**
- * KeepUsing: a script that exchanges every `every` seconds (well inside 30 days) until just before
- * or just after the 90-day limit, and exchanges once more there. Each exchange is judged like
- * Exchange. It is what carries a chain to the absolute limit while it is used all along, so a
- * limit that slides with use, or an unused clock that does not restart, shows within one command.
+ * KeepUsing: a script that exchanges `every` seconds (inside 30 days) after its last successful
+ * exchange, again and again, until just past the 90-day limit (`offset`: tol or tol + 1 s), and
+ * exchanges once more there. Each exchange is judged like Exchange: those before 90 days - tol
+ * must succeed, the one past 90 days + tol must be refused. It carries a chain to the absolute
+ * limit while it is used all along, so a limit that slides with use, or an unused clock that does
+ * not restart, shows within one command.
  */
 import { ABSOLUTE_LIMIT_S, effectiveTolerance, fmt, hasEnded, type LifecycleModel } from './model.js';
-import { exchangeAndJudge, wait, type LifecycleCommand } from './exchange-command.js';
-import type { LifecycleReal } from './system.js';
+import { exchangeAndJudge, wait } from './exchange-command.js';
+import type { LifecycleCommand, LifecycleReal } from './system.js';
 
 export class KeepUsingCommand implements LifecycleCommand {
   constructor(
@@ -25,7 +27,8 @@ export class KeepUsingCommand implements LifecycleCommand {
     let n = 0;
     while (m.now < end && !m.refused) {
       n += 1;
-      await wait(m, r, Math.min(this.every, end - m.now));
+      // Next run `every` after the last successful one (at once if that is past), never beyond `end`.
+      await wait(m, r, Math.min(Math.max(m.lastUsedAt + this.every, m.now), end) - m.now);
       await exchangeAndJudge(m, r, `exchange ${n} of a script running every ${fmt(this.every)}`);
     }
   }

@@ -5,8 +5,7 @@
  * (every other command is skipped then).
  */
 import { afterNewToken, hasEnded, type LifecycleModel } from './model.js';
-import type { LifecycleCommand } from './exchange-command.js';
-import type { LifecycleReal } from './system.js';
+import type { LifecycleCommand, LifecycleReal } from './system.js';
 
 export class NewTokenCommand implements LifecycleCommand {
   check(m: Readonly<LifecycleModel>): boolean {

@@ -5,8 +5,7 @@
  * table calls valid may go either way, the model following the target.
  */
 import { afterReuse, hasEnded, type LifecycleModel } from './model.js';
-import type { LifecycleCommand } from './exchange-command.js';
-import type { LifecycleReal } from './system.js';
+import type { LifecycleCommand, LifecycleReal } from './system.js';
 
 export class ReuseRotatedOutCommand implements LifecycleCommand {
   check(m: Readonly<LifecycleModel>): boolean {

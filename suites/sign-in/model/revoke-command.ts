@@ -3,8 +3,8 @@
  * 200 with an empty body, and the token is refused with 400 invalid_grant from then on.
  */
 import { fmt, predictExchange, type LifecycleModel } from './model.js';
-import { exchangeAndJudge, type LifecycleCommand } from './exchange-command.js';
-import type { LifecycleReal } from './system.js';
+import { exchangeAndJudge } from './exchange-command.js';
+import type { LifecycleCommand, LifecycleReal } from './system.js';
 
 export class RevokeCommand implements LifecycleCommand {
   /** Only an active token: what revoking an expired one answers, the spec does not say. */

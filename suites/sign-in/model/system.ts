@@ -4,7 +4,9 @@
  * (`./http-system.ts`) drives a target; the unit tests drive a simulated one, so the commands and
  * the model are tested without a server.
  */
+import type fc from 'fast-check';
 import type { RuleId } from '../../../src/rules/catalog.js';
+import type { LifecycleModel } from './model.js';
 
 export interface ExchangeSeen {
   readonly status: number;
@@ -53,3 +55,6 @@ export interface LifecycleReal {
   readonly system: LifecycleSystem;
   readonly check: CheckFn;
 }
+
+/** One command of the model-based property: `check(model)`, `run(model, real)`, `toString()`. */
+export type LifecycleCommand = fc.AsyncCommand<LifecycleModel, LifecycleReal>;

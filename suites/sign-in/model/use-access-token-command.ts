@@ -5,8 +5,8 @@
  * with no items, or 403 (spec §7).
  */
 import { fmt, hasEnded, predictAccess, secondsFor, stepText, type ClockStep, type LifecycleModel } from './model.js';
-import { wait, type LifecycleCommand } from './exchange-command.js';
-import type { LifecycleReal } from './system.js';
+import { wait } from './exchange-command.js';
+import type { LifecycleCommand, LifecycleReal } from './system.js';
 
 const RULE = 'ACCESS-TOKEN-LIFETIME';
 

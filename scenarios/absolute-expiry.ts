@@ -1,0 +1,39 @@
+/**
+ * Absolute expiry, as a script meets it (spec §3, §8): a script exchanges its token every day. At
+ * 90 days - tolerance after generation the token still exchanges; at 90 days + tolerance it is
+ * refused with 400 invalid_grant although it was used a moment before: the 90 days are never
+ * extended. A new token works.
+ */
+import { describe } from '../src/harness/context.js';
+import type { TestCase } from '../src/harness/types.js';
+import { effectiveTolerance } from '../suites/sign-in/model/model.js';
+import { ABSOLUTE_LIMIT_S, DAY_S, exchangedOk, expectExchange, expectInvalidGrant, fmt } from '../suites/sign-in/checks.js';
+
+export const absoluteExpiryScenario: TestCase = {
+  id: 'scenario/absolute-expiry',
+  title: 'Absolute expiry: a token used every day is refused 90 days after generation',
+  rules: ['SIGNIN-ABSOLUTE-EXPIRY', 'SIGNIN-IDLE-RESET'],
+  needs: ['hook:clock', 'hook:users', 'hook:api-tokens'],
+  async run(t) {
+    const tol = effectiveTolerance(t.target.toleranceS);
+    const chain = await t.tokens.own();
+    let age = 0;
+    let days = 0;
+    while (age + DAY_S <= ABSOLUTE_LIMIT_S - tol) {
+      await t.advance(DAY_S);
+      age += DAY_S;
+      const result = await chain.exchange();
+      // One verdict for the daily runs, or the first that failed.
+      if (!exchangedOk(result)) t.check('SIGNIN-IDLE-RESET', `daily exchange on day ${age / DAY_S}`, false, '200 with access_token and refresh_token', describe(result.res));
+      days += 1;
+    }
+    t.check('SIGNIN-IDLE-RESET', `${days} daily exchanges, each 1 d after the previous one`, true, 'each exchanges', 'each exchanged');
+    await t.advance(ABSOLUTE_LIMIT_S - tol - age);
+    await expectExchange(t, 'SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S - tol)} after generation`, chain);
+    await t.advance(2 * tol);
+    expectInvalidGrant(t, 'SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S + tol)} after generation, used ${fmt(2 * tol)} before`, (await chain.exchange()).res);
+
+    const fresh = await t.tokens.own({ email: chain.email });
+    await expectExchange(t, 'SIGNIN-EXCHANGE', 'a new token for the same user', fresh);
+  },
+};
