@@ -85,7 +85,10 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const mac = new MacKey();
   const directory = new Directory();
   const fallbackUserId = seed(directory);
-  const apiLimits = faults.has('idle-limit-31-days') ? { ...API_TOKEN_LIMITS, idleMs: 31 * DAY } : API_TOKEN_LIMITS;
+  const apiLimits = {
+    idleMs: faults.has('idle-limit-31-days') ? 31 * DAY : faults.has('idle-limit-29-days') ? 29 * DAY : API_TOKEN_LIMITS.idleMs,
+    absoluteMs: faults.has('absolute-limit-89-days') ? 89 * DAY : API_TOKEN_LIMITS.absoluteMs,
+  };
 
   const ref: Reference = {
     clock,

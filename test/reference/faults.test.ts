@@ -101,6 +101,21 @@ const PROBES: Record<FaultName, Probe> = {
     await advance(s, 30 * DAY_SECONDS);
     return (await exchange(s, token)).status === 200;
   },
+  'idle-limit-29-days': async (s) => {
+    const token = await apiToken(s);
+    await advance(s, 29 * DAY_SECONDS + 3600);
+    return (await exchange(s, token)).status !== 200;
+  },
+  'absolute-limit-89-days': async (s) => {
+    let token = await apiToken(s);
+    for (let i = 0; i < 4; i++) {
+      await advance(s, i < 3 ? 25 * DAY_SECONDS : 14 * DAY_SECONDS + 3600);
+      const reply = await exchange(s, token);
+      if (reply.status !== 200) return i === 3;
+      token = reply.json()['refresh_token'] as string;
+    }
+    return false;
+  },
   'idle-limit-not-reset': async (s) => {
     const token = await apiToken(s);
     await advance(s, 20 * DAY_SECONDS);
@@ -139,6 +154,11 @@ const PROBES: Record<FaultName, Probe> = {
     const { accessToken } = await signIn(s);
     await advance(s, 301);
     return (await search(s, 'acme', accessToken)).status === 200;
+  },
+  'access-token-lives-200-seconds': async (s) => {
+    const { accessToken } = await signIn(s);
+    await advance(s, 250);
+    return (await search(s, 'acme', accessToken)).status === 401;
   },
   'access-token-not-required': async (s) => (await search(s, 'acme', undefined)).status === 200,
   'no-www-authenticate': async (s) => (await search(s, 'acme', undefined)).headers['www-authenticate'] === undefined,

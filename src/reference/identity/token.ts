@@ -100,7 +100,7 @@ async function throughSharedSlot(ref: Reference, token: string): Promise<string>
 
 function answer(ctx: RequestContext, userId: string, refreshToken: string): void {
   const { faults, accessTokens } = ctx.ref;
-  const lifetime = faults.has('access-token-lives-an-hour') ? 3600 : ACCESS_TOKEN_SECONDS;
+  const lifetime = faults.has('access-token-lives-an-hour') ? 3600 : faults.has('access-token-lives-200-seconds') ? 200 : ACCESS_TOKEN_SECONDS;
   const body: Record<string, unknown> = {
     access_token: accessTokens.issue('signin', userId, null, lifetime),
     expires_in: faults.has('exchange-expires-in-string') ? String(ACCESS_TOKEN_SECONDS) : ACCESS_TOKEN_SECONDS,
