@@ -168,8 +168,8 @@ export function lockHolder(path: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (holderIsGone(lockPath)) return 'nobody: a lock left by a stopped process (the next run removes it)';
-  return describeHolder(lockPath);
+  if (holderIsGone(lockPath, true)) return 'nobody: a lock left by a stopped process (the next run removes it)';
+  return describeHolder(lockPath, true);
 }
 
 function me(): Owner {
@@ -204,12 +204,17 @@ function candidates(lockPath: string): { file: string; record: Owner }[] {
   return out;
 }
 
-/** True when neither the owner record nor any candidate (but this process) is a live process of this machine. */
-function holderIsGone(lockPath: string): boolean {
+/**
+ * True when neither the owner record nor any candidate is a live process (of this machine: another
+ * machine's processes cannot be checked, so they count as alive). This process's own candidate
+ * record counts only when `selfCounts` (asking about the lock, not waiting for it).
+ */
+function holderIsGone(lockPath: string, selfCounts = false): boolean {
   const host = hostname();
-  const mightHold = (o: Owner | undefined) => o !== undefined && o.pid !== process.pid && (o.host !== host || isAlive(o.pid));
-  if (mightHold(readRecord(ownerPath(lockPath)))) return false;
-  return !candidates(lockPath).some((c) => mightHold(c.record));
+  const alive = (o: Owner) => o.host !== host || isAlive(o.pid);
+  const owner = readRecord(ownerPath(lockPath));
+  if (owner && alive(owner)) return false; // this process included: a second lock in one process waits too
+  return !candidates(lockPath).some((c) => (c.record.pid === process.pid ? selfCounts : alive(c.record)));
 }
 
 /**
@@ -254,9 +259,9 @@ function sweepDeadCandidates(lockPath: string): void {
   for (const c of candidates(lockPath)) if (c.record.host === hostname() && c.record.pid !== process.pid && !isAlive(c.record.pid)) unlinkQuietly(c.file);
 }
 
-function describeHolder(lockPath: string): string {
+function describeHolder(lockPath: string, selfCounts = false): string {
   const owner = readRecord(ownerPath(lockPath));
-  if (!owner || owner.pid === process.pid) return 'another tack process';
+  if (!owner || (owner.pid === process.pid && !selfCounts)) return 'another tack process';
   return `another tack process (pid ${owner.pid} on ${owner.host}, since ${owner.since})`;
 }
 

@@ -2,13 +2,15 @@
  * Drives `tack load` in-process for the tests: the built-in reference server (no TACK_* variables),
  * output captured, results written to a temporary folder and read back.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { loadCommand, type LoadCommandOptions } from '../../src/cli/commands/load.js';
 import type { LoadResult } from '../../src/load/types.js';
 
 export const dir = mkdtempSync(join(tmpdir(), 'tack-load-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 export function options(overrides: Partial<LoadCommandOptions> = {}): LoadCommandOptions {
   return {

@@ -1,0 +1,208 @@
+/**
+ * The token file and its lock, in-process: atomic 0600 writes, odd files refused clearly, symbolic
+ * links followed, temp files of killed processes removed, and the lock's waiting, stale-holder and
+ * lost-lock behaviour.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isTackError } from '../../src/harness/errors.js';
+import { lockHolder, TokenFileLock } from '../../src/harness/lock.js';
+import { inspectTokenFile, readTokenFile, removeStaleTemps, writeTokenFileAtomic } from '../../src/harness/token-file.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tack-tokenfile-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+function fresh(content?: string, mode = 0o600): string {
+  const file = join(dir, `token-${++n}`);
+  if (content !== undefined) writeFileSync(file, content, { mode });
+  return file;
+}
+
+/** A pid that is certainly not running: a child that has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+  return Number(child.stdout.toString());
+}
+
+describe('readTokenFile', () => {
+  it.each([
+    ['a token and a newline', 'tpat_abc.def\n', 'tpat_abc.def'],
+    ['CRLF', 'tpat_abc\r\n', 'tpat_abc'],
+    ['a byte-order mark', '\uFEFFtpat_abc\n', 'tpat_abc'],
+    ['surrounding blank lines', '\n\n  tpat_abc  \n\n', 'tpat_abc'],
+  ])('accepts %s', (_what, content, token) => {
+    expect(readTokenFile(fresh(content))).toBe(token);
+  });
+
+  it.each([
+    ['an empty file', '', 'it is empty'],
+    ['only blanks', ' \n\t\n', 'it is empty'],
+    ['two tokens', 'tpat_a\ntpat_b\n', 'not a single token'],
+    ['a token with a space', 'tpat a\n', 'not a single token'],
+  ])('refuses %s with TACK_ERR_TOKEN_FILE', (_what, content, words) => {
+    const error = (() => {
+      try {
+        readTokenFile(fresh(content));
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(isTackError(error, 'TACK_ERR_TOKEN_FILE')).toBe(true);
+    expect((error as Error).message).toContain(words);
+  });
+
+  it('refuses a missing file, a folder and a huge file, naming the variable', () => {
+    for (const path of [join(dir, 'missing'), dir, fresh('x'.repeat(70 * 1024))]) {
+      expect(() => readTokenFile(path)).toThrow(/TACK_API_TOKEN_FILE/);
+    }
+  });
+
+  it('never puts the token in an error message', () => {
+    const file = fresh('tpat_secret_value other\n');
+    expect(() => readTokenFile(file)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('tpat_secret_value') }));
+  });
+});
+
+describe('writeTokenFileAtomic', () => {
+  it('writes one token, mode 0600 whatever the mode before, and leaves no temp file', () => {
+    const file = fresh('old\n', 0o644);
+    writeTokenFileAtomic(file, 'tpat_new');
+    expect(readFileSync(file, 'utf8')).toBe('tpat_new\n');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('many rotations in one millisecond each get their own temp file', () => {
+    const file = fresh('t0\n');
+    for (let i = 1; i <= 50; i++) writeTokenFileAtomic(file, `t${i}`);
+    expect(readTokenFile(file)).toBe('t50');
+  });
+
+  it('rewrites the file a symbolic link points to, and keeps the link', () => {
+    const real = fresh('old\n');
+    const link = join(dir, `link-${++n}`);
+    symlinkSync(real, link);
+    writeTokenFileAtomic(link, 'tpat_via_link');
+    expect(readFileSync(real, 'utf8')).toBe('tpat_via_link\n');
+    expect(readTokenFile(link)).toBe('tpat_via_link');
+  });
+
+  it('a folder that is not writable: TACK_ERR_TOKEN_FILE, the previous token unchanged', () => {
+    if (process.getuid?.() === 0) return; // root writes anywhere
+    const folder = join(dir, `ro-${++n}`);
+    mkdirSync(folder);
+    const file = join(folder, 'token');
+    writeFileSync(file, 'before\n', { mode: 0o600 });
+    chmodSync(folder, 0o500);
+    try {
+      expect(() => writeTokenFileAtomic(file, 'after')).toThrow(/previous token is unchanged/);
+      expect(readTokenFile(file)).toBe('before');
+    } finally {
+      chmodSync(folder, 0o700);
+    }
+  });
+
+  it('removeStaleTemps removes what killed writers left, and nothing else', () => {
+    const folder = join(dir, `temps-${++n}`);
+    mkdirSync(folder);
+    const file = join(folder, 'token');
+    writeFileSync(file, 'tpat\n');
+    writeFileSync(join(folder, '.token.12345.abc.0.tmp'), 'half a token');
+    writeFileSync(join(folder, 'unrelated.tmp'), 'keep');
+    expect(removeStaleTemps(file)).toBe(1);
+    expect(readdirSync(folder).sort()).toEqual(['token', 'unrelated.tmp']);
+  });
+
+  it('inspectTokenFile reports without rotating or printing the token', () => {
+    const file = fresh('tpat_inspected\n', 0o640);
+    const report = inspectTokenFile(file);
+    expect(report.ok).toBe(true);
+    expect(report.warnings.join(' ')).toContain('mode 0640');
+    expect(JSON.stringify(report)).not.toContain('tpat_inspected');
+    expect(readFileSync(file, 'utf8')).toBe('tpat_inspected\n');
+  });
+});
+
+describe('TokenFileLock', () => {
+  it('a second holder waits, then fails with TACK_ERR_TOKEN_FILE_LOCKED; after release it gets the lock', async () => {
+    const file = fresh('t\n');
+    const first = await TokenFileLock.acquire(file);
+    expect(lockHolder(file)).toContain('another tack process');
+    // In one process the second attempt is refused like another process would be (own pid aside).
+    const started = performance.now();
+    const error = await TokenFileLock.acquire(file, { waitMs: 300 }).catch((e: unknown) => e);
+    expect(isTackError(error, 'TACK_ERR_TOKEN_FILE_LOCKED')).toBe(true);
+    expect((error as Error).message).toContain('waited 0.3 s');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    await first.release();
+    expect(lockHolder(file)).toBeUndefined();
+    const second = await TokenFileLock.acquire(file, { waitMs: 300 });
+    await second.release();
+    expect(readdirSync(dir).filter((f) => f.startsWith(`token-${n}.lock`))).toEqual([]);
+  });
+
+  it('a lock left by a killed process (owner record of a dead pid) is taken at once', async () => {
+    const file = fresh('t\n');
+    mkdirSync(`${file}.lock`);
+    writeFileSync(`${file}.lock.owner`, JSON.stringify({ pid: deadPid(), host: hostname(), since: 'earlier' }));
+    expect(lockHolder(file)).toContain('nobody');
+    const started = performance.now();
+    const lock = await TokenFileLock.acquire(file, { waitMs: 2_000 });
+    expect(performance.now() - started).toBeLessThan(500);
+    await lock.release();
+  });
+
+  it('a lock whose holder died between taking it and recording itself (only its candidate record) is taken at once', async () => {
+    const file = fresh('t\n');
+    const pid = deadPid();
+    mkdirSync(`${file}.lock`);
+    writeFileSync(`${file}.lock.${pid}.${hostname().replace(/[^A-Za-z0-9.-]/g, '_')}.candidate`, '');
+    const lock = await TokenFileLock.acquire(file, { waitMs: 2_000 });
+    expect(existsSync(`${file}.lock.${pid}.${hostname().replace(/[^A-Za-z0-9.-]/g, '_')}.candidate`)).toBe(false);
+    await lock.release();
+  });
+
+  it('a lock of a live process of another machine is not broken before it goes stale', async () => {
+    const file = fresh('t\n');
+    mkdirSync(`${file}.lock`);
+    writeFileSync(`${file}.lock.owner`, JSON.stringify({ pid: deadPid(), host: 'another-machine', since: 'now' }));
+    const error = await TokenFileLock.acquire(file, { waitMs: 300 }).catch((e: unknown) => e);
+    expect(isTackError(error, 'TACK_ERR_TOKEN_FILE_LOCKED')).toBe(true);
+    expect((error as Error).message).toContain('on another-machine');
+  });
+
+  it('a lock lost while held (its folder removed) stops the next rotation before anything is sent', async () => {
+    const file = fresh('t\n');
+    const lock = await TokenFileLock.acquire(file, { staleMs: 2_000 });
+    const done = lock.begin();
+    done();
+    rmSync(`${file}.lock`, { recursive: true });
+    await new Promise((resolve) => setTimeout(resolve, 1_300)); // proper-lockfile checks every second at the most
+    expect(() => lock.begin()).toThrow(/was lost/);
+    await lock.release();
+  });
+
+  it('begin() after release() refuses', async () => {
+    const lock = await TokenFileLock.acquire(fresh('t\n'));
+    await lock.release();
+    expect(() => lock.begin()).toThrow(/already released/);
+  });
+
+  it('taking the lock removes temp files a killed writer left behind', async () => {
+    const folder = join(dir, `lock-temps-${++n}`);
+    mkdirSync(folder);
+    const file = join(folder, 'token');
+    writeFileSync(file, 'tpat\n');
+    writeFileSync(join(folder, '.token.99999.x.0.tmp'), 'tpat_half');
+    const lock = await TokenFileLock.acquire(file);
+    expect(readdirSync(folder).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    await lock.release();
+  });
+});
