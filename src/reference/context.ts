@@ -26,7 +26,23 @@ export interface ReferenceConfig {
   readonly realmPath: string;
   /** Path prefix of the test hook. */
   readonly hookPath: string;
+  /** Choices the spec leaves open, varied to prove tack does not depend on ours. */
+  readonly dialect: Dialect;
 }
+
+/**
+ * Where the spec says "not shown", the reference server picks one answer (docs/reference-server.md).
+ * A dialect picks another, equally conformant one, so tack's own tests can show that tack passes
+ * an implementation whose open choices differ from ours.
+ */
+export interface Dialect {
+  /** Partner token response members: `accessToken` (camel) or `access_token` (snake). */
+  readonly partnerFields: 'camel' | 'snake';
+  /** First page of business search: 0 or 1. */
+  readonly pageBase: 0 | 1;
+}
+
+export const DEFAULT_DIALECT: Dialect = { partnerFields: 'camel', pageBase: 0 };
 
 export interface Reference {
   readonly clock: Clock;

@@ -9,7 +9,7 @@
  */
 import { AccessTokens } from './access-token.js';
 import { DAY, HOUR, OffsetClock } from './clock.js';
-import type { Reference } from './context.js';
+import { DEFAULT_DIALECT, type Dialect, type Reference } from './context.js';
 import { Directory } from './directory.js';
 import { buildEnv } from './env.js';
 import { FAULTS, type FaultInfo, parseFaults } from './faults.js';
@@ -37,6 +37,12 @@ export interface ReferenceOptions {
   hookToken?: string;
   /** Sign-in client id; default 'payroll-portal'. */
   clientId?: string;
+  /** Names of tenants A and B; default ['acme', 'globex']. */
+  tenants?: readonly [string, string];
+  /** Realm path of the sign-in server; default '/realms/payroll'. */
+  realmPath?: string;
+  /** Other answers to what the spec leaves open (see Dialect); default camelCase fields, 0-based paging. */
+  dialect?: Partial<Dialect>;
 }
 
 export interface ReferenceServer {
@@ -84,7 +90,11 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const clock = new OffsetClock();
   const mac = new MacKey();
   const directory = new Directory();
-  const fallbackUserId = seed(directory);
+  const [tenantA, tenantB] = checkTenantNames(options.tenants ?? [SEED_TENANTS[0].name, SEED_TENANTS[1].name]);
+  const renamed: Record<string, string> = { [SEED_TENANTS[0].name]: tenantA, [SEED_TENANTS[1].name]: tenantB };
+  const fallbackUserId = seed(directory, (name) => renamed[name] ?? name);
+  const realmPath = options.realmPath ?? REALM_PATH;
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(realmPath)) throw new Error(`realmPath must be a path like /realms/payroll, got ${realmPath}`);
   const apiLimits = {
     idleMs: faults.has('idle-limit-31-days') ? 31 * DAY : faults.has('idle-limit-29-days') ? 29 * DAY : API_TOKEN_LIMITS.idleMs,
     absoluteMs: faults.has('absolute-limit-89-days') ? 89 * DAY : API_TOKEN_LIMITS.absoluteMs,
@@ -104,8 +114,9 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       partnerHeaderKeys: [partnerHeaders[0].toLowerCase(), partnerHeaders[1].toLowerCase()],
       hookToken,
       hookHosts: hookHostsFor(bind),
-      realmPath: REALM_PATH,
+      realmPath,
       hookPath: HOOK_PATH,
+      dialect: { ...DEFAULT_DIALECT, ...(options.dialect ?? {}) },
     },
     log: defaultErrorLog,
     port: 0,
@@ -124,8 +135,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
 
   const port = listening.port;
   const urls = {
-    tenants: Object.fromEntries(SEED_TENANTS.map((t) => [t.name, `http://${t.name}.localhost:${port}`])),
-    identity: `http://id.localhost:${port}${REALM_PATH}`,
+    tenants: Object.fromEntries([tenantA, tenantB].map((name) => [name, `http://${name}.localhost:${port}`])),
+    identity: `http://id.localhost:${port}${realmPath}`,
     hook: `http://${urlHostFor(bind)}:${port}${HOOK_PATH}`,
   };
   const env = buildEnv({
@@ -134,8 +145,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     partnerHeaders,
     clientId,
     hookToken,
-    tenantA: 'acme',
-    tenantB: 'globex',
+    tenantA,
+    tenantB,
   });
 
   let closing: Promise<void> | undefined;
@@ -166,4 +177,15 @@ function checkPartnerHeaders(names: readonly [string, string]): readonly [string
   }
   if (idName.toLowerCase() === secretName.toLowerCase()) throw new Error('The two partner header names must differ');
   return [idName, secretName];
+}
+
+/** Tenant names are host labels: lower-case letters, digits and hyphens; not `id` (the sign-in host). */
+function checkTenantNames(names: readonly [string, string]): readonly [string, string] {
+  for (const name of names) {
+    if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(name) || name === 'id' || name === 'hook') {
+      throw new Error(`tenant name ${JSON.stringify(name)} is not a usable host label (lower-case letters, digits, hyphens; not id or hook)`);
+    }
+  }
+  if (names[0] === names[1]) throw new Error('the two tenant names must differ');
+  return names;
 }

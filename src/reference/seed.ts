@@ -55,16 +55,16 @@ export const SEED_BUSINESSES: readonly SeedBusiness[] = [
 ];
 
 /** Fills an empty directory with the seed; returns the id of the primary user. */
-export function seed(directory: Directory): string {
+export function seed(directory: Directory, rename: (seedName: string) => string = (n) => n): string {
   for (const tenant of SEED_TENANTS) {
-    directory.addTenant(tenant.name, tenant.displayName, { clientId: tenant.clientId, secret: randomSecret(32) });
+    directory.addTenant(rename(tenant.name), tenant.displayName, { clientId: `${rename(tenant.name)}-partner`, secret: randomSecret(32) });
   }
   for (const spec of SEED_USERS) {
     const user = directory.createUser({ email: spec.email, firstName: spec.firstName, lastName: spec.lastName }, spec.signIn);
-    for (const name of spec.tenants) directory.addMember(must(directory.tenant(name)), user);
+    for (const name of spec.tenants) directory.addMember(must(directory.tenant(rename(name))), user);
   }
   for (const spec of SEED_BUSINESSES) {
-    const business = directory.createBusiness(must(directory.tenant(spec.tenant)), spec.name, spec.registrationNumber);
+    const business = directory.createBusiness(must(directory.tenant(rename(spec.tenant))), spec.name, spec.registrationNumber);
     for (const email of spec.readers) directory.setAccess(business, must(directory.userByEmail(email)), 'read');
   }
   return must(directory.userByEmail(PRIMARY_USER)).id;

@@ -12,10 +12,12 @@ export interface ReferenceRunOptions {
   readonly seed?: number;
   readonly runs?: number;
   readonly env?: Record<string, string>;
+  /** A dotenv file pointing at a target (then `faults` does not apply). */
+  readonly envFile?: string;
 }
 
 export async function runAgainstReference(options: ReferenceRunOptions = {}): Promise<RunResult> {
-  const session = await openSession({ env: options.env ?? {}, faults: options.faults ?? [] });
+  const session = await openSession({ env: options.env ?? {}, envFile: options.envFile, faults: options.faults ?? [] });
   try {
     return await runConformance({
       target: session.target,

@@ -29,10 +29,10 @@ interface Paging {
 
 export function searchBusinesses(ctx: TenantContext): void {
   const caller = authenticate(ctx);
-  if (caller === undefined) return answer(ctx, [], readPaging(ctx.query));
+  if (caller === undefined) return answer(ctx, [], readPaging(ctx.query, ctx.ref.config.dialect.pageBase));
   checkTenant(ctx, caller);
   checkMembership(ctx, caller);
-  const paging = readPaging(ctx.query);
+  const paging = readPaging(ctx.query, ctx.ref.config.dialect.pageBase);
   const matches = readableBusinesses(ctx, caller).filter((business) => matchesQuery(business, paging.q));
   answer(ctx, matches, paging);
 }
@@ -50,11 +50,11 @@ function checkMembership(ctx: TenantContext, caller: Caller): void {
   throw forbidden('not_a_member', 'The caller is not a member of this tenant.');
 }
 
-function readPaging(query: string): Paging {
+function readPaging(query: string, pageBase: number): Paging {
   const params = new URLSearchParams(query);
   return {
     q: (params.get('q') ?? '').trim().toLowerCase(),
-    pageIndex: integerParam(params, 'pageIndex', 0),
+    pageIndex: integerParam(params, 'pageIndex', pageBase, pageBase),
     pageSize: Math.min(integerParam(params, 'pageSize', DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE),
   };
 }
@@ -104,7 +104,7 @@ function matchesQuery(business: Business, q: string): boolean {
 
 function answer(ctx: TenantContext, matches: readonly Business[], paging: Paging): void {
   const sorted = [...matches].sort(byName);
-  const start = paging.pageIndex * paging.pageSize;
+  const start = (paging.pageIndex - ctx.ref.config.dialect.pageBase) * paging.pageSize;
   const items = sorted.slice(start, start + paging.pageSize).map(({ id, name, registrationNumber }) => ({ id, name, registrationNumber }));
   const body: Record<string, unknown> = { items, pageIndex: paging.pageIndex, pageSize: paging.pageSize };
   if (!ctx.ref.faults.has('search-omits-total-count')) body['totalCount'] = sorted.length;

@@ -18,11 +18,12 @@ export function answerTokenPair(ctx: TenantContext, userId: string, tenant: stri
   const { faults, accessTokens } = ctx.ref;
   const narrowedTo = faults.has('partner-token-not-narrowed') ? null : tenant;
   const lifetime = options.lifetimeSeconds ?? (faults.has('access-token-lives-an-hour') ? 3600 : ACCESS_TOKEN_SECONDS);
+  const snake = ctx.ref.config.dialect.partnerFields === 'snake';
   const body: Record<string, unknown> = {
-    accessToken: accessTokens.issue('partner', userId, narrowedTo, lifetime),
-    tokenType: 'Bearer',
-    expiresIn: ACCESS_TOKEN_SECONDS,
+    [snake ? 'access_token' : 'accessToken']: accessTokens.issue('partner', userId, narrowedTo, lifetime),
+    [snake ? 'token_type' : 'tokenType']: 'Bearer',
+    [snake ? 'expires_in' : 'expiresIn']: ACCESS_TOKEN_SECONDS,
   };
-  if (!faults.has('partner-mint-omits-refresh-token')) body['refreshToken'] = refreshToken;
+  if (!faults.has('partner-mint-omits-refresh-token')) body[snake ? 'refresh_token' : 'refreshToken'] = refreshToken;
   sendJson(ctx.res, 200, body, NO_STORE);
 }

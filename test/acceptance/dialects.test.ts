@@ -1,0 +1,52 @@
+/**
+ * tack relies on nothing the spec does not state. Here the reference server answers every
+ * "not shown" question differently from its defaults (other tenant names, header names, client id
+ * and realm path, snake_case partner token fields, 1-based paging), tack is pointed at it by an env
+ * file only, and every rule still passes; with a fault, the right rule still fails.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+import { runAgainstReference, statusOf } from '../helpers/reference-run.js';
+
+const servers: ReferenceServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function otherDialect(faults: string[] = []): Promise<{ server: ReferenceServer; envFile: string }> {
+  const server = await startReferenceServer({
+    faults,
+    tenants: ['initech', 'umbrella-corp'],
+    partnerHeaders: ['X-Partner-Client', 'x-partner-KEY'],
+    clientId: 'payroll-desktop',
+    realmPath: '/auth/realms/payroll-uat',
+    dialect: { partnerFields: 'snake', pageBase: 1 },
+  });
+  servers.push(server);
+  const envFile = join(mkdtempSync(join(tmpdir(), 'tack-dialect-')), 'target.env');
+  writeFileSync(envFile, Object.entries(server.env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n', { mode: 0o600 });
+  return { server, envFile };
+}
+
+describe('an implementation whose open choices differ from the reference defaults', () => {
+  it('passes every rule', async () => {
+    const { server, envFile } = await otherDialect();
+    expect(server.env.TACK_BASE_URL).toMatch(/^http:\/\/initech\.localhost:/);
+    const result = await runAgainstReference({ envFile, runs: 6 });
+    expect(result.rules.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason}`)).toEqual([]);
+    expect(result.fieldsUsed['partner access token']).toBe('access_token');
+  });
+
+  it.each([
+    ['partner-refresh-cross-tenant', 'PARTNER-REFRESH-CROSS-TENANT'],
+    ['absolute-limit-sliding', 'SIGNIN-ABSOLUTE-EXPIRY'],
+    ['search-lists-unreadable', 'SEARCH-ONLY-READABLE'],
+  ])('still fails the right rule under %s', async (fault, rule) => {
+    const { envFile } = await otherDialect([fault]);
+    const result = await runAgainstReference({ envFile, only: [rule] });
+    expect(statusOf(result, rule)).toBe('failed');
+  });
+});
