@@ -9,13 +9,16 @@
  *   answers wrongly are `failed`, exit 1;
  * - a target that breaks after the preflight: the rules it could not answer are `error`, exit 2.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand, type RunCommandOptions } from '../../src/cli/commands/run.js';
 import { type ErrorCode, isTackError } from '../../src/harness/errors.js';
 import { type BrokenServer, closedPort, type Misbehaviour, startBroken, targetEnv } from './broken-servers.js';
+import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from './tls-fixture.js';
 
 /** Rules whose tests exist from the first version of tack on (partner-key headers). */
 const ONLY = ['PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS'];
@@ -113,6 +116,54 @@ describe('a target with no usable HTTP ends the run at once: exit 2, the host na
       expect(out.message).not.toContain('hook-token-robustness');
     });
   });
+});
+
+describe('TLS', () => {
+  async function selfSigned(): Promise<{ port: number; close: () => Promise<void> }> {
+    const server = createHttpsServer({ cert: SELF_SIGNED_CERT, key: SELF_SIGNED_KEY }, (req, res) => {
+      req.resume();
+      res.writeHead(401, { 'content-type': 'application/problem+json', 'www-authenticate': 'Bearer' });
+      res.end(JSON.stringify({ title: 'Unauthorized', status: 401 }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (server.address() as { port: number }).port,
+      close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    };
+  }
+
+  it('a self-signed certificate: TACK_ERR_UNREACHABLE saying TLS failed and naming TACK_INSECURE_TLS; with it set, the run goes on', async () => {
+    const server = await selfSigned();
+    try {
+      const env = targetEnv(`https://acme.localhost:${server.port}`, `https://id.localhost:${server.port}/realms/payroll`);
+      const refused = await run(env);
+      expect(refused.code).toBe('TACK_ERR_UNREACHABLE');
+      expect(refused.message).toMatch(/TLS failed \((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)/);
+      expect(refused.message).toContain('TACK_INSECURE_TLS=1');
+      const accepted = await run({ ...env, TACK_INSECURE_TLS: '1' });
+      expect(accepted.code).toBeUndefined();
+      expect(ruleLines(accepted.output, '!')).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the command line', () => {
+  it('node bin/tack.mjs run against a closed port: exit 2, the coded error on stderr', async () => {
+    const port = await closedPort();
+    const env = targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`);
+    const child = spawn(process.execPath, ['bin/tack.mjs', 'run', '--reports', reports], {
+      cwd: new URL('../../', import.meta.url).pathname,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain(`tack: TACK_ERR_UNREACHABLE: tenant host http://acme.localhost:${port} refused the connection`);
+    expect(stderr).not.toContain(env.TACK_PARTNER_SECRET!);
+  }, 30_000);
 });
 
 describe('a target that answers wrongly is up: its rules are failed, not error (exit 1)', () => {

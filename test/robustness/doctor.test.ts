@@ -5,11 +5,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer as createHttpsServer } from 'node:https';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorCommand } from '../../src/cli/commands/doctor.js';
+import { TokenFileLock } from '../../src/harness/lock.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.js';
 import { closedPort } from './broken-servers.js';
+import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from './tls-fixture.js';
 
 let server: ReferenceServer;
 let dir: string;
@@ -89,6 +92,27 @@ describe('tack doctor', () => {
     expect(out).toMatch(/needs the test hook, which is not usable/);
   });
 
+  it('a self-signed certificate is a TLS problem naming TACK_INSECURE_TLS; with it set, a warning', async () => {
+    const tls = createHttpsServer({ cert: SELF_SIGNED_CERT, key: SELF_SIGNED_KEY }, (req, res) => {
+      req.resume();
+      res.writeHead(401);
+      res.end();
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    const port = (tls.address() as { port: number }).port;
+    try {
+      const env = { TACK_BASE_URL: `https://acme.localhost:${port}`, TACK_IDENTITY_URL: `https://id.localhost:${port}/realms/payroll` };
+      let r = await doctor(env);
+      expect(r.exit).toBe(2);
+      expect(r.out).toMatch(new RegExp(`✘ acme.localhost:${port} \\(TACK_BASE_URL\\): TLS failed \\(.*SELF_SIGNED.*\\); for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1`));
+      r = await doctor({ ...env, TACK_INSECURE_TLS: '1' });
+      expect(r.out).toMatch(/⚠ acme.localhost:\d+: certificate not trusted \(.*SELF_SIGNED.*\); accepted only because TACK_INSECURE_TLS=1/);
+    } finally {
+      tls.closeAllConnections();
+      await new Promise<void>((resolve) => tls.close(() => resolve()));
+    }
+  });
+
   it('an invalid configuration names the variable (exit 2)', async () => {
     const { exit, out } = await doctor({ TACK_BASE_URL: 'acme.example.com' });
     expect(exit).toBe(2);
@@ -112,6 +136,21 @@ describe('tack doctor', () => {
       // Not rotated: the file is unchanged and its token is still the live one.
       expect(readFileSync(file, 'utf8')).toBe(`${token}\n`);
       expect((await exchange(token)).status).toBe(200);
+    });
+
+    it('a token file another run holds is reported with its holder (a warning: a run would wait)', async () => {
+      const file = join(dir, 'held-token');
+      writeFileSync(file, `${server.issueApiToken('acme', server.userEmail)}\n`, { mode: 0o600 });
+      const env: Record<string, string> = { ...hookEnv(), TACK_USER_EMAIL: server.userEmail, TACK_API_TOKEN_FILE: file };
+      const lock = await TokenFileLock.acquire(file);
+      try {
+        const { exit, out } = await doctor(env);
+        expect(out).toContain(`⚠ ${file} is locked by another tack process (pid ${process.pid}`);
+        expect(out).toContain('TACK_ERR_TOKEN_FILE_LOCKED');
+        expect(exit).toBe(0);
+      } finally {
+        await lock.release();
+      }
     });
 
     it('an empty token file, a missing one, and a world-readable one', async () => {

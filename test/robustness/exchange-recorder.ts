@@ -29,7 +29,11 @@ export class ExchangeRecorder extends EventEmitter {
   private readonly sockets = new Set<Socket>();
   port = 0;
 
-  constructor(private readonly upstreamPort: number) {
+  /** `delayAnswersMs`: hold every answer this long before passing it on (a slow sign-in server). */
+  constructor(
+    private readonly upstreamPort: number,
+    private readonly delayAnswersMs = 0,
+  ) {
     super();
   }
 
@@ -101,7 +105,11 @@ export class ExchangeRecorder extends EventEmitter {
       // Record first, then pass on: the record holds the answer even if the client died meanwhile.
       responseText += chunk.toString('latin1');
       parseResponses();
-      if (!client.destroyed) client.write(chunk);
+      const pass = () => {
+        if (!client.destroyed) client.write(chunk);
+      };
+      if (this.delayAnswersMs > 0) setTimeout(pass, this.delayAnswersMs);
+      else pass();
     });
     // A killed client must not cut the server's answer short: the server may have rotated the token
     // already, and that answer is the only place the new token exists. Keep reading it a while.

@@ -18,7 +18,7 @@
  * kill costs a tack start-up.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
@@ -233,6 +233,31 @@ describe('the token file survives SIGKILL at random moments', () => {
       await lock.release();
     }
   }, 240_000);
+});
+
+describe('stopping tack the ordinary way', () => {
+  it('SIGTERM while an exchange is in flight: tack stores the answer first, then exits 143', async () => {
+    const slow = new ExchangeRecorder(server.port, 600);
+    await slow.start();
+    try {
+      const lane = newLane('sigterm');
+      const env = readFileSync(lane.envFile, 'utf8').replaceAll(`:${recorder.port}`, `:${slow.port}`);
+      writeFileSync(lane.envFile, env);
+      const first = readTokenFile(lane.file);
+      const run = spawnTack(lane);
+      const sent = await new Promise<RecordedExchange>((resolve) => slow.on('exchange', (e: RecordedExchange) => e.sent === first && resolve(e)));
+      run.child.kill('SIGTERM'); // the answer is held back 600 ms: the exchange is in flight
+      const { code, signal } = await run.exited;
+      expect(signal, run.output()).toBeNull();
+      expect(code, run.output()).toBe(143);
+      expect(sent.issued).toBeDefined();
+      expect(readTokenFile(lane.file)).toBe(sent.issued);
+      expect((await exchange(sent.issued!)).status).toBe(200);
+      expect(existsSync(`${lane.file}.lock`)).toBe(false);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
 });
 
 describe('the token file lock', () => {
