@@ -1,20 +1,16 @@
 /**
  * The hookless API-token file (TACK_API_TOKEN_FILE). tack may hold the only copy of a user's
  * rotating token, so every rotation is written atomically before the new token is used:
- * a temp file (mode 0600) in the same folder, renamed over the old one, then fsync of the file and
- * of the folder.
- *
- * The rename comes before the fsync on purpose. Once the sign-in server has rotated the token, the
- * previous one is dead on a strict server (Keycloak with revocation, the reference server), so the
- * file must show the new token as early as possible: an fsync first (5-20 ms on an ordinary disk)
- * would be a window in which a killed process leaves only the dead token behind. rename(2) is
- * atomic, so a reader (or the next run after a kill) sees the old file or the new one, whole; the
- * fsyncs that follow make the new one survive a power cut too. On file systems that do not order
- * file data before a rename (XFS), a power cut in those few milliseconds can leave an empty file,
- * which tack refuses with a clear TACK_ERR_TOKEN_FILE (the previous token would be dead anyway).
+ * a temp file (mode 0600) in the same folder, fsync, rename over the old one, fsync of the folder.
+ * rename(2) is atomic, so a reader (or the next run after a kill) sees the old file or the new one,
+ * whole; the fsync before it means a power cut never leaves an empty or partial file either.
  *
  * The one window no client can close is the exchange itself: once the server has rotated the token
- * and until its answer is on disk, only the answer in flight holds the new token (docs/errors.md).
+ * and until its answer is on disk, only the answer in flight holds the new token. A server that
+ * keeps the token just rotated out valid until its successor is used (the reference server does)
+ * closes it; against one that refuses it at once, a kill in that window loses the chain
+ * (docs/errors.md). The fsync adds a few milliseconds to that window and was kept: the issue asks
+ * for durability first.
  *
  * When the path is a symbolic link, the file it points to is rewritten (next to itself), so a link
  * into a secret store keeps pointing at the current token.
@@ -66,6 +62,9 @@ export function writeTokenFileAtomic(path: string, token: string): void {
     fd = openSync(temp, 'wx', 0o600);
     fchmodSync(fd, 0o600); // whatever the umask
     writeSync(fd, `${token}\n`);
+    fsyncSync(fd); // durable before it replaces the old token: a power cut never leaves an empty file
+    closeSync(fd);
+    fd = undefined;
     renameSync(temp, target); // from here on, every reader and every later kill sees the new token
   } catch (error) {
     if (fd !== undefined) closeSync(fd);
@@ -76,15 +75,6 @@ export function writeTokenFileAtomic(path: string, token: string): void {
     }
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new TackError('TACK_ERR_TOKEN_FILE', `the rotated API token could not be written to TACK_API_TOKEN_FILE ${path} (${code}); the previous token is unchanged`);
-  }
-  // The new token is in place; make it durable (the same inode, now under the token file's name).
-  // A failure here cannot be undone and does not change what the file holds: best effort.
-  try {
-    fsyncSync(fd);
-  } catch {
-    /* the rename stands */
-  } finally {
-    closeSync(fd);
   }
   syncDir(dir);
 }

@@ -3,13 +3,20 @@
  * tokens) and the partner refresh tokens, one instance each. One small class with an explicit
  * `rotate()` (the habit of mock-oauth2-server).
  *
+ * Rotation keeps the token just rotated out valid until its successor is first used (then it is
+ * deleted). A client that lost the answer to an exchange (a crash, a kill, a dropped connection
+ * after the server rotated) can therefore exchange its stored token once more; presenting it again
+ * discards the unused successor. Once the successor has been used, the old token is unknown. The
+ * spec is silent on rotated-out tokens (both this and Keycloak's strict refusal are conformant).
+ *
  * Bounded by construction:
- * - rotation deletes the old token and stores the new one under the same grant object, so a chain
- *   costs one entry however often it is exchanged;
+ * - rotation stores the new token under the same grant object and keeps at most one predecessor,
+ *   so a chain costs at most two entries however often it is exchanged;
  * - revoked tokens are deleted at once; expired ones when they are next looked up, and by `sweep()`
  *   (the server runs it every minute and after each clock move);
- * - at `maxEntries` live tokens, issuing a new chain evicts the least recently used one (the Map
- *   keeps insertion order, and rotation re-inserts, so its first entry is the least recently used).
+ * - at `maxEntries` live chains, issuing a new chain evicts the least recently used one (the set
+ *   of chains keeps insertion order, and rotation re-inserts, so its first is the least recently
+ *   used).
  *
  * Tokens look like `tpat_<43 random chars>.<11-char tag>`. The map is keyed by the whole token, so a
  * hit means exactly an issued, live token and costs no cryptography; the tag (a truncated HMAC of
@@ -40,6 +47,10 @@ export interface Grant extends GrantOwner {
   generatedAt: number;
   /** Start of the idle limit; each use moves it. */
   lastUsedAt: number;
+  /** The chain's newest token. */
+  current: string;
+  /** The token rotated out last, valid until `current` is first used; then undefined. */
+  previous: string | undefined;
 }
 
 export interface RotateOptions {
@@ -69,7 +80,10 @@ export class TokenStore {
   readonly #prefix: string;
   readonly #clock: Clock;
   readonly #mac: MacKey;
+  /** Every live token (a chain's current one and at most one predecessor). */
   readonly #entries = new Map<string, Grant>();
+  /** Every live chain, least recently used first. */
+  readonly #chains = new Set<Grant>();
   #nextChain = 1;
 
   constructor(options: TokenStoreOptions) {
@@ -80,14 +94,19 @@ export class TokenStore {
     this.maxEntries = options.maxEntries ?? 100_000;
   }
 
-  /** Live tokens held (expired ones not yet swept included). */
+  /** Live chains held (expired ones not yet swept included). */
   get size(): number {
+    return this.#chains.size;
+  }
+
+  /** Tokens held: each chain's current token and at most one predecessor. */
+  get tokenCount(): number {
     return this.#entries.size;
   }
 
   /** Starts a new chain and returns its first token. */
   issue(owner: GrantOwner): string {
-    if (this.#entries.size >= this.maxEntries) this.#evictLeastRecentlyUsed();
+    if (this.#chains.size >= this.maxEntries) this.#evictLeastRecentlyUsed();
     const now = this.#clock.now();
     const grant: Grant = {
       userId: owner.userId,
@@ -96,7 +115,10 @@ export class TokenStore {
       chainId: this.#nextChain++,
       generatedAt: now,
       lastUsedAt: now,
+      current: '',
+      previous: undefined,
     };
+    this.#chains.add(grant);
     return this.#store(grant);
   }
 
@@ -110,22 +132,34 @@ export class TokenStore {
     const grant = this.#entries.get(token);
     if (grant === undefined) return undefined;
     if (this.isExpired(grant, this.#clock.now())) {
-      this.#entries.delete(token);
+      this.#forget(grant);
       return undefined;
     }
     return grant;
   }
 
   /**
-   * Replaces `token` by a new token of the same chain: the old one is deleted (from now on it is
-   * unknown), the grant moves to the new one. Returns undefined when `token` is no longer live.
+   * Replaces `token` by a new token of the same chain. Presenting the current token deletes the
+   * predecessor and keeps `token` as the new predecessor; presenting the predecessor (the client
+   * never received or stored the successor) discards the unused successor. Returns undefined when
+   * `token` is no longer live.
    */
   rotate(token: string, options: RotateOptions = {}): string | undefined {
     const grant = this.#entries.get(token);
     if (grant === undefined) return undefined;
-    this.#entries.delete(token);
     const now = this.#clock.now();
-    if (this.isExpired(grant, now)) return undefined;
+    if (this.isExpired(grant, now)) {
+      this.#forget(grant);
+      return undefined;
+    }
+    if (token === grant.current) {
+      if (grant.previous !== undefined) this.#entries.delete(grant.previous);
+      grant.previous = token;
+    } else {
+      this.#entries.delete(grant.current);
+    }
+    this.#chains.delete(grant);
+    this.#chains.add(grant);
     if (options.touch ?? true) grant.lastUsedAt = now;
     if (options.restartAbsolute ?? false) grant.generatedAt = now;
     return this.#store(grant);
@@ -137,18 +171,21 @@ export class TokenStore {
     if (grant !== undefined) grant.lastUsedAt = this.#clock.now();
   }
 
-  /** Deletes `token`. Unknown tokens are fine (RFC 7009 §2.2). Returns whether one was live. */
+  /** Deletes `token` and the rest of its chain. Unknown tokens are fine (RFC 7009 §2.2). Returns whether one was live. */
   revoke(token: string): boolean {
-    return this.#entries.delete(token);
+    const grant = this.#entries.get(token);
+    if (grant === undefined) return false;
+    this.#forget(grant);
+    return true;
   }
 
-  /** Deletes every expired token; returns how many. */
+  /** Deletes every expired chain; returns how many. */
   sweep(): number {
     const now = this.#clock.now();
     let removed = 0;
-    for (const [token, grant] of this.#entries) {
+    for (const grant of this.#chains) {
       if (this.isExpired(grant, now)) {
-        this.#entries.delete(token);
+        this.#forget(grant);
         removed++;
       }
     }
@@ -168,8 +205,16 @@ export class TokenStore {
   #store(grant: Grant): string {
     const body = this.#prefix + randomSecret(32);
     const token = `${body}.${this.#mac.tag(body, TAG_BYTES)}`;
+    grant.current = token;
     this.#entries.set(token, grant);
     return token;
+  }
+
+  /** Deletes every token of a chain. */
+  #forget(grant: Grant): void {
+    this.#entries.delete(grant.current);
+    if (grant.previous !== undefined) this.#entries.delete(grant.previous);
+    this.#chains.delete(grant);
   }
 
   /** Whether `token` has this store's shape and a correct tag: it was issued here, live or not. */
@@ -182,7 +227,7 @@ export class TokenStore {
   }
 
   #evictLeastRecentlyUsed(): void {
-    const oldest = this.#entries.keys().next();
-    if (oldest.done !== true) this.#entries.delete(oldest.value);
+    const oldest = this.#chains.values().next();
+    if (oldest.done !== true) this.#forget(oldest.value);
   }
 }

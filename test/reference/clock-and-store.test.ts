@@ -46,18 +46,48 @@ describe('clock: real time plus a forward-only offset', () => {
 });
 
 describe('token store', () => {
-  it('rotate deletes the old token and keeps the chain', () => {
+  it('rotate keeps the chain; the old token lives only until its successor is used', () => {
     const { clock } = fixedClock();
     const tokens = store(clock);
     const first = tokens.issue(owner);
     const grant = tokens.find(first);
-    const second = tokens.rotate(first);
-    expect(second).toBeDefined();
+    const second = tokens.rotate(first) ?? '';
+    expect(second).not.toBe('');
     expect(second).not.toBe(first);
+    expect(tokens.find(second)?.chainId).toBe(grant?.chainId);
+    // The answer carrying `second` may have been lost: `first` still works once more...
+    expect(tokens.find(first)?.chainId).toBe(grant?.chainId);
+    const third = tokens.rotate(second) ?? '';
+    // ...but once its successor was used, it is unknown.
     expect(tokens.find(first)).toBeUndefined();
-    expect(tokens.find(second ?? '')?.chainId).toBe(grant?.chainId);
     expect(tokens.rotate(first)).toBeUndefined();
+    expect(tokens.find(second)).toBeDefined();
     expect(tokens.size).toBe(1);
+    expect(tokens.tokenCount).toBe(2);
+    expect(third).not.toBe('');
+  });
+
+  it('presenting the predecessor again discards the unused successor', () => {
+    const { clock } = fixedClock();
+    const tokens = store(clock);
+    const first = tokens.issue(owner);
+    const lost = tokens.rotate(first) ?? '';
+    const again = tokens.rotate(first) ?? '';
+    expect(again).not.toBe('');
+    expect(tokens.find(lost)).toBeUndefined();
+    expect(tokens.find(again)).toBeDefined();
+    expect(tokens.tokenCount).toBe(2);
+  });
+
+  it('revoking any token of a chain ends the whole chain', () => {
+    const { clock } = fixedClock();
+    const tokens = store(clock);
+    const first = tokens.issue(owner);
+    const second = tokens.rotate(first) ?? '';
+    expect(tokens.revoke(first)).toBe(true);
+    expect(tokens.find(second)).toBeUndefined();
+    expect(tokens.size).toBe(0);
+    expect(tokens.tokenCount).toBe(0);
   });
 
   it('recognises only its own well-formed, correctly tagged tokens', () => {
@@ -144,6 +174,7 @@ describe('token store', () => {
       if (i % 50_000 === 0) expect(tokens.size).toBe(5);
     }
     expect(tokens.size).toBe(5);
+    expect(tokens.tokenCount).toBe(10);
   });
 });
 

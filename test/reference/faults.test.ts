@@ -86,7 +86,10 @@ const PROBES: Record<FaultName, Probe> = {
     const tokens = await Promise.all(Array.from({ length: 10 }, () => apiToken(s)));
     const sequential = await exchange(s, await apiToken(s));
     const concurrent = await Promise.all(tokens.map((t) => exchange(s, t)));
-    return sequential.status === 200 && concurrent.some((r) => r.status !== 200);
+    if (sequential.status !== 200 || concurrent.some((r) => r.status !== 200)) return sequential.status === 200;
+    // Every answer was 200, but the chains were crossed: some returned token no longer exchanges.
+    const next = await Promise.all(concurrent.map((r) => exchange(s, r.json()['refresh_token'] as string)));
+    return next.some((r) => r.status !== 200);
   },
   'revoke-no-op': async (s) => {
     const token = await apiToken(s);

@@ -47,7 +47,7 @@ describe('§4.2 token exchange', () => {
     expect((await search(server, 'acme', body.access_token)).status).toBe(200);
   });
 
-  it('rotates: each replacement exchanges in turn, each rotated-out token is refused', async () => {
+  it('rotates: each replacement exchanges in turn; a rotated-out token is refused once its successor was used', async () => {
     let token = await apiToken(server);
     const seen = [token];
     for (let i = 0; i < 5; i++) {
@@ -55,8 +55,18 @@ describe('§4.2 token exchange', () => {
       seen.push(token);
     }
     expect(new Set(seen).size).toBe(seen.length);
-    for (const old of seen.slice(0, -1)) await expectInvalidGrant(old);
+    for (const old of seen.slice(0, -2)) await expectInvalidGrant(old);
     await exchangeOk(token);
+    await expectInvalidGrant(seen.at(-2)!);
+  });
+
+  it('keeps the token just rotated out until its successor is used (an answer lost in flight)', async () => {
+    const stored = await apiToken(server);
+    const lost = (await exchangeOk(stored)).refresh_token;
+    const again = (await exchangeOk(stored)).refresh_token;
+    await expectInvalidGrant(lost);
+    await exchangeOk(again);
+    await expectInvalidGrant(stored);
   });
 
   it('holds concurrent exchanges on different chains', async () => {

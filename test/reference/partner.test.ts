@@ -143,6 +143,8 @@ describe('§4.1 rule 2 refresh', () => {
     const next = reply.json<{ accessToken: string; refreshToken: string }>();
     expect(next.refreshToken).not.toBe(first.refreshToken);
     expect((await search(server, 'acme', next.accessToken)).status).toBe(200);
+    // Using the new refresh token ends the grace of the old one (docs/reference-server.md).
+    expect((await post(REFRESH_PATH, { refreshToken: next.refreshToken })).status).toBe(200);
     const again = await post(REFRESH_PATH, { refreshToken: first.refreshToken });
     expect(again.status).toBe(401);
     expect(problem(again).type).toBe('urn:tack:problem:invalid_refresh_token');

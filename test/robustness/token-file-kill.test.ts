@@ -7,10 +7,12 @@
  *    kill the file must hold one whole token (mode 0600) that still exchanges; the test exchanges
  *    it and writes the rotated token back, so the chain continues into the next run.
  *
- *    The one loss no client can prevent is counted apart, never hidden: the server rotated the
- *    token and tack was killed while the answer was in flight (the recorder in front of the server
- *    saw the answer; tack never sent the new token on). Anything else is a failure: tack must
- *    store every token it received before using it.
+ *    A kill while the server's answer is in flight (the server rotated, tack never stored the new
+ *    token) leaves the file holding the token just rotated out. The reference server keeps that one
+ *    valid until its successor is first used (docs/reference-server.md), so even then the file's
+ *    token exchanges: no kill may lose the chain. Against a server that refuses it at once, no
+ *    client could prevent that loss; the test would count it apart (`inFlight`) and fail. Anything
+ *    else is a failure too: tack must store every token it received before using it.
  *
  * 2. The lock: two tack processes on one file never both rotate it.
  *
@@ -219,16 +221,15 @@ describe('the token file survives SIGKILL at random moments', () => {
     );
     expect(tally.failures).toEqual([]);
     expect(tally.kills).toBe(KILLS);
-    // In-flight losses depend on where the kill lands; if most were, tack would be slow to store.
-    expect(tally.inFlight).toBeLessThanOrEqual(Math.max(3, Math.ceil(KILLS * 0.6)));
+    expect(tally.inFlight, 'kills after which only the in-flight answer held a working token').toBe(0);
     for (const lane of lanes) {
       // A kill may leave one temp file (removed by the next run that takes the lock), never more.
       const temps = readdirSync(lane.folder).filter((n) => n.endsWith('.tmp'));
       expect(temps.length, `${lane.name}: ${temps.join(', ')}`).toBeLessThanOrEqual(1);
       // The last killed run's lock is recognised as stale at once (its process is gone).
       const started = performance.now();
-      const lock = await TokenFileLock.acquire(lane.file, { waitMs: 1_000 });
-      expect(performance.now() - started).toBeLessThan(500);
+      const lock = await TokenFileLock.acquire(lane.file, { waitMs: 20_000 });
+      expect(performance.now() - started).toBeLessThan(10_000); // far less than the 20 s a live holder would cost
       expect(readdirSync(lane.folder).filter((n) => n.endsWith('.tmp'))).toEqual([]);
       await lock.release();
     }
