@@ -3,6 +3,7 @@
  * - 1 (EXIT.mustFailed) on a correctness failure: a broken or lost chain, a malformed 2xx, and
  *   (unless --no-fail-on-errors) any unexpected non-2xx, transport error or timeout;
  * - 4 (EXIT.threshold) when a threshold or a baseline comparison is breached;
+ * - 2 (EXIT.unreachable) when the target never answered at all (only timeouts or transport errors);
  * - 0 otherwise. Correctness wins when both happen; every reason is listed either way.
  */
 import { EXIT } from '../harness/errors.js';
@@ -24,8 +25,13 @@ export function judge(result: Omit<LoadResult, 'verdict'>, thresholds: readonly 
     if (m.transportErrors > 0) correctness.push(`${m.transportErrors} transport error(s)`);
     if (m.timeouts > 0) correctness.push(`${m.timeouts} timeout(s)`);
   }
-  if (result.measured.responses + result.warmup.responses === 0 && correctness.length === 0) correctness.push('no answer at all was received');
+  const answered = result.measured.responses + result.warmup.responses > 0;
+  if (!answered && correctness.length === 0) correctness.push('no answer at all was received');
   const breached = thresholds.filter((t) => !t.ok).map((t) => `${t.source === 'baseline' ? 'baseline regression' : 'threshold breached'}: ${t.expr} (actual ${t.actual})`);
+  // A target that never answered was not measured at all: unreachable (2), as for `tack run`.
+  if (!answered && m.broken === 0 && m.malformed === 0) {
+    return { exitCode: EXIT.unreachable, reasons: [`the target did not answer (${m.timeouts} timeout(s), ${m.transportErrors} transport error(s))`, ...correctness, ...breached] };
+  }
   const exitCode = correctness.length > 0 ? EXIT.mustFailed : breached.length > 0 ? EXIT.threshold : EXIT.ok;
   return { exitCode, reasons: [...correctness, ...breached] };
 }

