@@ -7,7 +7,9 @@ import { TackError } from '../harness/errors.js';
 
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CommanderError) {
-    return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : error.exitCode || 2;
+    // A command line commander refused (unknown command or option, missing argument) is a usage
+    // error: exit 2, like every other configuration error.
+    return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0 ? 0 : 2;
   }
   if (error instanceof TackError) return error.exitCode;
   return 2;

@@ -11,7 +11,8 @@ const program = new Command('tack')
   .showHelpAfterError()
   .exitOverride();
 
-registerCommands(program);
+const first = process.argv[2];
+await registerCommands(program, first !== undefined && !first.startsWith('-') ? first : undefined);
 
 try {
   await program.parseAsync(process.argv);
