@@ -117,9 +117,14 @@ describe('tack serve', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tack-serve-'));
     const child = spawn(process.execPath, ['bin/tack.mjs', 'serve', '--port', '0', '--env-out', join(dir, 'r.env')], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
+    let sent = false;
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('Stop with Ctrl-C')) child.kill('SIGTERM');
+      // One SIGTERM only: a second one, after the handler is gone, would kill the process itself.
+      if (!sent && out.includes('Stop with Ctrl-C')) {
+        sent = true;
+        child.kill('SIGTERM');
+      }
     });
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     expect(out).toContain('stopping the reference server');
