@@ -66,9 +66,9 @@ export async function serveCommand(opts: ServeOptions, write: (s: string) => voi
     const message = error instanceof Error ? error.message : String(error);
     throw new TackError('TACK_ERR_USAGE', `${message}${opts.fault.length > 0 ? ' (see: tack serve --list-faults)' : ''}`, { cause: error });
   }
+  const envFile = resolve(opts.envOut);
+  const tokenFile = opts.hookless ? apiTokenFileFor(envFile) : undefined;
   try {
-    const envFile = resolve(opts.envOut);
-    const tokenFile = opts.hookless ? apiTokenFileFor(envFile) : undefined;
     const env = { ...server.env };
     if (tokenFile !== undefined) {
       delete env['TACK_HOOK_URL'];
@@ -78,12 +78,15 @@ export async function serveCommand(opts: ServeOptions, write: (s: string) => voi
       await writeSecretFile(tokenFile, server.issueApiToken('acme', server.userEmail));
     }
     await writeSecretFile(envFile, toDotenv(env));
-    write(banner(server, opts, envFile, tokenFile));
   } catch (error) {
     await server.close();
     throw error;
   }
-  const signal = await waitForStop();
+  // Listen for Ctrl-C / SIGTERM before saying how to stop: a signal sent on reading the banner
+  // must find the handler in place.
+  const stopping = waitForStop();
+  write(banner(server, opts, envFile, tokenFile));
+  const signal = await stopping;
   write(`\n${signal}: stopping the reference server\n`);
   await server.close();
 }
