@@ -16,6 +16,14 @@ const httpUrl = (name: string, example: string) =>
         return false;
       }
     }, `${name} must be an absolute http(s) URL, e.g. ${example}`)
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.username === '' && u.password === '';
+      } catch {
+        return true; // reported above
+      }
+    }, `${name} must not carry a user name or password: URLs are printed in every report; credentials go in the TACK_*_SECRET / TACK_*_TOKEN variables`)
     .transform((v) => v.replace(/\/+$/, ''));
 
 const nonEmpty = (name: string) => z.string().min(1, `${name} is set but empty; give it a value or unset it`);

@@ -16,6 +16,9 @@ export const absoluteExpiryScenario: TestCase = {
   needs: ['hook:clock', 'hook:users', 'hook:api-tokens'],
   async run(t) {
     const tol = effectiveTolerance(t.target.toleranceS);
+    // Real time runs on top of the hook clock (test-hook.md), and ~180 calls take real seconds on a
+    // remote target: that time is taken off the move to 90 d - tol, and added back to the next one.
+    const started = performance.now();
     const chain = await t.tokens.own();
     let age = 0;
     let days = 0;
@@ -28,10 +31,11 @@ export const absoluteExpiryScenario: TestCase = {
       days += 1;
     }
     t.check('SIGNIN-IDLE-RESET', `${days} daily exchanges, each 1 d after the previous one`, true, 'each exchanges', 'each exchanged');
-    await t.advance(ABSOLUTE_LIMIT_S - tol - age);
+    const lag = Math.ceil((performance.now() - started) / 1000);
+    await t.advance(ABSOLUTE_LIMIT_S - tol - age - lag);
     await expectExchange(t, 'SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S - tol)} after generation`, chain);
-    await t.advance(2 * tol);
-    expectInvalidGrant(t, 'SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S + tol)} after generation, used ${fmt(2 * tol)} before`, (await chain.exchange()).res);
+    await t.advance(2 * tol + lag);
+    expectInvalidGrant(t, 'SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S + tol)} after generation, used ${fmt(2 * tol + lag)} before`, (await chain.exchange()).res);
 
     const fresh = await t.tokens.own({ email: chain.email });
     await expectExchange(t, 'SIGNIN-EXCHANGE', 'a new token for the same user', fresh);

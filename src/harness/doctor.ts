@@ -24,7 +24,7 @@ import { probeHost, probesOf } from './preflight.js';
 import type { Redactor } from './redactor.js';
 import { unmetNeeds } from './runner.js';
 import { inspectTokenFile } from './token-file.js';
-import type { PartnerKey, TargetConfig, TestCase } from './types.js';
+import { ALL_CAPABILITIES, type PartnerKey, type TargetConfig, type TestCase } from './types.js';
 
 export type FindingStatus = 'ok' | 'problem' | 'warning' | 'skipped';
 
@@ -154,8 +154,7 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
     try {
       const capabilities = await client.discover();
       hook = client;
-      const all = ['clock', 'users', 'api-tokens', 'disable-user', 'businesses', 'access', 'features'];
-      const missing = all.filter((c) => !capabilities.has(c as never));
+      const missing = ALL_CAPABILITIES.filter((c) => !capabilities.has(c));
       add('hook', 'ok', `contract ${client.contract || '(none named)'}, capabilities: ${[...capabilities].join(', ') || 'none'}`);
       if (client.contract !== 'tack-hook/1') add('hook', 'warning', `the hook names contract "${client.contract}", not tack-hook/1: calls may not behave as tack expects`);
       if (missing.length > 0) add('hook', 'warning', `the hook does not offer ${missing.join(', ')}: rules that need ${missing.length === 1 ? 'it' : 'them'} will be skipped`);

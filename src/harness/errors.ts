@@ -50,3 +50,13 @@ export class TackError extends Error {
 export function isTackError(error: unknown, code?: ErrorCode): error is TackError {
   return error instanceof TackError && (code === undefined || error.code === code);
 }
+
+/**
+ * The error, its message passed through `redact`, for an error that leaves a session (the command
+ * line prints it). Messages are built from redacted text, but some carry what a target said (a
+ * hook's `error` member): this is the last line of defence before the console.
+ */
+export function redactError(error: unknown, redact: (text: string) => string): unknown {
+  if (error instanceof Error) error.message = redact(error.message);
+  return error;
+}

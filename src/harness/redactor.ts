@@ -33,6 +33,14 @@ const PUBLIC_NAMES = new Set(['token_type', 'tokentype', 'token_type_hint', 'exp
 
 /** Values shorter than this are replaced only as the whole text or between quotes. */
 const SHORT = 8;
+/**
+ * The user's own configured secrets (partner secrets, hook token) are replaced anywhere from this
+ * length on: a 6-character partner secret echoed in an error page must not survive because it is
+ * short. Below it, they are treated like any short value (replacing 1-3 characters everywhere would
+ * shred every word).
+ */
+const SHORT_CONFIGURED = 4;
+const CONFIGURED = /^<(?:partner-secret|hook-token)#/;
 /** A placeholder this redactor writes; kept verbatim when text is redacted again. */
 const PLACEHOLDER = '<(?:[a-z-]+#\\d+|redacted)>';
 
@@ -117,7 +125,8 @@ export class Redactor {
     const values = [...this.placeholders.keys()].sort((a, b) => b.length - a.length);
     const alternatives = values.map((v) => {
       const escaped = v.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-      return v.length < SHORT ? `(?<=["'])${escaped}(?=["'])` : escaped;
+      const short = CONFIGURED.test(this.placeholders.get(v) ?? '') ? SHORT_CONFIGURED : SHORT;
+      return v.length < short ? `(?<=["'])${escaped}(?=["'])` : escaped;
     });
     return new RegExp(`(${PLACEHOLDER})|${alternatives.join('|')}`, 'g');
   }

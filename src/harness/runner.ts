@@ -275,11 +275,15 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Pr
   }
 }
 
-/** 0: every MUST holds; 1: a MUST failed (or a SHOULD, with --strict); 2: a rule could not be checked for errors; 3: nothing checked. */
+/**
+ * 0: every MUST holds; 1: a MUST failed (or a SHOULD, with --strict); 2: a rule could not be checked
+ * for errors, or the configured test hook cannot be used (TACK_ERR_HOOK: a wrong TACK_HOOK_TOKEN is a
+ * configuration error, not a smaller run that passes); 3: nothing checked.
+ */
 export function exitCodeOf(result: RunResult, strict: boolean): number {
   const statuses = result.rules.map((r) => r.status);
   if (statuses.includes('failed') || (strict && statuses.includes('warning'))) return 1;
-  if (statuses.includes('error')) return 2;
+  if (statuses.includes('error') || result.hookProblem !== undefined) return 2;
   if (!statuses.some((s) => s === 'passed' || s === 'warning')) return 3;
   return 0;
 }

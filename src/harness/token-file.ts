@@ -54,6 +54,20 @@ export function tokenFileTarget(path: string): string {
 }
 
 export function writeTokenFileAtomic(path: string, token: string): void {
+  try {
+    replaceFileAtomic(path, `${token}\n`);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new TackError('TACK_ERR_TOKEN_FILE', `the rotated API token could not be written to TACK_API_TOKEN_FILE ${path} (${code}); the previous token is unchanged`);
+  }
+}
+
+/**
+ * Replaces the file at `path` (the target of a symbolic link) with `text`, atomically: temp file
+ * (mode 0600) in the same folder, fsync, rename, fsync of the folder. Throws the file system's error;
+ * the old file is then unchanged. Also used for the load token pool (src/load/token-pool.ts).
+ */
+export function replaceFileAtomic(path: string, text: string): void {
   const target = tokenFileTarget(path);
   const dir = dirname(target);
   const temp = join(dir, `${tempPrefix(target)}${process.pid}.${Date.now().toString(36)}.${(writes++).toString(36)}.tmp`);
@@ -61,7 +75,7 @@ export function writeTokenFileAtomic(path: string, token: string): void {
   try {
     fd = openSync(temp, 'wx', 0o600);
     fchmodSync(fd, 0o600); // whatever the umask
-    writeSync(fd, `${token}\n`);
+    writeSync(fd, text);
     fsyncSync(fd); // durable before it replaces the old token: a power cut never leaves an empty file
     closeSync(fd);
     fd = undefined;
@@ -73,8 +87,7 @@ export function writeTokenFileAtomic(path: string, token: string): void {
     } catch {
       /* already gone */
     }
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new TackError('TACK_ERR_TOKEN_FILE', `the rotated API token could not be written to TACK_API_TOKEN_FILE ${path} (${code}); the previous token is unchanged`);
+    throw error;
   }
   syncDir(dir);
 }

@@ -32,12 +32,26 @@ export class TokenChain {
     this.token = first;
   }
 
+  /** Hookless mode: the exchange in flight; the next one waits for it (see `exchange`). */
+  private inFlight: Promise<unknown> = Promise.resolve();
+
   get current(): string {
     return this.token;
   }
 
-  /** Exchanges the current token; a returned refresh_token becomes current (stored first). */
-  async exchange(): Promise<Exchanged> {
+  /**
+   * Exchanges the current token; a returned refresh_token becomes current (stored first).
+   * The token file's chain exchanges one at a time: two exchanges of one token at once (a test the
+   * runner gave up on, still running next to the following one) would fork the only chain.
+   */
+  exchange(): Promise<Exchanged> {
+    if (this.owned) return this.exchangeNow();
+    const next = this.inFlight.then(() => this.exchangeNow());
+    this.inFlight = next.catch(() => undefined);
+    return next;
+  }
+
+  private async exchangeNow(): Promise<Exchanged> {
     const landed = this.lock?.begin();
     try {
       const result = await this.identity.exchange(this.token);

@@ -8,11 +8,11 @@
 import { randomInt } from 'node:crypto';
 import { collectEnv } from '../harness/config.js';
 import { HookClient } from '../harness/clients/hook.js';
-import { TackError } from '../harness/errors.js';
+import { EXIT, redactError, TackError } from '../harness/errors.js';
 import { Names } from '../harness/names.js';
 import { openSession, type Session } from '../harness/session.js';
 import { compareWithBaseline, baselineMismatch } from './baseline.js';
-import { runEngine } from './engine.js';
+import { runEngine, type EngineResult } from './engine.js';
 import { encode } from './histograms.js';
 import type { LoadProfile, Prepared } from './profile.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from './result.js';
@@ -93,6 +93,8 @@ export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOut
   const session = await openSession({ envFile: options.envFile, env, faults: options.faults });
   try {
     return await runInSession(session, options, io, specs, baseline, tokenPool);
+  } catch (error) {
+    throw redactError(error, (s) => session.redactor.redact(s));
   } finally {
     await session.close();
   }
@@ -147,27 +149,32 @@ async function runInSession(
   io.write(`  load goes to ${prepared.endpoint.connectUrl} (Host ${prepared.endpoint.host}), chains from ${prepared.chains}\n\n`);
 
   let poolError: unknown;
-  const engine = await runEngine({
-    connectUrl: prepared.endpoint.connectUrl,
-    servername: prepared.endpoint.servername,
-    connections: prepared.connections,
-    warmupMs: o.warmupMs,
-    durationMs: o.durationMs,
-    rate,
-    timeoutMs,
-    conversation: (i, tally) => prepared.conversation(i, tally),
-    signal: o.signal,
-    onProgress: (p) => {
-      if (!o.quiet) io.progress(progressLine(p) + '\n');
-      prepared.checkpoint?.(false).catch((error: unknown) => {
-        poolError ??= error;
-      });
-    },
-  });
+  let engine: EngineResult;
   try {
-    await prepared.checkpoint?.(true);
-  } catch (error) {
-    poolError ??= error;
+    engine = await runEngine({
+      connectUrl: prepared.endpoint.connectUrl,
+      servername: prepared.endpoint.servername,
+      connections: prepared.connections,
+      warmupMs: o.warmupMs,
+      durationMs: o.durationMs,
+      rate,
+      timeoutMs,
+      conversation: (i, tally) => prepared.conversation(i, tally),
+      signal: o.signal,
+      onProgress: (p) => {
+        if (!o.quiet) io.progress(progressLine(p) + '\n');
+        prepared.checkpoint?.(false).catch((error: unknown) => {
+          poolError ??= error;
+        });
+      },
+    });
+  } finally {
+    // Even when the engine failed: the pool file is the only copy of the tokens rotated so far.
+    try {
+      await prepared.checkpoint?.(true);
+    } catch (error) {
+      poolError ??= error;
+    }
   }
 
   const rec = engine.recorder;
@@ -209,6 +216,7 @@ async function runInSession(
   const jsonPath = o.out ?? defaultResultPath(o.reportsDir, o.profile.name, engine.startedAt, result.settings.shard);
   const files = writeLoadResult(result, jsonPath, redactor);
   io.write(redactor.redact(summaryText(result, files)));
+  if (result.verdict.exitCode === EXIT.threshold) io.write(`tack: TACK_ERR_THRESHOLD: ${result.verdict.reasons.join('; ')}\n`);
   if (poolError !== undefined) throw poolError;
   return { exitCode: result.verdict.exitCode, result, files };
 }

@@ -9,10 +9,10 @@
  * a lock (proper-lockfile), re-reading the file first and replacing only this run's lines, so
  * shards on one machine can share one pool file.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import lockfile from 'proper-lockfile';
 import { TackError } from '../harness/errors.js';
+import { replaceFileAtomic } from '../harness/token-file.js';
 import { ownsLine, type Shard } from './shard.js';
 
 export interface PoolEntry {
@@ -65,37 +65,10 @@ export async function writePool(path: string, current: ReadonlyMap<number, strin
 }
 
 function writeAtomic(path: string, text: string): void {
-  const dir = dirname(path);
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
-  let fd: number | undefined;
   try {
-    fd = openSync(temp, 'w', 0o600);
-    writeSync(fd, text);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(temp, path);
-    syncDir(dir);
+    replaceFileAtomic(path, text);
   } catch (error) {
-    if (fd !== undefined) closeSync(fd);
-    try {
-      unlinkSync(temp);
-    } catch {
-      /* already gone */
-    }
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
     throw new TackError('TACK_ERR_TOKEN_FILE', `the rotated tokens could not be written to the token pool ${path} (${code}); the previous file is unchanged`);
-  }
-}
-
-function syncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch {
-    /* some file systems cannot fsync a folder; the rename is still atomic */
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }

@@ -55,6 +55,9 @@ export class ShellSecrets {
   configured(placeholder: string): { expr: string; variable: ShellVariable } | undefined {
     const variable = this.known.get(placeholder);
     if (variable) return { expr: `"\${${variable.name}}"`, variable };
+    // Only tampered secrets are described as edits: an edit writes its inserted characters out, so
+    // a token that happens to share a character with a secret must never be read as one.
+    if (!placeholder.startsWith('<partner-secret-variant#')) return undefined;
     for (const base of this.bases) {
       const edit = this.redactor.editOf(placeholder, base.value);
       if (!edit) continue;

@@ -17,6 +17,8 @@ async function oneReadableOneNot(t: TestContext): Promise<{ chain: TokenChain; r
   const readable = await t.hook.createBusiness(chain.tenant, a!);
   const hidden = await t.hook.createBusiness(chain.tenant, b!);
   await t.hook.setAccess(chain.tenant, readable, chain.email, 'read');
+  // Explicitly none: what access a new user has by default, neither the spec nor the hook says.
+  await t.hook.setAccess(chain.tenant, hidden, chain.email, 'none');
   return { chain, readable, hidden };
 }
 

@@ -33,13 +33,14 @@ export function expectInvalidGrant(t: TestContext, rule: RuleId, title: string, 
 
 /**
  * The chain's current token exchanges: 200 with both tokens (judged under `rule`), and a
- * refresh_token different from the one sent (always judged under SIGNIN-ROTATION).
+ * refresh_token different from the one sent (always judged under SIGNIN-ROTATION, without stopping).
  */
 export async function expectExchange(t: TestContext, rule: RuleId, title: string, chain: TokenChain): Promise<Exchanged> {
   const before = chain.current;
   const result = await chain.exchange();
   t.check(rule, `${title}: exchanged`, exchangedOk(result), '200 with access_token and refresh_token', describe(result.res));
-  t.check('SIGNIN-ROTATION', `${title}: a new refresh_token`, result.refreshToken !== before, 'a refresh_token different from the one sent', 'the same refresh_token');
+  // Soft: a chain that keeps its token still exchanges, so the caller's own rule still gets its verdict.
+  t.soft('SIGNIN-ROTATION', `${title}: a new refresh_token`, result.refreshToken !== before, 'a refresh_token different from the one sent', 'the same refresh_token');
   return result;
 }
 

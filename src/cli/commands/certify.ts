@@ -173,7 +173,7 @@ async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string)
       },
       { write, progress: () => undefined },
     );
-    const verdict = outcome.exitCode === 0 ? 'every threshold held' : `exit ${outcome.exitCode}: a threshold was breached`;
+    const verdict = outcome.exitCode === 0 ? 'every threshold held' : `exit ${outcome.exitCode}: ${outcome.result.verdict.reasons.join('; ')}`;
     return { status: 'ran', reason: verdict, files: [outcome.files.json, outcome.files.html], exitCode: outcome.exitCode };
   } catch (error) {
     // A load that cannot start (e.g. a remote target without --allow-remote) leaves the conformance

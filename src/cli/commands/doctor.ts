@@ -43,7 +43,7 @@ export async function doctorCommand(opts: DoctorCommandOptions, write: (s: strin
     const { target } = session;
     write(session.redactor.redact(`target ${target.baseUrl}${target.builtIn ? ' (built-in reference server)' : ''}, sign-in ${target.identityUrl}\n`));
     const report = await runDoctor({ target, http: session.http, redactor: session.redactor, tests: ALL_TESTS });
-    write(formatDoctor(report));
+    write(session.redactor.redact(formatDoctor(report))); // skip reasons quote the hook's problem
     if (report.problems > 0) {
       write(`\n${report.problems} problem${report.problems === 1 ? '' : 's'}: fix ${report.problems === 1 ? 'it' : 'them'} and run tack doctor again.\n`);
       return new TackError('TACK_ERR_DOCTOR').exitCode;

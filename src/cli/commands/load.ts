@@ -63,11 +63,14 @@ export function registerLoad(program: Command): void {
     .action(async (profile: string, files: string[], opts: LoadCommandOptions) => {
       const controller = new AbortController();
       const onInterrupt = () => controller.abort();
+      // Ctrl-C and a CI runner's SIGTERM alike: drain, save the token pool's rotations, report.
       process.once('SIGINT', onInterrupt);
+      process.once('SIGTERM', onInterrupt);
       try {
         process.exitCode = await loadCommand(profile, files, opts, { write: (s) => process.stdout.write(s), progress: (s) => process.stderr.write(s) }, process.env, controller.signal);
       } finally {
         process.removeListener('SIGINT', onInterrupt);
+        process.removeListener('SIGTERM', onInterrupt);
       }
     });
 }

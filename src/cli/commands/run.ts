@@ -4,7 +4,7 @@
  */
 import { Command, Option } from 'commander';
 import { ALL_TESTS } from '../../../suites/index.js';
-import { TackError } from '../../harness/errors.js';
+import { EXIT, redactError, TackError } from '../../harness/errors.js';
 import { preflight } from '../../harness/preflight.js';
 import { exitCodeOf, runConformance, type RunResult } from '../../harness/runner.js';
 import { openSession, type Session } from '../../harness/session.js';
@@ -56,6 +56,8 @@ export async function runCommand(opts: RunCommandOptions, write: (s: string) => 
   session.http.politeness.setMaxRps(opts.maxRps);
   try {
     return await runInSession(session, opts, write);
+  } catch (error) {
+    throw redactError(error, (s) => session.redactor.redact(s));
   } finally {
     await session.close();
   }
@@ -103,5 +105,9 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
   for (const note of written.notes) write(redactor.redact(`\n${note}`));
   if (written.notes.length > 0) write('\n');
   write(`\nReports: ${written.dir}\n`);
-  return written.exitCode ?? exitCodeOf(result, opts.strict);
+  const exitCode = written.exitCode ?? exitCodeOf(result, opts.strict);
+  // The documented codes CI scripts match on (docs/errors.md), for the outcomes that are not a verdict.
+  if (exitCode === EXIT.nothingChecked) write('tack: TACK_ERR_NOTHING_CHECKED: no rule could be checked: every selected rule was skipped (tack doctor says what each one needs)\n');
+  else if (exitCode === EXIT.config && result.hookProblem !== undefined) write(redactor.redact(`tack: TACK_ERR_HOOK: ${result.hookProblem}\n`));
+  return exitCode;
 }
