@@ -35,6 +35,12 @@ export interface RunOptions {
   readonly onTest?: (test: TestCase, phase: 'start' | 'end') => void;
   /** Per-test time limit. */
   readonly testTimeoutMs?: number;
+  /**
+   * Whole-run deadline (ms since the epoch, by the real clock). When it passes, the running test is
+   * abandoned and no further test starts; their rules are reported `error` (TACK_ERR_RUN_DEADLINE),
+   * and the result is returned as usual so the reports are still written.
+   */
+  readonly deadlineAt?: number;
 }
 
 export interface TestOutcome {
@@ -116,11 +122,17 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   // Rules no test covers are reported now, so nothing is silently dropped.
   for (const id of selectedRules) if (!lastTestOf.has(id)) acc.get(id)!.skips.push('no test in this version of tack covers it');
 
+  let deadlineReason: string | undefined;
   for (const [index, test] of tests.entries()) {
     const relevant = test.rules.filter((r) => selected.has(r));
     const missing = unmetNeeds(test.needs, target, hook, hookProblem);
     const started = performance.now();
-    if (missing.length > 0) {
+    const left = options.deadlineAt === undefined ? Infinity : options.deadlineAt - Date.now();
+    if (deadlineReason !== undefined || left <= 0) {
+      deadlineReason ??= deadlineText(target);
+      for (const r of relevant) acc.get(r)!.errors.push(`${test.id} not run: ${deadlineReason}`);
+      outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'error', reason: `not run: ${deadlineReason}`, durationMs: 0 });
+    } else if (missing.length > 0) {
       const reason = missing.join('; ');
       for (const r of relevant) acc.get(r)!.skips.push(reason);
       outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'skipped', reason, durationMs: 0 });
@@ -131,7 +143,12 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       let status: TestOutcome['status'] = 'passed';
       let reason = '';
       try {
-        await withTimeout(test.run(context), options.testTimeoutMs ?? 120_000, test.id);
+        const testTimeoutMs = options.testTimeoutMs ?? 120_000;
+        if (left < testTimeoutMs) {
+          await withTimeout(test.run(context), left, test.id, () => new TackError('TACK_ERR_RUN_DEADLINE', (deadlineReason = deadlineText(target))));
+        } else {
+          await withTimeout(test.run(context), testTimeoutMs, test.id);
+        }
       } catch (error) {
         if (error instanceof CheckFailed) {
           status = 'failed';
@@ -263,10 +280,14 @@ export function unmetNeeds(needs: readonly Need[], target: TargetConfig, hook: H
   return [...new Set(out)];
 }
 
-async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+function deadlineText(target: TargetConfig): string {
+  return `the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S)`;
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string, onTimeout?: () => TackError): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TackError('TACK_ERR_TIMEOUT', `test ${what} did not finish within ${Math.round(ms / 1000)} s`)), ms);
+    timer = setTimeout(() => reject(onTimeout?.() ?? new TackError('TACK_ERR_TIMEOUT', `test ${what} did not finish within ${Math.round(ms / 1000)} s`)), ms);
   });
   try {
     return await Promise.race([promise, timeout]);

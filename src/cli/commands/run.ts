@@ -74,32 +74,22 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
     ),
   );
   await preflight(session);
-  const deadlineMs = target.runDeadlineS * 1000;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TackError('TACK_ERR_RUN_DEADLINE', `the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S)`)), deadlineMs);
+  // Past the deadline the runner abandons the test under way and starts no other: those rules are
+  // `error` (TACK_ERR_RUN_DEADLINE), and the reports below are still written.
+  const result: RunResult = await runConformance({
+    target,
+    tests: ALL_TESTS,
+    only: opts.only,
+    seed,
+    numRuns: opts.runs,
+    path: opts.path,
+    runId: session.runId,
+    http: session.http,
+    redactor,
+    transcript: session.transcript,
+    deadlineAt: Date.now() + target.runDeadlineS * 1000,
+    onRule: opts.quiet ? undefined : (r) => write(redactor.redact(ruleLine(r)) + '\n'),
   });
-  let result: RunResult;
-  try {
-    result = await Promise.race([
-      runConformance({
-        target,
-        tests: ALL_TESTS,
-        only: opts.only,
-        seed,
-        numRuns: opts.runs,
-        path: opts.path,
-        runId: session.runId,
-        http: session.http,
-        redactor,
-        transcript: session.transcript,
-        onRule: opts.quiet ? undefined : (r) => write(redactor.redact(ruleLine(r)) + '\n'),
-      }),
-      deadline,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
   const written = await writeRunReports(session, result, { strict: opts.strict, only: opts.only, baseline: opts.baseline, reportsDir: opts.reports, faults: opts.fault, envFile: opts.envFile });
   printSummary(result, redactor, write);
   for (const note of written.notes) write(redactor.redact(`\n${note}`));
@@ -109,5 +99,6 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
   // The documented codes CI scripts match on (docs/errors.md), for the outcomes that are not a verdict.
   if (exitCode === EXIT.nothingChecked) write('tack: TACK_ERR_NOTHING_CHECKED: no rule could be checked: every selected rule was skipped (tack doctor says what each one needs)\n');
   else if (exitCode === EXIT.config && result.hookProblem !== undefined) write(redactor.redact(`tack: TACK_ERR_HOOK: ${result.hookProblem}\n`));
+  else if (result.tests.some((t) => t.reason.includes('TACK_RUN_DEADLINE_S'))) write(`tack: TACK_ERR_RUN_DEADLINE: the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S); the rules it did not reach are reported as error\n`);
   return exitCode;
 }
