@@ -24,6 +24,7 @@ export type SecretKind =
   | 'api-token'
   | 'access-token'
   | 'refresh-token'
+  | 'reset-url'
   | 'secret';
 
 /** Names of JSON members, form fields and headers whose values are always secret. */

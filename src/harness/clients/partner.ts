@@ -75,7 +75,11 @@ export class PartnerClient {
   async resetPassword(email: string, options: CallOptions = {}): Promise<{ res: HttpResponse; url: Found<string> | undefined }> {
     const res = await this.call('POST', `/api/admin/users/${encodeURIComponent(email)}/reset-password`, options);
     const url = findResetUrl(res.json, res.text, this.config.fields.resetUrl);
-    if (url) this.fieldsUsed['reset-password action URL'] = url.field;
+    if (url) {
+      this.fieldsUsed['reset-password action URL'] = url.field;
+      // A reset link lets its holder set the user's password: treated as a secret in every output.
+      this.redactor.register('reset-url', url.value);
+    }
     return { res, url };
   }
 
