@@ -28,6 +28,24 @@ export class LoadChain {
   ) {}
 }
 
+/**
+ * A conversation that follows one chain: its label, rotation count and end are the chain's.
+ * Profiles extend it with `next()`, `answer()` and `lost()`.
+ */
+export abstract class ChainConversation {
+  constructor(protected readonly chain: LoadChain) {}
+
+  get label(): string {
+    return this.chain.label;
+  }
+  get rotations(): number {
+    return this.chain.rotations;
+  }
+  get ended(): boolean {
+    return this.chain.ended;
+  }
+}
+
 export interface ChainSet {
   readonly chains: readonly LoadChain[];
   readonly source: 'hook' | 'pool';

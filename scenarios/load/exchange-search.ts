@@ -16,35 +16,27 @@ import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js'
 import type { LoadProfile } from '../../src/load/profile.js';
 import type { Outcome } from '../../src/load/recorder.js';
 import { sameSocket, type Endpoint } from '../../src/load/target.js';
-import { apiTokenChains, mapLimit, type LoadChain } from './chains.js';
+import { apiTokenChains, ChainConversation, mapLimit, type LoadChain } from './chains.js';
 import { answerExchange, chainAt } from './exchange.js';
 import { exchangeRequest, searchRequest, searchShapeProblem } from './wire.js';
 
 /** Re-exchange this long before the access token's announced expiry. */
 const EXPIRY_MARGIN_MS = 30_000;
 
-class SearchConversation implements Conversation {
+class SearchConversation extends ChainConversation implements Conversation {
   private access: string | undefined;
   private refreshAt = 0;
   private searches = 0;
   private sent: 'exchange' | 'search' = 'exchange';
 
   constructor(
-    private readonly chain: LoadChain,
+    chain: LoadChain,
     private readonly identity: Endpoint,
     private readonly tenant: Endpoint,
     private readonly clientId: string,
     private readonly tally: Tally,
-  ) {}
-
-  get label(): string {
-    return this.chain.label;
-  }
-  get rotations(): number {
-    return this.chain.rotations;
-  }
-  get ended(): boolean {
-    return this.chain.ended;
+  ) {
+    super(chain);
   }
 
   next(): LoadRequest {

@@ -10,26 +10,18 @@ import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js'
 import type { Outcome } from '../../src/load/recorder.js';
 import type { LoadProfile } from '../../src/load/profile.js';
 import type { Endpoint } from '../../src/load/target.js';
-import { apiTokenChains, type LoadChain } from './chains.js';
+import { apiTokenChains, ChainConversation, type LoadChain } from './chains.js';
 import { exchangeRequest, judgeExchange } from './wire.js';
 
 /** One chain exchanged again and again. Also used by the benchmark. */
-export class ExchangeConversation implements Conversation {
+export class ExchangeConversation extends ChainConversation implements Conversation {
   constructor(
-    private readonly chain: LoadChain,
+    chain: LoadChain,
     private readonly identity: Endpoint,
     private readonly clientId: string,
     private readonly tally: Tally,
-  ) {}
-
-  get label(): string {
-    return this.chain.label;
-  }
-  get rotations(): number {
-    return this.chain.rotations;
-  }
-  get ended(): boolean {
-    return this.chain.ended;
+  ) {
+    super(chain);
   }
 
   next(): LoadRequest {

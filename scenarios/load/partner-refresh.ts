@@ -12,26 +12,18 @@ import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js'
 import type { LoadProfile } from '../../src/load/profile.js';
 import type { Outcome } from '../../src/load/recorder.js';
 import { TackError } from '../../src/harness/errors.js';
-import { LoadChain, mapLimit } from './chains.js';
+import { ChainConversation, LoadChain, mapLimit } from './chains.js';
 import { chainAt } from './exchange.js';
 import { partnerSetup } from './partner.js';
 import { partnerRequest, partnerTokens, type PartnerWire } from './wire.js';
 
-class RefreshConversation implements Conversation {
+class RefreshConversation extends ChainConversation implements Conversation {
   constructor(
-    private readonly chain: LoadChain,
+    chain: LoadChain,
     private readonly wire: PartnerWire,
     private readonly tally: Tally,
-  ) {}
-
-  get label(): string {
-    return this.chain.label;
-  }
-  get rotations(): number {
-    return this.chain.rotations;
-  }
-  get ended(): boolean {
-    return this.chain.ended;
+  ) {
+    super(chain);
   }
 
   next(): LoadRequest {

@@ -8,6 +8,7 @@ import { decode, spectrum, summarise } from './histograms.js';
 import { metricsOf } from './metrics.js';
 import { STATUS_CLASSES, type LoadResult } from './types.js';
 import { formatCount, formatUs } from './units.js';
+import { esc } from '../reporters/html.js';
 
 interface Series {
   readonly name: string;
@@ -27,9 +28,6 @@ const W = 760;
 const H = 260;
 const PAD = { left: 64, right: 16, top: 28, bottom: 40 };
 
-function esc(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 function niceMax(v: number): number {
   if (v <= 0) return 1;
