@@ -59,6 +59,7 @@ export class TestContext {
   readonly checks: CheckResult[] = [];
   readonly observations: { rule: RuleId; text: string }[] = [];
   private inProperty = false;
+  private abandoned = false;
 
   constructor(
     readonly parts: ContextParts,
@@ -69,15 +70,19 @@ export class TestContext {
     return this.parts.target;
   }
   get partner(): PartnerClient {
+    this.alive();
     return this.parts.partner;
   }
   get identity(): IdentityClient {
+    this.alive();
     return this.parts.identity;
   }
   get api(): ApiClient {
+    this.alive();
     return this.parts.api;
   }
   get tokens(): TokenSource {
+    this.alive();
     return this.parts.tokens;
   }
   get names(): Names {
@@ -92,18 +97,34 @@ export class TestContext {
 
   /** The hook; the runner only starts tests whose `hook:*` needs are met. */
   get hook(): HookClient {
+    this.alive();
     if (!this.parts.hook) throw new Error(`${this.testId} used the test hook without declaring a hook need`);
     return this.parts.hook;
   }
 
   get otherPartner(): PartnerClient {
+    this.alive();
     if (!this.parts.otherPartner) throw new Error(`${this.testId} used tenant B's key without declaring the other-partner need`);
     return this.parts.otherPartner;
   }
 
   get partnerAtOther(): PartnerClient {
+    this.alive();
     if (!this.parts.partnerAtOther) throw new Error(`${this.testId} used tenant B's host without declaring the other-tenant need`);
     return this.parts.partnerAtOther;
+  }
+
+  /**
+   * The runner gave up on this test (its time ran out). The test's promise may still be running:
+   * from now on it gets no client, moves no clock and records nothing, so it cannot disturb the
+   * tests after it.
+   */
+  abandon(): void {
+    this.abandoned = true;
+  }
+
+  private alive(): void {
+    if (this.abandoned) throw new Error(`${this.testId} was abandoned by the runner (its time ran out)`);
   }
 
   /** Records a verdict; a failure stops the test. Returns nothing useful: use it as an assertion. */
@@ -129,7 +150,7 @@ export class TestContext {
 
   /** Something the spec leaves open, reported and never failed. */
   observe(rule: RuleId, text: string): void {
-    if (this.inProperty) return;
+    if (this.inProperty || this.abandoned) return;
     this.observations.push({ rule, text: this.parts.redactor.redact(text) });
   }
 
@@ -180,7 +201,7 @@ export class TestContext {
   }
 
   private record(rule: RuleId, title: string, ok: boolean, expected: string, actual: string, replay?: CheckResult['replay']): boolean {
-    if (this.inProperty) return ok;
+    if (this.inProperty || this.abandoned) return ok;
     if (!getRule(rule)) throw new Error(`unknown rule id ${rule} in ${this.testId}`);
     const redact = (s: string) => this.parts.redactor.redact(s);
     this.checks.push({

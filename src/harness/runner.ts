@@ -150,6 +150,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
           await withTimeout(test.run(context), testTimeoutMs, test.id);
         }
       } catch (error) {
+        if (isTackError(error, 'TACK_ERR_TIMEOUT') || isTackError(error, 'TACK_ERR_RUN_DEADLINE')) context.abandon();
         if (error instanceof CheckFailed) {
           status = 'failed';
           reason = redactor.redact(error.message);
