@@ -72,6 +72,10 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
   if (inputs.length === 0) throw new TackError('TACK_ERR_USAGE', 'tack load merge needs at least one result file');
   const profiles = [...new Set(inputs.map((i) => i.result.profile))];
   if (profiles.length > 1) throw new TackError('TACK_ERR_USAGE', `tack load merge: the files are results of different profiles (${profiles.join(', ')}); merge shards of one profile`);
+  // Shards of one run load one target. (Each built-in reference server has its own port, so
+  // results against the built-in server are merged as one target.)
+  const targets = [...new Set(inputs.map((i) => (i.result.target.builtIn ? 'the built-in reference server' : `${i.result.target.baseUrl} with ${i.result.target.identityUrl}`)))];
+  if (targets.length > 1) throw new TackError('TACK_ERR_USAGE', `tack load merge: the files loaded different targets (${targets.join('; ')}); merge shards of one run`);
   const results = inputs.map((i) => i.result);
   const first = results[0]!;
   const warmup = emptyCounts();

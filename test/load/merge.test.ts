@@ -4,7 +4,7 @@
  * and the merged histogram holds every answer of both.
  */
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCommand } from '../../src/cli/commands/load.js';
 import { decode, sumEncoded } from '../../src/load/histograms.js';
@@ -58,6 +58,17 @@ describe('tack load merge', () => {
     expect(timelineHist.totalCount).toBe(merged.measured.responses);
     timelineHist.destroy();
     expect(merged.thresholds.map((t) => [t.expr, t.ok])).toEqual([['errors==0', true]]);
+  });
+
+  it('refuses shards that loaded different targets', async () => {
+    const a = await load('partner-mint', { duration: '500ms', connections: 1 });
+    const other = join(dir, 'other-target.json');
+    const result = JSON.parse(readFileSync(a.jsonFile, 'utf8')) as LoadResult;
+    writeFileSync(other, JSON.stringify({ ...result, target: { ...result.target, builtIn: false, baseUrl: 'http://other.localhost:1' } }));
+    await expect(loadCommand('merge', [a.jsonFile, other], options(), { write: () => undefined, progress: () => undefined })).rejects.toMatchObject({
+      code: 'TACK_ERR_USAGE',
+      message: expect.stringContaining('different targets'),
+    });
   });
 
   it('refuses results of different profiles', async () => {
