@@ -20,7 +20,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LoadChain } from '../scenarios/load/chains.js';
 import { ExchangeConversation, exchangeProfile } from '../scenarios/load/exchange.js';
-import { TACK_VERSION } from '../src/cli/options.js';
+import { TACK_VERSION } from '../src/version.js';
 import { runEngine } from '../src/load/engine.js';
 import { sumEncoded, summarise } from '../src/load/histograms.js';
 import { runLoad } from '../src/load/run.js';

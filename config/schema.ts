@@ -1,32 +1,117 @@
 /**
- * The target configuration: the `TACK_*` variables of shared/contracts/target-config.md, validated
- * with zod. Every message names the variable and says how to fix it.
+ * The target configuration: the `TACK_*` variables of shared/contracts/target-config.md (and of
+ * token-page.md), validated with zod. Every message names the variable and says how to fix it.
+ *
+ * Three kinds of names are known (`VARIABLES`): those that point tack at a target (they need
+ * TACK_BASE_URL: without it tack would silently check its built-in server instead), those that tune
+ * a run (allowed against the built-in server too), and shell variables that tack's printed curl
+ * commands read (ignored here). Any other `TACK_*` name is a configuration error with a "did you
+ * mean": a misspelt variable must never turn into a smaller run that passes.
  */
+import { domainToASCII } from 'node:url';
 import { z } from 'zod';
+
+export type VariableKind = 'target' | 'tuning' | 'shell';
+
+/** Every `TACK_*` name tack knows, and what it is for. */
+export const VARIABLES: Readonly<Record<string, { readonly kind: VariableKind; readonly meaning: string }>> = {
+  TACK_BASE_URL: { kind: 'target', meaning: "tenant A's host" },
+  TACK_IDENTITY_URL: { kind: 'target', meaning: 'the sign-in server, with its realm path' },
+  TACK_PARTNER_CLIENT_ID: { kind: 'target', meaning: "tenant A's partner client id" },
+  TACK_PARTNER_SECRET: { kind: 'target', meaning: "tenant A's partner secret" },
+  TACK_OTHER_BASE_URL: { kind: 'target', meaning: "tenant B's host" },
+  TACK_OTHER_PARTNER_CLIENT_ID: { kind: 'target', meaning: "tenant B's partner client id" },
+  TACK_OTHER_PARTNER_SECRET: { kind: 'target', meaning: "tenant B's partner secret" },
+  TACK_HOOK_URL: { kind: 'target', meaning: "the target's test hook" },
+  TACK_HOOK_TOKEN: { kind: 'target', meaning: 'the test hook token' },
+  TACK_USER_EMAIL: { kind: 'target', meaning: 'a user of tenant A who signs in directly and reads at least one business' },
+  TACK_API_TOKEN_FILE: { kind: 'target', meaning: "the file holding that user's personal API token" },
+  TACK_USER_PASSWORD: { kind: 'target', meaning: "that user's password (token page)" },
+  TACK_WEB_URL: { kind: 'target', meaning: "origin of tenant A's web interface (token page)" },
+  TACK_PARTNER_HEADERS: { kind: 'tuning', meaning: 'the two partner header names' },
+  TACK_CLIENT_ID: { kind: 'tuning', meaning: 'the sign-in client id' },
+  TACK_PARTNER_ACCESS_TOKEN_FIELD: { kind: 'tuning', meaning: 'where the partner token answer keeps the access token' },
+  TACK_PARTNER_REFRESH_TOKEN_FIELD: { kind: 'tuning', meaning: 'where the partner token answer keeps the refresh token' },
+  TACK_RESET_URL_FIELD: { kind: 'tuning', meaning: 'where the reset-password answer keeps the action URL' },
+  TACK_PAGE_INDEX_PARAM: { kind: 'tuning', meaning: 'the page-index query parameter of business search' },
+  TACK_PAGE_SIZE_PARAM: { kind: 'tuning', meaning: 'the page-size query parameter of business search' },
+  TACK_INSECURE_TLS: { kind: 'tuning', meaning: 'accept self-signed certificates' },
+  TACK_CLOCK_TOLERANCE_S: { kind: 'tuning', meaning: 'tolerance around the 30- and 90-day limits' },
+  TACK_ACCESS_TOLERANCE_S: { kind: 'tuning', meaning: 'tolerance around the 300-second access-token lifetime' },
+  TACK_REQUEST_TIMEOUT_MS: { kind: 'tuning', meaning: 'time limit of one request' },
+  TACK_RUN_DEADLINE_S: { kind: 'tuning', meaning: 'time limit of a whole run' },
+  TACK_UI_SELECTORS: { kind: 'tuning', meaning: 'locators of the token page' },
+  TACK_BROWSER: { kind: 'tuning', meaning: 'a Chromium executable' },
+  TACK_LOAD_TOKEN_POOL: { kind: 'tuning', meaning: 'API tokens of a hookless load run' },
+  TACK_API_TOKEN: { kind: 'shell', meaning: "read by tack's printed curl commands" },
+  TACK_ACCESS_TOKEN: { kind: 'shell', meaning: "read by tack's printed curl commands" },
+  TACK_REFRESH_TOKEN: { kind: 'shell', meaning: "read by tack's printed curl commands" },
+  TACK_SECRET: { kind: 'shell', meaning: "read by tack's printed curl commands" },
+  TACK_WRONG_SECRET: { kind: 'shell', meaning: "read by tack's printed curl commands" },
+  TACK_CREDENTIAL: { kind: 'shell', meaning: "read by tack's printed curl commands" },
+};
+
+/** Largest day-scale tolerance: a 30- or 90-day limit off by a day must always fail. */
+export const MAX_CLOCK_TOLERANCE_S = 21_600;
+/** Largest access-token tolerance: 5 % of 300 s, so a lifetime off by more always fails. */
+export const MAX_ACCESS_TOLERANCE_S = 15;
+
+/**
+ * An http(s) URL written `scheme://host[:port][/path]`, that parses to exactly that host and port.
+ * URL parsing repairs much (`http:8080//host` becomes host 0.0.31.144, `http://0x7f.1` 127.0.0.1):
+ * a URL that does not mean what it says must never send a request somewhere else.
+ */
+const WRITTEN = /^(https?):\/\/(\[[0-9A-Fa-f:.]+\]|[^/?#@\s:[\]]+)(?::(\d{1,5}))?(\/[^?#\s]*)?$/;
+
+export function urlProblem(name: string, example: string, value: string): string | undefined {
+  const written = WRITTEN.exec(value);
+  if (!written) {
+    return /@/.test(value) && /^https?:\/\//.test(value)
+      ? `${name} must not carry a user name or password: URLs are printed in every report; credentials go in the TACK_*_SECRET / TACK_*_TOKEN variables`
+      : `${name} must be written scheme://host[:port][/path] with scheme http or https (no query, no fragment), e.g. ${example}; got ${JSON.stringify(value)}`;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    return `${name} is not a valid URL: ${JSON.stringify(value)}; e.g. ${example}`;
+  }
+  const host = written[2]!.toLowerCase();
+  const port = written[3] === undefined ? '' : String(Number(written[3]));
+  const defaultPort = written[1] === 'https' ? '443' : '80';
+  const samePort = parsed.port === port || (parsed.port === '' && port === defaultPort);
+  const sameHost = parsed.hostname === host || parsed.hostname === domainToASCII(host);
+  if (!sameHost || !samePort) {
+    return `${name} does not mean what it says: ${JSON.stringify(value)} parses to host ${parsed.hostname} port ${parsed.port || defaultPort}; write the host as a name or a plain dotted address`;
+  }
+  return undefined;
+}
 
 const httpUrl = (name: string, example: string) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
-      } catch {
-        return false;
-      }
-    }, `${name} must be an absolute http(s) URL, e.g. ${example}`)
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return u.username === '' && u.password === '';
-      } catch {
-        return true; // reported above
-      }
-    }, `${name} must not carry a user name or password: URLs are printed in every report; credentials go in the TACK_*_SECRET / TACK_*_TOKEN variables`)
+    .superRefine((v, ctx) => {
+      const problem = urlProblem(name, example, v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .transform((v) => v.replace(/\/+$/, ''));
 
 const nonEmpty = (name: string) => z.string().min(1, `${name} is set but empty; give it a value or unset it`);
+
+const seconds = (name: string, example: string, max: number, maxWhy: string, fallback: number) =>
+  z.coerce
+    .number({ message: `${name} must be a number of seconds, e.g. ${example}` })
+    .int(`${name} must be a whole number of seconds`)
+    .min(0, `${name} must be 0 or more`)
+    .max(max, `${name} must be at most ${max}: ${maxWhy}`)
+    .default(fallback);
+
+const queryName = (name: string, fallback: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_.~-]+$/, `${name} must be a query parameter name (letters, digits, _ . ~ -)`)
+    .default(fallback);
 
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -53,19 +138,34 @@ export const envSchema = z
     TACK_HOOK_TOKEN: nonEmpty('TACK_HOOK_TOKEN').optional(),
     TACK_USER_EMAIL: z.string().trim().email('TACK_USER_EMAIL must be an e-mail address of a user of tenant A').optional(),
     TACK_API_TOKEN_FILE: nonEmpty('TACK_API_TOKEN_FILE').optional(),
+    TACK_USER_PASSWORD: nonEmpty('TACK_USER_PASSWORD').optional(),
+    TACK_WEB_URL: httpUrl('TACK_WEB_URL', 'https://acme.uat.example.com').optional(),
+    TACK_UI_SELECTORS: nonEmpty('TACK_UI_SELECTORS').optional(),
+    TACK_BROWSER: nonEmpty('TACK_BROWSER').optional(),
+    TACK_LOAD_TOKEN_POOL: nonEmpty('TACK_LOAD_TOKEN_POOL').optional(),
     TACK_PARTNER_ACCESS_TOKEN_FIELD: nonEmpty('TACK_PARTNER_ACCESS_TOKEN_FIELD').optional(),
     TACK_PARTNER_REFRESH_TOKEN_FIELD: nonEmpty('TACK_PARTNER_REFRESH_TOKEN_FIELD').optional(),
     TACK_RESET_URL_FIELD: nonEmpty('TACK_RESET_URL_FIELD').optional(),
+    TACK_PAGE_INDEX_PARAM: queryName('TACK_PAGE_INDEX_PARAM', 'pageIndex'),
+    TACK_PAGE_SIZE_PARAM: queryName('TACK_PAGE_SIZE_PARAM', 'pageSize'),
     TACK_INSECURE_TLS: z
       .enum(['0', '1', 'true', 'false', ''], { message: 'TACK_INSECURE_TLS must be 1 (accept self-signed certificates) or 0' })
       .optional()
       .transform((v) => v === '1' || v === 'true'),
-    TACK_CLOCK_TOLERANCE_S: z.coerce
-      .number({ message: 'TACK_CLOCK_TOLERANCE_S must be a number of seconds, e.g. 5 (Keycloak-style grace: 180)' })
-      .int('TACK_CLOCK_TOLERANCE_S must be a whole number of seconds')
-      .min(0, 'TACK_CLOCK_TOLERANCE_S must be 0 or more')
-      .max(86_400, 'TACK_CLOCK_TOLERANCE_S must be under one day (86400)')
-      .default(5),
+    TACK_CLOCK_TOLERANCE_S: seconds(
+      'TACK_CLOCK_TOLERANCE_S',
+      '5 (Keycloak-style grace: 180)',
+      MAX_CLOCK_TOLERANCE_S,
+      'the 30- and 90-day limits are judged at ± this, and a limit off by a day must still fail',
+      5,
+    ),
+    TACK_ACCESS_TOLERANCE_S: seconds(
+      'TACK_ACCESS_TOLERANCE_S',
+      '5',
+      MAX_ACCESS_TOLERANCE_S,
+      'the 300-second access-token lifetime is judged at ± this, and a lifetime off by more than 5 % must still fail',
+      5,
+    ),
     TACK_REQUEST_TIMEOUT_MS: z.coerce
       .number({ message: 'TACK_REQUEST_TIMEOUT_MS must be a number of milliseconds, e.g. 10000' })
       .int()
@@ -98,21 +198,24 @@ export const envSchema = z
       });
     }
     if (env.TACK_BASE_URL === undefined) {
-      for (const k of ['TACK_IDENTITY_URL', 'TACK_OTHER_BASE_URL', 'TACK_HOOK_URL'] as const) {
-        if (env[k] !== undefined) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['TACK_BASE_URL'],
-            message: `TACK_BASE_URL is missing but ${k} is set: set TACK_BASE_URL to tenant A's host, or unset ${k} to use the built-in reference server`,
-          });
-        }
+      const set = Object.entries(VARIABLES)
+        .filter(([name, v]) => v.kind === 'target' && name !== 'TACK_BASE_URL' && env[name as keyof typeof env] !== undefined)
+        .map(([name]) => name);
+      if (set.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TACK_BASE_URL'],
+          message: `TACK_BASE_URL is missing but ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: set TACK_BASE_URL to tenant A's host (is it misspelt?), or unset ${set.length === 1 ? 'it' : 'them'} to check the built-in reference server`,
+        });
       }
     }
     if (env.TACK_OTHER_PARTNER_CLIENT_ID !== undefined && env.TACK_OTHER_BASE_URL === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['TACK_OTHER_BASE_URL'], message: 'TACK_OTHER_BASE_URL is missing: the other partner key needs tenant B\'s host' });
+      ctx.addIssue({ code: 'custom', path: ['TACK_OTHER_BASE_URL'], message: "TACK_OTHER_BASE_URL is missing: the other partner key needs tenant B's host" });
     }
-    if (env.TACK_API_TOKEN_FILE !== undefined && env.TACK_USER_EMAIL === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['TACK_USER_EMAIL'], message: 'TACK_USER_EMAIL is missing: hookless mode needs the e-mail of the user whose token is in TACK_API_TOKEN_FILE' });
+    for (const needsUser of ['TACK_API_TOKEN_FILE', 'TACK_USER_PASSWORD'] as const) {
+      if (env[needsUser] !== undefined && env.TACK_USER_EMAIL === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['TACK_USER_EMAIL'], message: `TACK_USER_EMAIL is missing: ${needsUser} belongs to a user, whose e-mail TACK_USER_EMAIL names` });
+      }
     }
   });
 

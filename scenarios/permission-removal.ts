@@ -6,10 +6,13 @@
  * the same way.
  */
 import { sampleBusinesses } from '../fixtures/businesses.js';
-import { describe } from '../src/harness/context.js';
+import { describe } from '../src/harness/describe.js';
 import type { TestCase } from '../src/harness/types.js';
-import { accessTokenOf, expectListed, expectNotListed, listingOf } from '../suites/api/support.js';
-import { is2xx } from '../suites/partner-key/support.js';
+import { expectListed, expectNotListed } from '../suites/api/listing.js';
+import { searchPages } from '../suites/api/paging.js';
+import { isSuccess } from '../suites/checks/http.js';
+import { lists } from '../suites/checks/search.js';
+import { accessTokenOf } from '../suites/sign-in/support.js';
 
 export const permissionRemovalScenario: TestCase = {
   id: 'scenario/permission-removal',
@@ -19,47 +22,40 @@ export const permissionRemovalScenario: TestCase = {
   async run(t) {
     const rule = 'SEARCH-PERMISSION-REMOVAL';
     const chain = await t.tokens.own();
-    const [x, y] = await Promise.all(sampleBusinesses(t.parts.runId, t.fc.seed, 2).map((b) => t.hook.createBusiness(chain.tenant, b)));
-    const first = x!;
-    const second = y!;
-    await t.hook.setAccess(chain.tenant, first, chain.email, 'read');
-    await t.hook.setAccess(chain.tenant, second, chain.email, 'read');
+    const [first, second] = await Promise.all(sampleBusinesses(t.parts.runId, t.fc.seed, 2).map((b) => t.hook.createBusiness(chain.tenant, b)));
+    await t.hook.setAccess(chain.tenant, first!, chain.email, 'read');
+    await t.hook.setAccess(chain.tenant, second!, chain.email, 'read');
 
     // One personal access token for the whole scenario.
     const access = await accessTokenOf(chain);
-    const search = () => t.api.search(t.target.baseUrl, access);
-    const start = await search();
-    const listing = listingOf(start);
-    if (!listing || !listing.ids.includes(first) || !listing.ids.includes(second)) {
-      throw new Error(`the two readable businesses are not both listed at the start (${describe(start)}): removal cannot be observed (see SEARCH-ONLY-READABLE)`);
+    const search = (token: string) => searchPages(t, t.target.baseUrl, token);
+    const start = await search(access);
+    if (!lists(start, { id: first! }) || !lists(start, { id: second! })) {
+      throw new Error(`the two readable businesses are not both listed at the start (${describe(start.first)}): removal cannot be observed (see SEARCH-ONLY-READABLE)`);
     }
 
     // Remove the first permission: gone on the very next request, the second stays.
-    await t.hook.setAccess(chain.tenant, first, chain.email, 'none');
-    const afterFirst = await search();
-    expectNotListed(t, rule, 'first permission removed: that business is gone on the next request (same access token)', afterFirst, first, { soft: true });
-    expectListed(t, rule, 'first permission removed: the other readable business is still listed', afterFirst, second, { soft: true });
+    await t.hook.setAccess(chain.tenant, first!, chain.email, 'none');
+    const afterFirst = await search(access);
+    expectNotListed(t, rule, 'first permission removed: that business is gone on the next request (same access token)', afterFirst, { id: first! }, { soft: true });
+    expectListed(t, rule, 'first permission removed: the other readable business is still listed', afterFirst, { id: second! }, { soft: true });
 
     // A partner-minted token for the same user (guarded: the partner key is optional here).
     let partnerToken: string | undefined;
     if (t.target.partner) {
       const minted = await t.partner.mint(chain.email);
-      if (is2xx(minted.res) && minted.access) partnerToken = minted.access.value;
+      if (isSuccess(minted.res) && minted.access) partnerToken = minted.access.value;
       else t.observe(rule, `the partner key could not mint for the hook's user (${minted.res.status}): partner tokens not tried`);
-      if (partnerToken) {
-        const before = await t.api.search(t.target.baseUrl, partnerToken);
-        expectListed(t, rule, 'partner-minted token: the remaining readable business is listed', before, second, { soft: true });
-      }
+      if (partnerToken) expectListed(t, rule, 'partner-minted token: the remaining readable business is listed', await search(partnerToken), { id: second! }, { soft: true });
     }
 
     // Remove the second permission: gone for both tokens on their next request.
-    await t.hook.setAccess(chain.tenant, second, chain.email, 'none');
-    expectNotListed(t, rule, 'second permission removed: gone on the next request (personal token)', await search(), second, { soft: true });
-    if (partnerToken) expectNotListed(t, rule, 'second permission removed: gone on the next request (partner-minted token)', await t.api.search(t.target.baseUrl, partnerToken), second, { soft: true });
+    await t.hook.setAccess(chain.tenant, second!, chain.email, 'none');
+    expectNotListed(t, rule, 'second permission removed: gone on the next request (personal token)', await search(access), { id: second! }, { soft: true });
+    if (partnerToken) expectNotListed(t, rule, 'second permission removed: gone on the next request (partner-minted token)', await search(partnerToken), { id: second! }, { soft: true });
 
     // Granting again: the spec says permissions apply on every request; reported, not judged here.
-    await t.hook.setAccess(chain.tenant, first, chain.email, 'read');
-    const regranted = listingOf(await search());
-    t.observe(rule, `after read access was granted again, the next request ${regranted?.ids.includes(first) ? 'lists the business again' : 'does not list it'}`);
+    await t.hook.setAccess(chain.tenant, first!, chain.email, 'read');
+    t.observe(rule, `after read access was granted again, the next request ${lists(await search(access), { id: first! }) ? 'lists the business again' : 'does not list it'}`);
   },
 };

@@ -1,8 +1,5 @@
 /** Small parsers shared by the sub-commands. Argument parsing itself is commander's. */
 import { InvalidArgumentError } from 'commander';
-import { readFileSync } from 'node:fs';
-
-export const TACK_VERSION: string = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export function parseList(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((s) => s.trim()).filter((s) => s !== '')];

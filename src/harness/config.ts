@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseDotenv } from 'dotenv';
-import { envSchema, type TackEnv } from '../../config/schema.js';
+import { closest, distance } from 'fastest-levenshtein';
+import { envSchema, type TackEnv, VARIABLES } from '../../config/schema.js';
 import { TackError } from './errors.js';
 import type { TargetConfig } from './types.js';
 
@@ -27,13 +28,27 @@ export function collectEnv(options: { envFile?: string | undefined; env?: NodeJS
   return merged;
 }
 
+/** `TACK_*` names tack does not know, each with the closest known name when one is near. */
+export function unknownVariables(raw: Record<string, string>): string[] {
+  const known = Object.keys(VARIABLES);
+  return Object.keys(raw)
+    .filter((name) => !(name in VARIABLES))
+    .map((name) => {
+      const near = closest(name, known);
+      const hint = distance(name, near) <= Math.max(2, Math.floor(name.length / 5)) ? `; did you mean ${near}?` : '';
+      return `${name} is not a tack variable${hint} (tack reads only the TACK_* names of docs/configuration.md; unset it or fix its name)`;
+    });
+}
+
 export function validateEnv(raw: Record<string, string>): TackEnv {
+  const unknown = unknownVariables(raw);
   const parsed = envSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => {
+  if (parsed.success && unknown.length === 0) return parsed.data;
+  const lines = (parsed.success ? [] : parsed.error.issues).map((issue) => {
     const variable = String(issue.path[0] ?? 'configuration');
     return issue.message.startsWith(variable) ? `- ${issue.message}` : `- ${variable}: ${issue.message}`;
   });
+  lines.unshift(...unknown.map((line) => `- ${line}`));
   throw new TackError('TACK_ERR_CONFIG', `the configuration is not valid:\n${[...new Set(lines)].join('\n')}`);
 }
 
@@ -68,6 +83,7 @@ export function resolveTarget(env: TackEnv, builtIn: boolean): TargetConfig {
       env.TACK_USER_EMAIL !== undefined && env.TACK_API_TOKEN_FILE !== undefined
         ? { userEmail: env.TACK_USER_EMAIL, tokenFile: env.TACK_API_TOKEN_FILE }
         : undefined,
+    userEmail: env.TACK_USER_EMAIL,
     fields: {
       partnerAccessToken: env.TACK_PARTNER_ACCESS_TOKEN_FIELD,
       partnerRefreshToken: env.TACK_PARTNER_REFRESH_TOKEN_FIELD,
@@ -75,6 +91,8 @@ export function resolveTarget(env: TackEnv, builtIn: boolean): TargetConfig {
     },
     insecureTls: env.TACK_INSECURE_TLS,
     toleranceS: env.TACK_CLOCK_TOLERANCE_S,
+    accessToleranceS: env.TACK_ACCESS_TOLERANCE_S,
+    paging: { pageIndexParam: env.TACK_PAGE_INDEX_PARAM, pageSizeParam: env.TACK_PAGE_SIZE_PARAM },
     requestTimeoutMs: env.TACK_REQUEST_TIMEOUT_MS,
     runDeadlineS: env.TACK_RUN_DEADLINE_S,
     builtIn,

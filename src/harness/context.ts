@@ -1,9 +1,18 @@
 /**
- * What a test sees: the target's clients, the token source, names, and the check API.
+ * What a test sees: the target's clients, the token source, names, and the API that turns what a
+ * check found into verdicts on rules.
  *
- * `check()` records one verdict on one rule and, when it fails, stops the test (the steps after it
- * usually depend on it); `soft()` records without stopping. `property()` runs a fast-check
- * property and records one verdict, with the seed and path to replay it when it fails.
+ * - `check(rule, title, finding)` records one verdict and, when it fails, stops the test (the steps
+ *   after it usually depend on it); `soft()` records without stopping.
+ * - `unverified(rule, title, reason)`: a part of a rule tack could not observe here (no user who
+ *   reads data, paging it cannot drive...). The rule is then not passed: at best `skipped`, with
+ *   the reason.
+ * - `property()` runs a fast-check property and records one verdict, with the seed and path to
+ *   replay it and the exchanges of the failing counterexample when it fails.
+ *
+ * A test records verdicts only on the rules it declares (`TestCase.rules`): a check on another rule
+ * is a programming error, so that `--only`, the console and results.json judge a rule on the same
+ * evidence, and `tack rules` can say which tests judge it.
  */
 import fc from 'fast-check';
 import { getRule, type RuleId } from '../rules/catalog.js';
@@ -11,12 +20,13 @@ import type { ApiClient } from './clients/api.js';
 import type { HookClient } from './clients/hook.js';
 import type { IdentityClient } from './clients/identity.js';
 import type { PartnerClient } from './clients/partner.js';
-import type { HttpResponse } from './http.js';
+import type { Finding } from './finding.js';
 import type { Names } from './names.js';
+import type { Readers } from './readers.js';
 import type { Redactor } from './redactor.js';
 import type { TokenSource } from './tokens.js';
 import type { Transcript } from './transcript.js';
-import type { CheckResult, TargetConfig } from './types.js';
+import type { CheckResult, TargetConfig, TestCase } from './types.js';
 
 /** Thrown by a failed `check()`; the runner knows the verdict is already recorded. */
 export class CheckFailed extends Error {
@@ -28,6 +38,22 @@ export class CheckFailed extends Error {
   ) {
     super(`${rule}: ${title}: expected ${expected}, got ${actual}`);
     this.name = 'CheckFailed';
+  }
+}
+
+/** A test recorded a verdict on a rule it does not declare: a bug in tack, reported as `error`. */
+export class UndeclaredRule extends Error {
+  constructor(testId: string, rule: string) {
+    super(`tack bug: test ${testId} recorded a verdict on ${rule}, which it does not declare in its rules`);
+    this.name = 'UndeclaredRule';
+  }
+}
+
+/** A property that made fewer runs than configured (its time ran out): not a pass. */
+export class PropertyIncomplete extends Error {
+  constructor(title: string, made: number, wanted: number, limitS: number) {
+    super(`property "${title}" made ${made} of ${wanted} runs before its time limit (${limitS} s): not enough to judge`);
+    this.name = 'PropertyIncomplete';
   }
 }
 
@@ -48,6 +74,7 @@ export interface ContextParts {
   readonly api: ApiClient;
   readonly hook: HookClient | undefined;
   readonly tokens: TokenSource;
+  readonly readers: Readers;
   readonly names: Names;
   readonly redactor: Redactor;
   readonly transcript: Transcript;
@@ -55,17 +82,36 @@ export interface ContextParts {
   readonly runId: string;
 }
 
+/** A part of a rule that could not be observed, and why. */
+export interface Unverified {
+  readonly rule: RuleId;
+  readonly title: string;
+  readonly reason: string;
+}
+
+/** Most exchanges kept as the evidence of one check (the failing property run's may be long). */
+const MAX_EVIDENCE = 64;
+
 export class TestContext {
   readonly checks: CheckResult[] = [];
   readonly observations: { rule: RuleId; text: string }[] = [];
+  readonly unverifiedParts: Unverified[] = [];
+  private readonly declared: ReadonlySet<RuleId>;
   private inProperty = false;
   private abandoned = false;
 
   constructor(
     readonly parts: ContextParts,
-    readonly testId: string,
-  ) {}
+    readonly test: Pick<TestCase, 'id' | 'rules'>,
+    /** When the runner gives up on this test (ms since the epoch, real clock). */
+    private readonly deadlineAt: number = Number.POSITIVE_INFINITY,
+  ) {
+    this.declared = new Set(test.rules);
+  }
 
+  get testId(): string {
+    return this.test.id;
+  }
   get target(): TargetConfig {
     return this.parts.target;
   }
@@ -84,6 +130,10 @@ export class TestContext {
   get tokens(): TokenSource {
     this.alive();
     return this.parts.tokens;
+  }
+  get readers(): Readers {
+    this.alive();
+    return this.parts.readers;
   }
   get names(): Names {
     return this.parts.names;
@@ -127,30 +177,28 @@ export class TestContext {
     if (this.abandoned) throw new Error(`${this.testId} was abandoned by the runner (its time ran out)`);
   }
 
-  /** Records a verdict; a failure stops the test. Returns nothing useful: use it as an assertion. */
-  check(rule: RuleId, title: string, ok: boolean, expected: string, actual: string): void {
-    if (!this.record(rule, title, ok, expected, actual)) throw new CheckFailed(rule, title, expected, actual);
+  /** Records a verdict; a failure stops the test. */
+  check(rule: RuleId, title: string, found: Finding): void {
+    if (!this.record(rule, title, found)) throw new CheckFailed(rule, title, found.expected, found.actual);
   }
 
-  /** Records a verdict without stopping the test; returns `ok`. */
-  soft(rule: RuleId, title: string, ok: boolean, expected: string, actual: string): boolean {
-    if (!this.record(rule, title, ok, expected, actual) && this.inProperty) throw new CheckFailed(rule, title, expected, actual);
-    return ok;
+  /** Records a verdict without stopping the test; returns whether it holds. */
+  soft(rule: RuleId, title: string, found: Finding): boolean {
+    if (!this.record(rule, title, found) && this.inProperty) throw new CheckFailed(rule, title, found.expected, found.actual);
+    return found.ok;
   }
 
-  /** The response has one of the statuses; `describe()` is shown as the actual value. */
-  expectStatus(rule: RuleId, title: string, res: HttpResponse, expected: number | readonly number[], options: { soft?: boolean } = {}): boolean {
-    const list = typeof expected === 'number' ? [expected] : expected;
-    const ok = list.includes(res.status);
-    const want = list.length === 1 ? String(list[0]) : `one of ${list.join(', ')}`;
-    if (options.soft) return this.soft(rule, title, ok, want, describe(res));
-    this.check(rule, title, ok, want, describe(res));
-    return ok;
+  /** A part of `rule` tack could not observe on this target: the rule cannot pass. */
+  unverified(rule: RuleId, title: string, reason: string): void {
+    if (this.inProperty || this.abandoned) return;
+    this.assertDeclared(rule);
+    this.unverifiedParts.push({ rule, title: this.parts.redactor.redact(title), reason: this.parts.redactor.redact(reason) });
   }
 
   /** Something the spec leaves open, reported and never failed. */
   observe(rule: RuleId, text: string): void {
     if (this.inProperty || this.abandoned) return;
+    this.assertDeclared(rule);
     this.observations.push({ rule, text: this.parts.redactor.redact(text) });
   }
 
@@ -160,34 +208,56 @@ export class TestContext {
   }
 
   /**
-   * Runs an async fast-check property. Checks inside it throw instead of recording; one verdict is
-   * recorded at the end, under `rule`, with seed and path when it fails.
+   * Runs an async fast-check property and records one verdict under `rule`. Checks inside it throw
+   * instead of recording. When it fails, the verdict carries the seed and path to replay it and the
+   * exchanges of the failing counterexample (the last run that failed, after shrinking). A transport
+   * or hook error inside it ends the test in `error`, not `failed`; a property cut off by its time
+   * limit before making its runs is `error` too.
    */
   async property<T>(rule: RuleId, title: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: { numRuns?: number } = {}): Promise<boolean> {
+    this.assertDeclared(rule);
     const settings = this.parts.fc;
-    const before = this.checks.length;
+    const numRuns = options.numRuns ?? settings.numRuns;
+    const transcript = this.parts.transcript;
+    let failingRun: readonly number[] = [];
+    let broken: unknown;
+    const limitMs = Math.max(1_000, Math.min(600_000, this.deadlineAt - Date.now() - 2_000));
     this.inProperty = true;
     let details: fc.RunDetails<[T]>;
     try {
       details = await fc.check(
         fc.asyncProperty(arbitrary, async (value) => {
-          await predicate(value);
+          // After a transport or hook error nothing more is sent: shrinking ends at once.
+          if (broken !== undefined) return;
+          const before = transcript.size;
+          try {
+            await predicate(value);
+          } catch (error) {
+            if (error instanceof CheckFailed) {
+              failingRun = transcript.seqsOf(this.testId).filter((seq) => seq > before);
+            } else {
+              broken = error;
+            }
+            throw error;
+          }
         }),
         {
           seed: settings.seed,
-          numRuns: options.numRuns ?? settings.numRuns,
+          numRuns,
           ...(settings.path !== undefined ? { path: settings.path } : {}),
           endOnFailure: false,
-          interruptAfterTimeLimit: 60_000,
+          interruptAfterTimeLimit: limitMs,
           markInterruptAsFailure: false,
         },
       );
     } finally {
       this.inProperty = false;
     }
-    this.checks.length = before;
+    if (broken !== undefined) throw broken;
+    const replay = settings.path === undefined;
     if (!details.failed) {
-      this.record(rule, `${title} (property, ${details.numRuns} runs, seed ${details.seed >>> 0})`, true, 'holds for every generated case', 'held');
+      if (details.interrupted && details.numRuns < numRuns && replay) throw new PropertyIncomplete(title, details.numRuns, numRuns, Math.round(limitMs / 1000));
+      this.record(rule, `${title} (property, ${details.numRuns} runs, seed ${details.seed >>> 0})`, { ok: true, expected: 'holds for every generated case', actual: 'held' });
       return true;
     }
     const cause = details.errorInstance;
@@ -195,35 +265,33 @@ export class TestContext {
     const expected = cause instanceof CheckFailed ? cause.expected : 'the property holds';
     const actual = cause instanceof CheckFailed ? `${cause.actual} (${cause.title})` : errorText(cause);
     const counterexample = this.parts.redactor.redact(fc.stringify(details.counterexample));
-    const replay = { seed: details.seed >>> 0, /* fast-check reports the seed signed; --seed takes it unsigned (same value) */ path: details.counterexamplePath ?? undefined, counterexample };
-    this.record(rule, `${title} (property)`, false, expected, `${failedRule !== rule ? `${failedRule}: ` : ''}${actual}; counterexample ${counterexample}`, replay);
+    // fast-check reports the seed signed; --seed takes it unsigned (same value).
+    const replayInfo = { seed: details.seed >>> 0, path: details.counterexamplePath ?? undefined, counterexample };
+    this.record(rule, `${title} (property)`, { ok: false, expected, actual: `${failedRule !== rule ? `${failedRule}: ` : ''}${actual}; counterexample ${counterexample}` }, replayInfo, failingRun);
     throw new CheckFailed(rule, title, expected, actual);
   }
 
-  private record(rule: RuleId, title: string, ok: boolean, expected: string, actual: string, replay?: CheckResult['replay']): boolean {
-    if (this.inProperty || this.abandoned) return ok;
-    if (!getRule(rule)) throw new Error(`unknown rule id ${rule} in ${this.testId}`);
+  private assertDeclared(rule: RuleId): void {
+    if (!getRule(rule) || !this.declared.has(rule)) throw new UndeclaredRule(this.testId, rule);
+  }
+
+  private record(rule: RuleId, title: string, found: Finding, replay?: CheckResult['replay'], evidence?: readonly number[]): boolean {
+    if (this.inProperty || this.abandoned) return found.ok;
+    this.assertDeclared(rule);
     const redact = (s: string) => this.parts.redactor.redact(s);
+    const exchanges = evidence ?? this.parts.transcript.seqsOf(this.testId);
     this.checks.push({
       rule,
       test: this.testId,
       title: redact(title),
-      ok,
-      expected: redact(expected),
-      actual: redact(actual),
-      exchanges: this.parts.transcript.seqsOf(this.testId).slice(-12),
+      ok: found.ok,
+      expected: redact(found.expected),
+      actual: redact(found.actual),
+      exchanges: exchanges.slice(evidence ? -MAX_EVIDENCE : -12),
       ...(replay ? { replay } : {}),
     });
-    return ok;
+    return found.ok;
   }
-}
-
-/** A short, redaction-safe description of a response: status, error code, content type. */
-export function describe(res: HttpResponse): string {
-  const body = res.json as Record<string, unknown> | undefined;
-  const error = body && typeof body.error === 'string' ? ` ${body.error}` : '';
-  const type = res.headers['content-type'] ? ` (${res.headers['content-type'].split(';')[0]})` : '';
-  return `${res.status}${error}${type}`;
 }
 
 export function errorText(error: unknown): string {

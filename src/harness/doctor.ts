@@ -22,7 +22,7 @@ import { type HttpClient, localhostAwareLookup } from './http.js';
 import { lockHolder } from './lock.js';
 import { probeHost, probesOf } from './preflight.js';
 import type { Redactor } from './redactor.js';
-import { unmetNeeds } from './runner.js';
+import { unmetNeeds } from './runner/selection.js';
 import { inspectTokenFile } from './token-file.js';
 import { ALL_CAPABILITIES, type PartnerKey, type TargetConfig, type TestCase } from './types.js';
 

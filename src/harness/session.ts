@@ -1,10 +1,12 @@
 /**
  * One session against one target: the configuration, the HTTP client, the redactor and the
- * transcript, and, when no TACK_BASE_URL is set, the built-in reference server started on an
- * ephemeral loopback port.
+ * transcript. When no TACK_BASE_URL is set, the caller's `builtIn` starter runs the built-in
+ * reference server on an ephemeral loopback port: the command line hands it in (src/cli/built-in.ts),
+ * so nothing on the checking side imports the reference server.
  */
 import { randomBytes } from 'node:crypto';
 import { collectEnv, resolveTarget, validateEnv } from './config.js';
+import { TackError } from './errors.js';
 import { HttpClient } from './http.js';
 import { Redactor } from './redactor.js';
 import { Transcript } from './transcript.js';
@@ -20,9 +22,20 @@ export interface Session {
   close(): Promise<void>;
 }
 
+/** A running built-in target: its TACK_* variables (secrets included) and how to stop it. */
+export interface BuiltInTarget {
+  readonly env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Starts the built-in reference server; the settings are the run's partner header names and client id. */
+export type BuiltInStarter = (settings: { faults: readonly string[]; partnerHeaders?: readonly [string, string]; clientId?: string }) => Promise<BuiltInTarget>;
+
 export interface SessionOptions {
   readonly envFile?: string | undefined;
   readonly env?: NodeJS.ProcessEnv;
+  /** Starts the built-in server when no TACK_BASE_URL is set; without it, a target is required. */
+  readonly builtIn?: BuiltInStarter;
   /** Faults for the built-in reference server (tests and demos). */
   readonly faults?: readonly string[];
   readonly transcriptLimit?: number;
@@ -38,8 +51,8 @@ export async function openSession(options: SessionOptions = {}): Promise<Session
   let env = validateEnv(raw);
   let stop: (() => Promise<void>) | undefined;
   if (env.TACK_BASE_URL === undefined) {
-    const { startReferenceServer } = await import('../reference/index.js');
-    const server = await startReferenceServer({
+    if (!options.builtIn) throw new TackError('TACK_ERR_CONFIG', 'TACK_BASE_URL is not set: point tack at a target (see docs/configuration.md)');
+    const server = await options.builtIn({
       faults: options.faults ?? [],
       ...(raw.TACK_PARTNER_HEADERS ? { partnerHeaders: env.TACK_PARTNER_HEADERS } : {}),
       ...(raw.TACK_CLIENT_ID ? { clientId: env.TACK_CLIENT_ID } : {}),

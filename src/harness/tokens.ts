@@ -10,8 +10,9 @@
 import type { Exchanged, IdentityClient } from './clients/identity.js';
 import type { HookClient } from './clients/hook.js';
 import { TokenFileLock } from './lock.js';
-import { readTokenFile, writeTokenFileAtomic } from './token-file.js';
 import type { Names } from './names.js';
+import type { Readers, Reads } from './readers.js';
+import { readTokenFile, writeTokenFileAtomic } from './token-file.js';
 
 export class TokenChain {
   private token: string;
@@ -78,7 +79,27 @@ export class TokenSource {
     private readonly names: Names,
     private readonly tenant: string,
     private readonly hookless: { userEmail: string; tokenFile: string } | undefined,
+    private readonly readers: Readers,
   ) {}
+
+  /**
+   * A chain whose user reads data its working access tokens must list: a fresh user of the hook
+   * given read access to the run's business, or the token file's user (who reads at least one
+   * business, by the contract of TACK_USER_EMAIL). Undefined when there is none (see NO_READER).
+   */
+  async reader(options: { tenant?: string } = {}): Promise<{ chain: TokenChain; reads: Reads } | undefined> {
+    if (this.fromHook && this.readers.canGrant) {
+      const chain = await this.own(options);
+      return { chain, reads: await this.readers.grant(chain.tenant, chain.email) };
+    }
+    if (this.hookless && options.tenant === undefined) return { chain: await this.chain(), reads: { kind: 'some' } };
+    return undefined;
+  }
+
+  /** True when `reader()` finds a chain. */
+  get hasReader(): boolean {
+    return (this.fromHook && this.readers.canGrant) || this.hookless !== undefined;
+  }
 
   /** True when chains come from the hook (fresh users, destructive steps allowed). */
   get fromHook(): boolean {

@@ -35,14 +35,22 @@ export interface TargetConfig {
   readonly partner: PartnerKey | undefined;
   readonly otherPartner: PartnerKey | undefined;
   readonly hook: { readonly url: string; readonly token: string } | undefined;
+  /** Hookless mode: TACK_USER_EMAIL with TACK_API_TOKEN_FILE. */
   readonly hookless: { readonly userEmail: string; readonly tokenFile: string } | undefined;
+  /** TACK_USER_EMAIL: a user of tenant A who signs in directly and reads at least one business (with or without a token file). */
+  readonly userEmail: string | undefined;
   readonly fields: {
     readonly partnerAccessToken: string | undefined;
     readonly partnerRefreshToken: string | undefined;
     readonly resetUrl: string | undefined;
   };
   readonly insecureTls: boolean;
+  /** TACK_CLOCK_TOLERANCE_S: around the 30- and 90-day limits. */
   readonly toleranceS: number;
+  /** TACK_ACCESS_TOLERANCE_S: around the 300-second access-token lifetime. */
+  readonly accessToleranceS: number;
+  /** Query parameter names of business search paging (not in the spec). */
+  readonly paging: { readonly pageIndexParam: string; readonly pageSizeParam: string };
   readonly requestTimeoutMs: number;
   readonly runDeadlineS: number;
   /** True when tack started its own reference server for this run. */
@@ -90,5 +98,7 @@ export interface RuleResult {
   readonly durationMs: number;
   readonly checks: readonly CheckResult[];
   readonly observations: readonly string[];
+  /** Parts of the rule tack could not observe (the rule is then at best `skipped`). */
+  readonly unverified: readonly string[];
   readonly tests: readonly string[];
 }

@@ -8,7 +8,7 @@ import { decode, spectrum, summarise } from './histograms.js';
 import { metricsOf } from './metrics.js';
 import { STATUS_CLASSES, type LoadResult } from './types.js';
 import { formatCount, formatUs } from './units.js';
-import { esc } from '../reporters/html.js';
+import { esc } from '../text/html.js';
 
 interface Series {
   readonly name: string;

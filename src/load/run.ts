@@ -10,7 +10,7 @@ import { collectEnv } from '../harness/config.js';
 import { HookClient } from '../harness/clients/hook.js';
 import { EXIT, redactError, TackError } from '../harness/errors.js';
 import { Names } from '../harness/names.js';
-import { openSession, type Session } from '../harness/session.js';
+import { type BuiltInStarter, openSession, type Session } from '../harness/session.js';
 import { compareWithBaseline, baselineMismatch } from './baseline.js';
 import { runEngine, type EngineResult } from './engine.js';
 import { encode } from './histograms.js';
@@ -47,6 +47,8 @@ export interface LoadOptions {
   readonly allowRemote: boolean;
   /** Built-in server only. */
   readonly faults: readonly string[];
+  /** Starts the built-in server when no TACK_BASE_URL is set (the command line hands it in). */
+  readonly builtIn?: BuiltInStarter | undefined;
   readonly timeoutMs?: number | undefined;
   readonly failOnErrors: boolean;
   readonly quiet: boolean;
@@ -90,7 +92,7 @@ export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOut
   if (mismatch) throw new TackError('TACK_ERR_USAGE', `--baseline ${options.baseline}: ${mismatch}`);
   const env = options.env ?? process.env;
   const tokenPool = options.tokenPool ?? collectEnv({ envFile: options.envFile, env }).TACK_LOAD_TOKEN_POOL;
-  const session = await openSession({ envFile: options.envFile, env, faults: options.faults });
+  const session = await openSession({ envFile: options.envFile, env, faults: options.faults, ...(options.builtIn ? { builtIn: options.builtIn } : {}) });
   try {
     return await runInSession(session, options, io, specs, baseline, tokenPool);
   } catch (error) {

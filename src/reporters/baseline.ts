@@ -9,7 +9,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { TackError } from '../harness/errors.js';
-import { exitCodeOf, type RunResult } from '../harness/runner.js';
+import { type ExitPolicy, exitCodeOf } from '../harness/exit-code.js';
+import type { RunResult } from '../harness/runner/index.js';
 import type { RuleResult } from '../harness/types.js';
 import { isRuleId } from '../rules/catalog.js';
 import type { BaselineMark, BaselineSummary, ResultsDocument } from './json.js';
@@ -54,7 +55,7 @@ export interface AppliedBaseline {
   readonly exitCode: number;
 }
 
-export function applyBaseline(baseline: Baseline, result: RunResult, strict: boolean): AppliedBaseline {
+export function applyBaseline(baseline: Baseline, result: RunResult, policy: ExitPolicy): AppliedBaseline {
   const byRule = new Map(baseline.entries.map((e) => [e.rule, e]));
   const marks = new Map<string, BaselineMark>();
   const expected: string[] = [];
@@ -69,7 +70,7 @@ export function applyBaseline(baseline: Baseline, result: RunResult, strict: boo
       marks.set(rule.id, 'expected');
       expected.push(rule.id);
     } else if (deviates) {
-      if (rule.status !== 'warning' || strict) {
+      if (rule.status !== 'warning' || policy.strict) {
         marks.set(rule.id, 'new-failure');
         newFailures.push(rule.id);
       }
@@ -85,7 +86,7 @@ export function applyBaseline(baseline: Baseline, result: RunResult, strict: boo
   return {
     summary: { file: baseline.file, entries: baseline.entries.length, expected, nowPassing, newFailures, notes },
     marks,
-    exitCode: exitCodeOf(waived, strict),
+    exitCode: exitCodeOf(waived.rules, policy, result.hookProblem),
   };
 }
 
@@ -99,4 +100,25 @@ export function baselineFrom(doc: ResultsDocument): { schema: typeof BASELINE_SC
 
 export function writeBaseline(file: string, baseline: ReturnType<typeof baselineFrom>): void {
   writeFileSync(file, JSON.stringify(baseline, null, 2) + '\n');
+}
+
+/** What a run comes to: its exit code, after the baseline when one is given. Computed once, by the command. */
+export interface RunOutcome {
+  readonly exitCode: number;
+  readonly policy: ExitPolicy;
+  readonly applied: AppliedBaseline | undefined;
+  /** A baseline that could not be read: a configuration error (exit 2); the reports are still written. */
+  readonly baselineProblem: BaselineSummary | undefined;
+}
+
+export function decideOutcome(result: RunResult, policy: ExitPolicy, baselineFile: string | undefined): RunOutcome {
+  if (baselineFile === undefined) return { exitCode: exitCodeOf(result.rules, policy, result.hookProblem), policy, applied: undefined, baselineProblem: undefined };
+  try {
+    const applied = applyBaseline(readBaseline(baselineFile), result, policy);
+    return { exitCode: applied.exitCode, policy, applied, baselineProblem: undefined };
+  } catch (error) {
+    const message = error instanceof TackError ? error.message : String(error);
+    const baselineProblem = { file: baselineFile, entries: 0, expected: [], nowPassing: [], newFailures: [], notes: [message] };
+    return { exitCode: 2, policy, applied: undefined, baselineProblem };
+  }
 }

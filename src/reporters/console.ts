@@ -3,7 +3,8 @@
  * is built from results whose text was redacted when it was recorded, and redacted again on output.
  */
 import type { Redactor } from '../harness/redactor.js';
-import type { RunResult } from '../harness/runner.js';
+import type { ResultsDocument } from './json.js';
+import { verdictOf } from './verdict.js';
 import type { RuleResult, Status } from '../harness/types.js';
 import { AREAS, type Area } from '../rules/catalog.js';
 
@@ -18,7 +19,8 @@ const MARK: Record<Status, string> = {
   error: paint(35, '!'),
 };
 
-export function ruleLine(r: RuleResult): string {
+/** One line per rule as its verdict is final; `replay` are the arguments that reach the same target again. */
+export function ruleLine(r: RuleResult, replay: readonly string[] = []): string {
   const head = `${MARK[r.status]} ${r.id} [${r.level}]`;
   switch (r.status) {
     case 'passed':
@@ -26,17 +28,17 @@ export function ruleLine(r: RuleResult): string {
     case 'skipped':
       return `${head} skipped: ${r.reason}`;
     default:
-      return `${head} ${r.status}: ${r.reason}${replayHint(r)}`;
+      return `${head} ${r.status}: ${r.reason}${replayHint(r, replay)}`;
   }
 }
 
-function replayHint(r: RuleResult): string {
+function replayHint(r: RuleResult, args: readonly string[]): string {
   const replay = r.checks.find((c) => !c.ok && c.replay)?.replay;
   if (!replay) return '';
-  return `\n    replay: tack run --seed ${replay.seed}${replay.path ? ` --path ${replay.path}` : ''} --only ${r.id}`;
+  return `\n    replay: ${['tack run', `--seed ${replay.seed}`, ...(replay.path ? [`--path ${replay.path}`] : []), `--only ${r.id}`, ...args].join(' ')}`;
 }
 
-export function summaryTable(result: RunResult): string {
+export function summaryTable(result: { readonly rules: readonly RuleResult[] }): string {
   const areas = Object.keys(AREAS) as Area[];
   const statuses: Status[] = ['passed', 'failed', 'warning', 'error', 'skipped'];
   const header = ['area', ...statuses];
@@ -50,7 +52,8 @@ export function summaryTable(result: RunResult): string {
   return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-export function printSummary(result: RunResult, redactor: Redactor, write: (s: string) => void): void {
+export function printSummary(doc: ResultsDocument, redactor: Redactor, write: (s: string) => void): void {
+  const result = { rules: doc.rules, fieldsUsed: doc.target.fieldsUsed, hookProblem: doc.target.hook?.problem };
   write('\n' + summaryTable(result) + '\n');
   const failed = result.rules.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'error');
   if (failed.length > 0) {
@@ -60,4 +63,6 @@ export function printSummary(result: RunResult, redactor: Redactor, write: (s: s
   const fields = Object.entries(result.fieldsUsed);
   if (fields.length > 0) write(`\nFields found: ${fields.map(([k, v]) => `${k} in "${v}"`).join(', ')}\n`);
   if (result.hookProblem) write(redactor.redact(`\nTest hook: ${result.hookProblem}\n`));
+  const verdict = verdictOf(doc);
+  write(redactor.redact(`\n${verdict.title}: ${verdict.detail}\n`));
 }

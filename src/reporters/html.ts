@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { CheckResult } from '../harness/types.js';
 import type { Exchange } from '../harness/transcript.js';
+import { esc } from '../text/html.js';
 import { REPORT_CSS, REPORT_JS } from './html-assets.js';
 import type { ReportRule, ResultsDocument } from './json.js';
 import { byArea, countStatuses, notHolding, STATUS_MARK, STATUSES, verdictOf } from './verdict.js';
@@ -198,10 +199,6 @@ function baselineTag(r: ReportRule): string {
   if (r.baseline === 'new-failure') return '<span class="tag new">new</span>';
   if (r.baseline === 'now-passing') return '<span class="tag">now passing: remove from baseline</span>';
   return '';
-}
-
-export function esc(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 function sha256(text: string): string {

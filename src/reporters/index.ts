@@ -8,22 +8,21 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TackError } from '../harness/errors.js';
-import { exitCodeOf, type RunResult } from '../harness/runner.js';
+import type { RunResult } from '../harness/runner/index.js';
 import type { Session } from '../harness/session.js';
-import { TACK_VERSION } from '../cli/options.js';
-import { applyBaseline, readBaseline, type AppliedBaseline } from './baseline.js';
+import { TACK_VERSION } from '../version.js';
+import type { RunOutcome } from './baseline.js';
 import { ShellSecrets } from './curl.js';
 import { withEvidence } from './evidence.js';
 import { renderHtml } from './html.js';
-import { redactStrings, resultsDocument, transcriptLines, writeJsonReports, type BaselineSummary, type ReportRule, type ResultsDocument } from './json.js';
+import { redactStrings, resultsDocument, transcriptLines, writeJsonReports, type ReportRule, type ResultsDocument } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 
 export interface WriteOptions {
-  readonly strict: boolean;
+  /** The run's exit code and baseline, decided by the command (decideOutcome). */
+  readonly outcome: RunOutcome;
   readonly only: readonly string[];
-  readonly baseline: string | undefined;
   readonly reportsDir: string;
   /** Faults of the built-in reference server, repeated in replay commands. */
   readonly faults?: readonly string[];
@@ -34,7 +33,6 @@ export interface WriteOptions {
 export interface Written {
   readonly dir: string;
   readonly files: readonly string[];
-  readonly exitCode: number | undefined;
   /** Lines for the console: what the baseline found (now passing, new failures). */
   readonly notes: readonly string[];
   readonly document: ResultsDocument;
@@ -49,18 +47,7 @@ export async function writeRunReports(session: Session, result: RunResult, optio
   const exchanges = session.transcript.redacted(redactor);
   const faults = options.faults ?? [];
 
-  let applied: AppliedBaseline | undefined;
-  let baselineProblem: BaselineSummary | undefined;
-  if (options.baseline !== undefined) {
-    try {
-      applied = applyBaseline(readBaseline(options.baseline), result, options.strict);
-    } catch (error) {
-      const message = error instanceof TackError ? error.message : String(error);
-      baselineProblem = { file: options.baseline, entries: 0, expected: [], nowPassing: [], newFailures: [], notes: [message] };
-    }
-  }
-  // A baseline that cannot be read is a configuration error (exit 2); the reports are still written.
-  const exitCode = baselineProblem ? 2 : applied ? applied.exitCode : exitCodeOf(result, options.strict);
+  const { applied, baselineProblem, exitCode, policy } = options.outcome;
 
   const replayArgs = [...(options.envFile ? [`--env-file ${options.envFile}`] : []), ...(target.builtIn ? faults.map((f) => `--fault ${f}`) : [])];
   const context = {
@@ -75,7 +62,7 @@ export async function writeRunReports(session: Session, result: RunResult, optio
     return mark ? { ...rule, baseline: mark } : rule;
   });
   const doc = redactStrings(
-    resultsDocument(result, target, { version: TACK_VERSION, strict: options.strict, only: options.only, faults, exitCode, rules, baseline: applied?.summary ?? baselineProblem }),
+    resultsDocument(result, target, { version: TACK_VERSION, strict: policy.strict, requireAll: policy.requireAll, only: options.only, faults, exitCode, rules, baseline: applied?.summary ?? baselineProblem }),
     redact,
   );
 
@@ -92,5 +79,5 @@ export async function writeRunReports(session: Session, result: RunResult, optio
     files.push(path);
   }
   const notes = (applied?.summary ?? baselineProblem)?.notes.map((n) => `baseline: ${n}`) ?? [];
-  return { dir, files, exitCode: options.baseline !== undefined ? exitCode : undefined, notes, document: doc };
+  return { dir, files, notes, document: doc };
 }

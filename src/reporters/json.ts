@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { TackError } from '../harness/errors.js';
 import type { Redactor } from '../harness/redactor.js';
-import type { RunResult } from '../harness/runner.js';
+import { uncheckedMusts } from '../harness/exit-code.js';
+import type { RunResult } from '../harness/runner/index.js';
 import type { Exchange } from '../harness/transcript.js';
 import type { RuleResult, TargetConfig } from '../harness/types.js';
 import { CATALOG_VERSION } from '../rules/catalog.js';
@@ -62,6 +63,12 @@ export interface ResultsDocument {
     readonly seed: number;
     readonly numRuns: number;
     readonly strict: boolean;
+    /** A MUST rule not checked fails the run (`--require-all`; certification). */
+    readonly requireAll: boolean;
+    /** MUST rules that were not checked (skipped): what a green run did not see. */
+    readonly uncheckedMust: number;
+    /** Set when TACK_RUN_DEADLINE_S cut the run short. */
+    readonly deadline: { readonly seconds: number } | undefined;
     readonly only: readonly string[];
     /** Faults the built-in reference server was started with (empty for a real target). */
     readonly faults: readonly string[];
@@ -75,9 +82,11 @@ export interface ResultsDocument {
     readonly partnerHeaders: readonly string[];
     readonly clientId: string;
     readonly builtIn: boolean;
-    readonly mode: 'hook' | 'hookless' | 'none';
+    /** hook: the test hook; hookless: a token file; user-only: TACK_USER_EMAIL without a token file; none. */
+    readonly mode: 'hook' | 'hookless' | 'user-only' | 'none';
     readonly hook: { readonly url: string; readonly contract: string | undefined; readonly capabilities: readonly string[]; readonly problem: string | undefined } | undefined;
     readonly toleranceS: number;
+    readonly accessToleranceS: number;
     readonly fieldsUsed: Record<string, string>;
   };
   readonly baseline: BaselineSummary | undefined;
@@ -93,6 +102,7 @@ export interface TranscriptLine extends Exchange {
 export interface DocumentExtra {
   readonly version: string;
   readonly strict: boolean;
+  readonly requireAll: boolean;
   readonly only: readonly string[];
   readonly faults: readonly string[];
   readonly exitCode: number;
@@ -111,6 +121,9 @@ export function resultsDocument(result: RunResult, target: TargetConfig, extra: 
       seed: result.seed,
       numRuns: result.numRuns,
       strict: extra.strict,
+      requireAll: extra.requireAll,
+      uncheckedMust: uncheckedMusts(result.rules),
+      deadline: result.deadline,
       only: extra.only,
       faults: target.builtIn ? extra.faults : [],
       exitCode: extra.exitCode,
@@ -122,9 +135,10 @@ export function resultsDocument(result: RunResult, target: TargetConfig, extra: 
       partnerHeaders: target.partnerHeaders,
       clientId: target.clientId,
       builtIn: target.builtIn,
-      mode: result.capabilities.length > 0 ? 'hook' : target.hookless ? 'hookless' : 'none',
+      mode: result.capabilities.length > 0 ? 'hook' : target.hookless ? 'hookless' : target.userEmail ? 'user-only' : 'none',
       hook: target.hook ? { url: target.hook.url, contract: result.hookContract, capabilities: result.capabilities, problem: result.hookProblem } : undefined,
       toleranceS: target.toleranceS,
+      accessToleranceS: target.accessToleranceS,
       fieldsUsed: result.fieldsUsed,
     },
     baseline: extra.baseline,

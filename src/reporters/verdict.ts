@@ -25,17 +25,23 @@ export interface Verdict {
 
 export function verdictOf(doc: ResultsDocument): Verdict {
   const counts = countStatuses(doc.rules);
+  // A green run that did not see every MUST rule says so in its title, where a CI reader looks.
+  const unchecked = doc.run.uncheckedMust > 0 ? ` (${plural(doc.run.uncheckedMust, 'MUST rule')} not checked)` : '';
   const expected = doc.baseline?.expected.length ?? 0;
   const waived = expected > 0 ? `, apart from ${expected} expected failure${expected === 1 ? '' : 's'} in the baseline` : '';
   const warnings = counts.warning > 0 ? `; ${counts.warning} SHOULD rule${counts.warning === 1 ? '' : 's'} not met` : '';
   switch (doc.run.exitCode) {
     case 0:
-      return { key: 'passed', title: 'PASSED', detail: `every MUST rule checked holds${waived}${warnings}` };
+      return {
+        key: 'passed',
+        title: `PASSED${unchecked}`,
+        detail: `every MUST rule checked holds${waived}${warnings}${unchecked ? '; run with --require-all to fail on rules that were not checked' : ''}`,
+      };
     case 1:
       return {
         key: 'failed',
         title: 'FAILED',
-        detail: `${plural(doc.baseline ? doc.baseline.newFailures.length : counts.failed + (doc.run.strict ? counts.warning : 0), 'rule')} not met${waived}`,
+        detail: `${plural(doc.baseline ? doc.baseline.newFailures.length : counts.failed + (doc.run.strict ? counts.warning : 0) + (doc.run.requireAll ? doc.run.uncheckedMust : 0), 'rule')} not met${doc.run.requireAll && doc.run.uncheckedMust > 0 ? ` (${plural(doc.run.uncheckedMust, 'MUST rule')} not checked, --require-all)` : ''}${waived}`,
       };
     case 3:
       return { key: 'nothing-checked', title: 'NOTHING CHECKED', detail: 'no rule could be checked: see the skip reasons' };

@@ -5,7 +5,7 @@ import { headerNames } from './header-names.js';
 import { headersRequired, tamperedHeaders } from './headers.js';
 import { mintForMember, mintForNonMember } from './mint.js';
 import { tenantNarrowing } from './narrowing.js';
-import { userPermissions, userPermissionsGranted } from './permissions.js';
+import { userPermissions } from './permissions.js';
 import { refreshCrossTenant, refreshNeedsKey, refreshSameHost } from './refresh.js';
 import { resetPassword } from './reset-password.js';
 import { tenantBinding } from './tenant-binding.js';
@@ -24,7 +24,6 @@ export const PARTNER_KEY_TESTS: readonly TestCase[] = [
   mintForNonMember,
   tenantNarrowing,
   userPermissions,
-  userPermissionsGranted,
   refreshSameHost,
   refreshNeedsKey,
   refreshCrossTenant,

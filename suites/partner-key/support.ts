@@ -1,11 +1,15 @@
 /**
- * Steps the partner-key tests share: making a member through the partner key, finding tokens in a
- * body whatever its status, and judging problem details (spec §7, RFC 7807).
+ * Steps the partner-key tests share: making a member through the partner key, a member whose
+ * tokens can prove they work, finding tokens in a body whatever its status, and judging problem
+ * details (spec §7, RFC 7807).
  */
 import { findAccessToken, findRefreshToken } from '../../src/harness/clients/fields.js';
 import type { PartnerClient, PartnerTokens } from '../../src/harness/clients/partner.js';
 import type { TestContext } from '../../src/harness/context.js';
 import type { HttpResponse } from '../../src/harness/http.js';
+import type { Reads } from '../../src/harness/readers.js';
+import { isClientError, isSuccess } from '../checks/http.js';
+import { problemBody, problemMediaType, problemStatusMember } from '../checks/problem.js';
 
 /**
  * Creates a user through `client` (tenant A's key unless told) and returns its e-mail. A refusal is
@@ -13,10 +17,24 @@ import type { HttpResponse } from '../../src/harness/http.js';
  */
 export async function createMember(t: TestContext, label: string, client: PartnerClient = t.partner, email = t.names.email(label)): Promise<string> {
   const res = await client.createUser({ email, ...t.names.person() });
-  if (res.status < 200 || res.status > 299) {
+  if (!isSuccess(res)) {
     throw new Error(`could not create a user through the partner key at ${client.baseUrl} (precondition): POST /api/admin/users answered ${res.status}`);
   }
   return email;
+}
+
+/**
+ * A member of tenant A whose minted tokens can prove they work: one tack creates with the partner
+ * key and gives read access through the hook, or TACK_USER_EMAIL. Undefined when there is none
+ * (the caller marks what it cannot see as unverified, with NO_READER).
+ */
+export async function readerMember(t: TestContext, label: string): Promise<{ email: string; reads: Reads } | undefined> {
+  if (t.readers.canGrant) {
+    const email = await createMember(t, label);
+    return { email, reads: await t.readers.grant(t.target.tenant, email) };
+  }
+  if (t.target.userEmail) return { email: t.target.userEmail, reads: { kind: 'some' } };
+  return undefined;
 }
 
 /** Mints for `email` and insists on an access token (precondition of the caller's checks). */
@@ -26,6 +44,13 @@ export async function mintOrStop(t: TestContext, email: string, client: PartnerC
     throw new Error(`could not mint a token for a member at ${client.baseUrl} (precondition): ${minted.res.status}, no access token found`);
   }
   return { ...minted, access: minted.access };
+}
+
+/** A member's minted tokens, refresh token required (precondition). */
+export async function mintedPair(t: TestContext, email: string, client: PartnerClient = t.partner): Promise<{ access: string; refresh: string }> {
+  const minted = await mintOrStop(t, email, client);
+  if (!minted.refresh) throw new Error(`the mint answer carried no refresh token (precondition; see PARTNER-MINT): ${minted.res.status}`);
+  return { access: minted.access.value, refresh: minted.refresh.value };
 }
 
 /**
@@ -39,20 +64,15 @@ export function tokenInBody(t: TestContext, res: HttpResponse): string | undefin
   return found?.field;
 }
 
-export function is2xx(res: HttpResponse): boolean {
-  return res.status >= 200 && res.status <= 299;
-}
-
 /**
- * PARTNER-PROBLEM-DETAILS on one error response: `application/problem+json`, and a `status` member
- * equal to the HTTP status when there is one. Soft: the caller's own rule goes on. Only 4xx are
- * judged (the rule is about the errors of §7); call it outside properties, so a problem-details
- * fault is never reported under the property's rule.
+ * PARTNER-PROBLEM-DETAILS on one error answer: `application/problem+json`, a JSON object body, and
+ * a `status` member equal to the HTTP status when there is one. Soft: the caller's own rule goes
+ * on. Only 4xx are judged (the rule is about the errors of §7); call it outside properties, so a
+ * problem-details fault is never reported under the property's rule.
  */
 export function checkProblem(t: TestContext, res: HttpResponse, what: string): void {
-  if (res.status < 400 || res.status > 499) return;
-  const type = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  t.soft('PARTNER-PROBLEM-DETAILS', `${what}: content type`, type === 'application/problem+json', 'application/problem+json', type || '(none)');
-  const status = (res.json as { status?: unknown } | undefined)?.status;
-  if (status !== undefined) t.soft('PARTNER-PROBLEM-DETAILS', `${what}: status member`, status === res.status, String(res.status), JSON.stringify(status));
+  if (!isClientError(res)) return;
+  t.soft('PARTNER-PROBLEM-DETAILS', `${what}: content type`, problemMediaType(res));
+  t.soft('PARTNER-PROBLEM-DETAILS', `${what}: body`, problemBody(res));
+  t.soft('PARTNER-PROBLEM-DETAILS', `${what}: status member`, problemStatusMember(res));
 }

@@ -1,42 +1,44 @@
 /**
  * Tenant binding (spec §5, §7): credentials belong to one tenant; sent to another tenant's host
- * they are refused with 401, in both directions when both keys are configured.
+ * they are refused with 401 on every admin call, refresh included, in both directions when both
+ * keys are configured. Each call is one a server without the binding would accept (a member of the
+ * host's tenant, a live refresh token minted at that host).
  */
 import type { TestContext } from '../../src/harness/context.js';
+import type { PartnerClient } from '../../src/harness/clients/partner.js';
 import type { TestCase } from '../../src/harness/types.js';
+import { status } from '../checks/http.js';
+import { adminCalls } from './admin-calls.js';
 import { checkProblem } from './support.js';
+
+const RULE = 'PARTNER-TENANT-BINDING';
 
 export const tenantBinding: TestCase = {
   id: 'partner-key/tenant-binding',
-  title: "A tenant's key is refused at another tenant's host",
+  title: "A tenant's key is refused at another tenant's host, on every admin call",
   rules: ['PARTNER-TENANT-BINDING', 'PARTNER-PROBLEM-DETAILS'],
   needs: ['partner', 'other-tenant'],
   async run(t) {
-    // Tenant A's valid key at tenant B's host.
-    await refusedEverywhere(t, "tenant A's key at tenant B's host", (method, path, json) => t.partnerAtOther.call(method, path, json === undefined ? {} : { json }));
+    const otherKey = t.target.otherPartner ? t.otherPartner : undefined;
+    // Tenant A's valid key at tenant B's host (set up with B's key when it is configured).
+    await refusedEverywhere(t, "tenant A's key at tenant B's host", t.partnerAtOther, otherKey, t.partner.headers());
     // Tenant B's valid key at tenant A's host (needs B's key, which is optional here).
-    const other = t.target.otherPartner;
-    if (other) {
-      const credentials = t.partner.headers(other);
-      await refusedEverywhere(t, "tenant B's key at tenant A's host", (method, path, json) => t.partner.call(method, path, { credentials, ...(json === undefined ? {} : { json }) }));
+    if (t.target.otherPartner) {
+      await refusedEverywhere(t, "tenant B's key at tenant A's host", t.partner, t.partner, t.partner.headers(t.target.otherPartner));
     } else {
-      t.observe('PARTNER-TENANT-BINDING', "tenant B's key is not configured (TACK_OTHER_PARTNER_*): only tenant A's key at B's host was tried");
+      t.observe(RULE, "tenant B's key is not configured (TACK_OTHER_PARTNER_*): only tenant A's key at B's host was tried");
     }
   },
 };
 
-type Send = (method: string, path: string, json: unknown) => Promise<import('../../src/harness/http.js').HttpResponse>;
-
-async function refusedEverywhere(t: TestContext, what: string, send: Send): Promise<void> {
-  const nobody = t.names.email('binding');
-  const calls: [string, string, unknown][] = [
-    ['POST', '/api/admin/authentication/token', { username: nobody }],
-    ['POST', '/api/admin/users', { email: nobody, ...t.names.person() }],
-    ['POST', `/api/admin/users/${encodeURIComponent(nobody)}/reset-password`, undefined],
-  ];
-  for (const [method, path, json] of calls) {
-    const res = await send(method, path, json);
-    t.expectStatus('PARTNER-TENANT-BINDING', `${method} ${path.replace(encodeURIComponent(nobody), '{email}')} with ${what}`, res, 401, { soft: true });
-    checkProblem(t, res, `${method} ${path.replace(encodeURIComponent(nobody), '{email}')} with ${what}`);
+async function refusedEverywhere(t: TestContext, what: string, host: PartnerClient, setup: PartnerClient | undefined, credentials: Record<string, string>): Promise<void> {
+  const { calls, refresh } = await adminCalls(t, host, setup, 'binding');
+  for (const call of calls) {
+    const res = await call.send(credentials);
+    t.soft(RULE, `${call.name} with ${what}`, status(res, 401));
+    checkProblem(t, res, `${call.name} with ${what}`);
+  }
+  if (!refresh) {
+    t.unverified(RULE, `POST /api/admin/authentication/refresh with ${what}`, "needs a live refresh token of the host's tenant, minted with its own key: set TACK_OTHER_PARTNER_CLIENT_ID and TACK_OTHER_PARTNER_SECRET");
   }
 }

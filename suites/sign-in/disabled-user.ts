@@ -3,7 +3,8 @@
  * answers 400 invalid_grant. The token's user is one tack created through the hook.
  */
 import type { TestCase } from '../../src/harness/types.js';
-import { expectExchange, expectInvalidGrant } from './checks.js';
+import { invalidGrant } from '../checks/oauth.js';
+import { expectExchange } from './support.js';
 
 export const disabledUser: TestCase = {
   id: 'sign-in/disabled-user',
@@ -12,9 +13,8 @@ export const disabledUser: TestCase = {
   needs: ['hook:users', 'hook:api-tokens', 'hook:disable-user'],
   async run(t) {
     const chain = await t.tokens.own();
-    await expectExchange(t, 'SIGNIN-EXCHANGE', 'setup: the token exchanges while its user is enabled', chain);
+    await expectExchange(t, 'SIGNIN-DISABLED-USER', 'while its user is enabled, the token exchanges', chain);
     await t.hook.disable(chain.email);
-    const after = await chain.exchange();
-    expectInvalidGrant(t, 'SIGNIN-DISABLED-USER', 'exchange after the user was disabled', after.res);
+    t.check('SIGNIN-DISABLED-USER', 'exchange after the user was disabled', invalidGrant((await chain.exchange()).res));
   },
 };

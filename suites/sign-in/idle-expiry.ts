@@ -1,6 +1,6 @@
 /**
- * The 30-day unused limit (spec §3, §8), with the clock moved through the hook and a tolerance
- * `tol` (TACK_CLOCK_TOLERANCE_S, at least 1 s) on each side of the limit:
+ * The 30-day unused limit (spec §3, §8), with the clock moved through the hook and the day-scale
+ * tolerance `tol` (TACK_CLOCK_TOLERANCE_S, at least 1 s) on each side of the limit:
  * - a token unused since generation for 30 d + tol is refused with 400 invalid_grant;
  * - a token unused for 30 d - tol still exchanges, and so does its replacement 30 d - tol later
  *   (60 d - 2 tol after generation: the exchange restarted the 30 days);
@@ -9,8 +9,9 @@
  * A 31-day limit accepts the tokens at 30 d + tol; a limit that does not restart refuses at 60 d.
  */
 import type { TestCase } from '../../src/harness/types.js';
-import { effectiveTolerance } from './model/model.js';
-import { expectExchange, expectInvalidGrant, fmt, IDLE_LIMIT_S } from './checks.js';
+import { invalidGrant } from '../checks/oauth.js';
+import { clockTolerance, fmt, IDLE_LIMIT_S } from '../spec-limits.js';
+import { expectExchange } from './support.js';
 
 export const idleExpiry: TestCase = {
   id: 'sign-in/idle-expiry',
@@ -18,14 +19,13 @@ export const idleExpiry: TestCase = {
   rules: ['SIGNIN-IDLE-EXPIRY', 'SIGNIN-IDLE-RESET'],
   needs: ['hook:clock', 'hook:users', 'hook:api-tokens'],
   async run(t) {
-    const tol = effectiveTolerance(t.target.toleranceS);
+    const tol = clockTolerance(t.target);
     const early = IDLE_LIMIT_S - tol;
     const late = IDLE_LIMIT_S + tol;
 
     const unused = await t.tokens.own();
     await t.advance(late);
-    const stale = await unused.exchange();
-    expectInvalidGrant(t, 'SIGNIN-IDLE-EXPIRY', `a token never exchanged, ${fmt(late)} after generation`, stale.res);
+    t.check('SIGNIN-IDLE-EXPIRY', `a token never exchanged, ${fmt(late)} after generation`, invalidGrant((await unused.exchange()).res));
 
     const chain = await t.tokens.own();
     await t.advance(early);
@@ -34,6 +34,6 @@ export const idleExpiry: TestCase = {
     await expectExchange(t, 'SIGNIN-IDLE-RESET', `${fmt(early)} after the last exchange, ${fmt(2 * early)} after generation`, chain);
     await t.advance(late);
     const expired = await chain.exchange();
-    expectInvalidGrant(t, 'SIGNIN-IDLE-EXPIRY', `${fmt(late)} after the last exchange, ${fmt(2 * early + late)} after generation`, expired.res);
+    t.check('SIGNIN-IDLE-EXPIRY', `${fmt(late)} after the last exchange, ${fmt(2 * early + late)} after generation`, invalidGrant(expired.res));
   },
 };

@@ -1,6 +1,7 @@
 /** Sign-in server and personal API token (spec §1, §2, §3, §4.2, §5, §8). */
 import type { TestCase } from '../../src/harness/types.js';
 import { absoluteExpiry } from './absolute-expiry.js';
+import { clientId } from './client-id.js';
 import { noCors } from './cors.js';
 import { disabledUser } from './disabled-user.js';
 import { exchange } from './exchange.js';
@@ -18,6 +19,7 @@ export const SIGN_IN_TESTS: readonly TestCase[] = [
   garbage,
   noCors,
   revoke,
+  clientId,
   disabledUser,
   featureGate,
   directOnly,

@@ -20,14 +20,16 @@ export const lifecycle: TestCase = {
   rules: ['SIGNIN-LIFECYCLE'],
   needs: ['hook:clock', 'hook:users', 'hook:api-tokens'],
   async run(t) {
-    const toleranceS = t.target.toleranceS;
+    const tolerances = { clock: t.target.toleranceS, access: t.target.accessToleranceS };
     const canDisable = t.hook.has('disable-user');
+    const canRead = t.readers.canGrant;
     if (!canDisable) t.observe('SIGNIN-LIFECYCLE', 'the test hook cannot disable users: DisableUser is left out of the command set');
-    const commands = fc.limitShrink(lifecycleCommands({ toleranceS, canDisable }), MAX_SHRINKS);
+    if (!canRead) t.observe('SIGNIN-LIFECYCLE', 'the test hook cannot give users read access (businesses, access): UseAccessToken is left out of the command set');
+    const commands = fc.limitShrink(lifecycleCommands({ tolerances, canDisable, canRead }), MAX_SHRINKS);
     await t.property('SIGNIN-LIFECYCLE', 'the token lifecycle table holds for generated command sequences', commands, (cmds) =>
-      runLifecycle(cmds, toleranceS, async () => ({
+      runLifecycle(cmds, tolerances, async () => ({
         system: await HttpLifecycleSystem.start(t),
-        check: (rule, title, ok, expected, actual) => t.check(rule, title, ok, expected, actual),
+        check: (rule, title, ok, expected, actual) => t.check(rule, title, { ok, expected, actual }),
       })),
     );
   },

@@ -3,7 +3,8 @@
  * with faults) and returns the verdicts. Real HTTP on loopback; nothing is mocked.
  */
 import { ALL_TESTS } from '../../suites/index.js';
-import { runConformance, type RunResult } from '../../src/harness/runner.js';
+import { runConformance, type RunResult } from '../../src/harness/runner/index.js';
+import { startBuiltIn } from '../../src/cli/built-in.js';
 import { openSession } from '../../src/harness/session.js';
 
 export interface ReferenceRunOptions {
@@ -17,7 +18,7 @@ export interface ReferenceRunOptions {
 }
 
 export async function runAgainstReference(options: ReferenceRunOptions = {}): Promise<RunResult> {
-  const session = await openSession({ env: options.env ?? {}, envFile: options.envFile, faults: options.faults ?? [] });
+  const session = await openSession({ env: options.env ?? {}, envFile: options.envFile, faults: options.faults ?? [], builtIn: startBuiltIn });
   try {
     return await runConformance({
       target: session.target,

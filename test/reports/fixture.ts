@@ -7,7 +7,7 @@ import type { ReportRule, ResultsDocument } from '../../src/reporters/json.js';
 
 export const NASTY = `<script>alert("x")</script> & 'quotes' | pipes`;
 
-const base = { observations: [] as string[], durationMs: 12 };
+const base = { observations: [] as string[], unverified: [] as string[], durationMs: 12 };
 
 export const RULES: ReportRule[] = [
   {
@@ -53,6 +53,7 @@ export const RULES: ReportRule[] = [
     tests: ['partner-key/headers-required'],
     exchanges: [1],
     observations: ['the problem body has a title member'],
+    unverified: [],
   },
   {
     ...base,
@@ -106,7 +107,7 @@ export const EXCHANGES: Exchange[] = [
 export const DOC: ResultsDocument = {
   schema: 'tack-results/1',
   tack: { version: '0.1.0', catalog: '1.0.0' },
-  run: { id: '20240601T100000Z-abcd', startedAt: '2024-06-01T10:00:00.000Z', finishedAt: '2024-06-01T10:00:10.000Z', seed: 42, numRuns: 12, strict: false, only: [], faults: ['partner-secret-prefix-match'], exitCode: 1 },
+  run: { id: '20240601T100000Z-abcd', startedAt: '2024-06-01T10:00:00.000Z', finishedAt: '2024-06-01T10:00:10.000Z', seed: 42, numRuns: 12, strict: false, requireAll: false, uncheckedMust: 1, deadline: undefined, only: [], faults: ['partner-secret-prefix-match'], exitCode: 1 },
   target: {
     baseUrl: 'http://acme.localhost:7070',
     otherBaseUrl: 'http://globex.localhost:7070',
@@ -117,6 +118,7 @@ export const DOC: ResultsDocument = {
     mode: 'hook',
     hook: { url: 'http://127.0.0.1:7070/__tack', contract: 'tack-hook/1', capabilities: ['clock', 'users'], problem: undefined },
     toleranceS: 5,
+    accessToleranceS: 5,
     fieldsUsed: { 'partner access token': 'accessToken' },
   },
   baseline: undefined,

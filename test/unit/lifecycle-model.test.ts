@@ -8,15 +8,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RuleId } from '../../src/rules/catalog.js';
 import { lifecycleCommands, runLifecycle, type CommandList } from '../../suites/sign-in/model/commands.js';
+import { ABSOLUTE_LIMIT_S, ACCESS_TOKEN_S, DAY_S, IDLE_LIMIT_S } from '../../suites/spec-limits.js';
 import {
-  ABSOLUTE_LIMIT_S,
-  ACCESS_TOKEN_S,
   afterExchange,
   afterReuse,
   boundarySeconds,
   classify,
-  DAY_S,
-  IDLE_LIMIT_S,
   initialModel,
   predictAccess,
   predictExchange,
@@ -28,9 +25,12 @@ import {
 import type { ApiSeen, ExchangeSeen, LifecycleReal, LifecycleSystem, RevokeSeen } from '../../suites/sign-in/model/system.js';
 
 const TOL = 5;
+/** The access-token tolerance of these tests, different from TOL so that mixing them up shows. */
+const ACCESS_TOL = 3;
+const TOLS = { clock: TOL, access: ACCESS_TOL };
 
 function at(seconds: number, changes: Partial<LifecycleModel> = {}): LifecycleModel {
-  return { ...initialModel(TOL), now: seconds, ...changes };
+  return { ...initialModel(TOLS), now: seconds, ...changes };
 }
 
 describe('classify: valid up to limit - tol, invalid from limit + tol', () => {
@@ -47,9 +47,10 @@ describe('classify: valid up to limit - tol, invalid from limit + tol', () => {
   });
 
   it('uses a tolerance of at least 1 s (real time runs on top of model time)', () => {
-    expect(initialModel(0).tolerance).toBe(1);
-    expect(predictExchange({ ...initialModel(0), now: IDLE_LIMIT_S })).toBe('either');
-    expect(predictExchange({ ...initialModel(0), now: IDLE_LIMIT_S - 1 })).toBe('valid');
+    const zero = initialModel({ clock: 0, access: 0 });
+    expect([zero.tolerance, zero.accessTolerance]).toEqual([1, 1]);
+    expect(predictExchange({ ...zero, now: IDLE_LIMIT_S })).toBe('either');
+    expect(predictExchange({ ...zero, now: IDLE_LIMIT_S - 1 })).toBe('valid');
   });
 });
 
@@ -161,7 +162,7 @@ describe('clock steps', () => {
     afterExchange(m, true);
     expect(secondsFor({ kind: 'to', anchor: 'idle', offset: TOL }, m)).toBe(IDLE_LIMIT_S + TOL);
     expect(secondsFor({ kind: 'to', anchor: 'absolute', offset: -TOL }, m)).toBe(ABSOLUTE_LIMIT_S - TOL - DAY_S);
-    expect(secondsFor({ kind: 'to', anchor: 'access', offset: TOL + 1 }, m)).toBe(ACCESS_TOKEN_S + TOL + 1);
+    expect(secondsFor({ kind: 'to', anchor: 'access', offset: ACCESS_TOL + 1 }, m)).toBe(ACCESS_TOKEN_S + ACCESS_TOL + 1);
   });
 
   it('a point already past, or a limit not started, moves nothing', () => {
@@ -170,9 +171,9 @@ describe('clock steps', () => {
   });
 
   it('fixed steps include both sides of every tolerance window and stay positive for huge tolerances', () => {
-    const s = boundarySeconds(TOL);
-    for (const v of [ACCESS_TOKEN_S - TOL, ACCESS_TOKEN_S + TOL, IDLE_LIMIT_S - TOL, IDLE_LIMIT_S + TOL]) expect(s).toContain(v);
-    expect(boundarySeconds(86_400).every((v) => v > 0)).toBe(true);
+    const s = boundarySeconds(TOLS);
+    for (const v of [ACCESS_TOKEN_S - ACCESS_TOL, ACCESS_TOKEN_S + ACCESS_TOL, IDLE_LIMIT_S - TOL, IDLE_LIMIT_S + TOL]) expect(s).toContain(v);
+    expect(boundarySeconds({ clock: 21_600, access: 15 }).every((v) => v > 0)).toBe(true);
   });
 });
 
@@ -280,7 +281,7 @@ class SimulatedServer implements LifecycleSystem {
   async useAccessToken(): Promise<ApiSeen> {
     this.tick();
     const ok = this.accessExpiresAt !== undefined && this.now < this.accessExpiresAt;
-    return { status: ok ? 200 : 401, summary: ok ? '200' : '401' };
+    return { status: ok ? 200 : 401, listsData: ok, summary: ok ? '200' : '401' };
   }
 }
 
@@ -300,9 +301,10 @@ function realOf(b: ServerBehaviour): LifecycleReal {
 }
 
 async function property(b: ServerBehaviour, toleranceS: number, seed: number, numRuns: number): Promise<fc.RunDetails<[CommandList]>> {
-  const commands = lifecycleCommands({ toleranceS, canDisable: true });
+  const tolerances = { clock: toleranceS, access: ACCESS_TOL };
+  const commands = lifecycleCommands({ tolerances, canDisable: true, canRead: true });
   return fc.check(
-    fc.asyncProperty(commands, (cmds) => runLifecycle(cmds, toleranceS, async () => realOf(b))),
+    fc.asyncProperty(commands, (cmds) => runLifecycle(cmds, tolerances, async () => realOf(b))),
     { seed, numRuns },
   );
 }

@@ -17,14 +17,18 @@ import { createBundle, INTEGRITY_NOTE, sha256, verifyBundle, type BundleFile } f
 import { REPORT_FILES } from '../../reporters/index.js';
 import { readResults } from '../../reporters/json.js';
 import { CATALOG_VERSION } from '../../rules/catalog.js';
-import { TACK_VERSION } from '../options.js';
+import { TACK_VERSION } from '../../version.js';
+import { startBuiltIn } from '../built-in.js';
 import { runCommand } from './run.js';
 
 /** The fixed settings of a certification run. Changing them makes certifications incomparable. */
 export const CERTIFY_SETTINGS = {
   seed: 20240601,
-  runs: 12,
+  // At least 100 runs per property: a boundary sequence was once missed at 12 (docs/reports.md, "Runs per property").
+  runs: 100,
   strict: false,
+  /** Per test: 100 runs of the lifecycle property against a remote target take minutes. */
+  testTimeoutMs: 600_000,
   loadProfile: 'exchange',
   loadConnections: 10,
   loadWarmup: '2s',
@@ -47,6 +51,8 @@ export interface CertifyOptions {
   reports: string;
   load: boolean;
   allowRemote: boolean;
+  /** Every MUST rule must be checked (default); `--no-require-all` certifies what could be checked. */
+  requireAll?: boolean;
   /** Tests and demos only (not on the command line): a subset of rules, faults of the built-in server, a shorter load. */
   only?: string[];
   fault?: string[];
@@ -61,6 +67,7 @@ export function registerCertify(program: Command): void {
     .option('--out <file>', 'the bundle to write (default: reports/tack-certification-<run-id>.tar.gz)')
     .option('--reports <dir>', 'where the run folder is written', 'reports')
     .option('--no-load', 'leave the load profile out (the bundle says so)')
+    .option('--no-require-all', 'certify what could be checked: MUST rules that were skipped do not fail the certification (the bundle says so)')
     .option('--allow-remote', 'let the load profile run against a target that is not on this machine (as tack load --allow-remote)', false)
     .action(async (opts: CertifyOptions) => {
       process.exitCode = await certifyCommand(opts, (s) => process.stdout.write(s));
@@ -88,6 +95,8 @@ export async function certifyCommand(opts: CertifyOptions, write: (s: string) =>
         seed: CERTIFY_SETTINGS.seed,
         runs: CERTIFY_SETTINGS.runs,
         strict: CERTIFY_SETTINGS.strict,
+        requireAll: opts.requireAll ?? true,
+        testTimeoutMs: CERTIFY_SETTINGS.testTimeoutMs,
         reports: staging,
         fault: opts.fault ?? [],
         quiet: false,
@@ -126,7 +135,7 @@ export async function certifyCommand(opts: CertifyOptions, write: (s: string) =>
     run: doc.run.id,
     target: doc.target.baseUrl,
     builtIn: doc.target.builtIn,
-    settings: { ...CERTIFY_SETTINGS, only: doc.run.only, faults: doc.run.faults },
+    settings: { ...CERTIFY_SETTINGS, requireAll: opts.requireAll ?? true, only: doc.run.only, faults: doc.run.faults },
     conformance: { exitCode: runExit, startedAt: doc.run.startedAt, finishedAt: doc.run.finishedAt },
     load: { status: load.status, reason: load.reason, exitCode: load.exitCode ?? null },
     exitCode,
@@ -167,6 +176,7 @@ async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string)
         reportsDir: dir,
         allowRemote: opts.allowRemote,
         faults: opts.fault ?? [],
+        builtIn: startBuiltIn,
         failOnErrors: true,
         quiet: true,
         version: TACK_VERSION,

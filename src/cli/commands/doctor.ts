@@ -8,7 +8,7 @@ import { ALL_TESTS } from '../../../suites/index.js';
 import { runDoctor, type DoctorReport, type Finding, type RulePlan } from '../../harness/doctor.js';
 import { EXIT, isTackError, TackError } from '../../harness/errors.js';
 import { openSession } from '../../harness/session.js';
-import { TACK_VERSION } from '../options.js';
+import { TACK_VERSION } from '../../version.js';
 
 export interface DoctorCommandOptions {
   envFile?: string;

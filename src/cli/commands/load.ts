@@ -13,7 +13,9 @@ import { runLoad, type LoadIo } from '../../load/run.js';
 import { parseShard } from '../../load/shard.js';
 import { summaryText } from '../../load/summary.js';
 import { parseDurationMs } from '../../load/units.js';
-import { parseIntOption, TACK_VERSION } from '../options.js';
+import { TACK_VERSION } from '../../version.js';
+import { startBuiltIn } from '../built-in.js';
+import { parseIntOption } from '../options.js';
 
 export interface LoadCommandOptions {
   envFile?: string;
@@ -103,6 +105,7 @@ export async function loadCommand(name: string, files: readonly string[], opts: 
       tokenPool: opts.tokenPool,
       allowRemote: opts.allowRemote,
       faults: opts.fault,
+      builtIn: startBuiltIn,
       timeoutMs: opts.timeout === undefined ? undefined : parseDurationMs(opts.timeout, '--timeout'),
       failOnErrors: opts.failOnErrors,
       quiet: opts.quiet,

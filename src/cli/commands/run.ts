@@ -6,12 +6,15 @@ import { Command, Option } from 'commander';
 import { ALL_TESTS } from '../../../suites/index.js';
 import { EXIT, redactError, TackError } from '../../harness/errors.js';
 import { preflight } from '../../harness/preflight.js';
-import { exitCodeOf, runConformance, type RunResult } from '../../harness/runner.js';
+import { runConformance, type RunResult } from '../../harness/runner/index.js';
 import { openSession, type Session } from '../../harness/session.js';
 import { isRuleId } from '../../rules/catalog.js';
+import { startBuiltIn } from '../built-in.js';
+import { decideOutcome } from '../../reporters/baseline.js';
 import { writeRunReports } from '../../reporters/index.js';
 import { printSummary, ruleLine } from '../../reporters/console.js';
-import { parseIntOption, parseList, TACK_VERSION } from '../options.js';
+import { TACK_VERSION } from '../../version.js';
+import { parseIntOption, parseList } from '../options.js';
 
 export interface RunCommandOptions {
   envFile?: string;
@@ -20,10 +23,14 @@ export interface RunCommandOptions {
   runs: number;
   path?: string;
   strict: boolean;
+  /** A MUST rule that could not be checked (skipped) fails the run. */
+  requireAll?: boolean;
   reports: string;
   fault: string[];
   quiet: boolean;
   baseline?: string;
+  /** Per-test time limit (certification raises it for its 100 runs per property). */
+  testTimeoutMs?: number;
   /** Requests per second at most (politeness to a shared UAT); unlimited when absent. */
   maxRps?: number;
 }
@@ -38,6 +45,7 @@ export function registerRun(program: Command): void {
     .option('--runs <n>', 'runs per property', parseIntOption('--runs'), 12)
     .option('--path <path>', 'replay path of a failed property (from a failure report)')
     .option('--strict', 'SHOULD failures fail the run too', false)
+    .option('--require-all', 'a MUST rule that could not be checked (skipped) fails the run', false)
     .option('--reports <dir>', 'where the run folder is written', 'reports')
     .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser((v: string, prev: string[]) => [...prev, v]).default([]))
     .option('--baseline <file>', 'expected failures (see docs/reports.md)')
@@ -52,7 +60,7 @@ export function registerRun(program: Command): void {
 export async function runCommand(opts: RunCommandOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const unknown = opts.only.filter((id) => !isRuleId(id));
   if (unknown.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names unknown rule ids: ${unknown.join(', ')} (see: tack rules)`);
-  const session = await openSession({ envFile: opts.envFile, env, faults: opts.fault });
+  const session = await openSession({ envFile: opts.envFile, env, faults: opts.fault, builtIn: startBuiltIn });
   session.http.politeness.setMaxRps(opts.maxRps);
   try {
     return await runInSession(session, opts, write);
@@ -88,17 +96,28 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
     redactor,
     transcript: session.transcript,
     deadlineAt: Date.now() + target.runDeadlineS * 1000,
-    onRule: opts.quiet ? undefined : (r) => write(redactor.redact(ruleLine(r)) + '\n'),
+    ...(opts.testTimeoutMs !== undefined ? { testTimeoutMs: opts.testTimeoutMs } : {}),
+    onRule: opts.quiet ? undefined : (r) => write(redactor.redact(ruleLine(r, replayArgs(opts, target.builtIn))) + '\n'),
   });
-  const written = await writeRunReports(session, result, { strict: opts.strict, only: opts.only, baseline: opts.baseline, reportsDir: opts.reports, faults: opts.fault, envFile: opts.envFile });
-  printSummary(result, redactor, write);
+  const outcome = decideOutcome(result, { strict: opts.strict, requireAll: opts.requireAll ?? false }, opts.baseline);
+  const written = await writeRunReports(session, result, { outcome, only: opts.only, reportsDir: opts.reports, faults: opts.fault, envFile: opts.envFile });
+  printSummary(written.document, redactor, write);
   for (const note of written.notes) write(redactor.redact(`\n${note}`));
   if (written.notes.length > 0) write('\n');
   write(`\nReports: ${written.dir}\n`);
-  const exitCode = written.exitCode ?? exitCodeOf(result, opts.strict);
+  const exitCode = outcome.exitCode;
   // The documented codes CI scripts match on (docs/errors.md), for the outcomes that are not a verdict.
   if (exitCode === EXIT.nothingChecked) write('tack: TACK_ERR_NOTHING_CHECKED: no rule could be checked: every selected rule was skipped (tack doctor says what each one needs)\n');
   else if (exitCode === EXIT.config && result.hookProblem !== undefined) write(redactor.redact(`tack: TACK_ERR_HOOK: ${result.hookProblem}\n`));
-  else if (result.tests.some((t) => t.reason.includes('TACK_RUN_DEADLINE_S'))) write(`tack: TACK_ERR_RUN_DEADLINE: the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S); the rules it did not reach are reported as error\n`);
+  else if (result.deadline) write(`tack: TACK_ERR_RUN_DEADLINE: the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); the rules it did not reach are reported as error\n`);
   return exitCode;
+}
+
+/** What a replay command must repeat so that it runs against the same target: the env file, the faults. */
+export function replayArgs(opts: Pick<RunCommandOptions, 'envFile' | 'fault'>, builtIn: boolean): string[] {
+  return [...(opts.envFile ? [`--env-file ${shellQuote(opts.envFile)}`] : []), ...(builtIn ? opts.fault.map((f) => `--fault ${f}`) : [])];
+}
+
+function shellQuote(text: string): string {
+  return /^[\w./:@%+=-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

@@ -66,12 +66,42 @@ export function findRefreshToken(json: unknown, configured: string | undefined):
   return configured !== undefined ? byConfiguredPath(json, configured) : findBySpelling(json, REFRESH_SPELLINGS);
 }
 
-/** The first absolute http(s) URL in a body (depth-first over JSON, or in plain text). */
+/**
+ * The reset-password action URL. TACK_RESET_URL_FIELD wins. Otherwise a URL-like member (absolute,
+ * or a path) whose name says what it holds: names with "action" or "reset" first, then "url",
+ * "link", "href" (breadth-first, so `actionUrl` beats a nested help link); its value is returned
+ * even when it is relative, so a relative action URL is caught although some other link in the
+ * body is absolute. Failing that, the first absolute http(s) URL in the body (the contract's default).
+ */
 export function findResetUrl(json: unknown, text: string, configured: string | undefined): Found<string> | undefined {
   if (configured !== undefined) return byConfiguredPath(json, configured);
-  if (json !== undefined) return firstUrlIn(json, '');
+  if (json !== undefined) return byUrlName(json) ?? firstUrlIn(json, '');
   const m = /https?:\/\/[^\s"'<>]+/i.exec(text);
   return m ? { value: m[0], field: '(body text)' } : undefined;
+}
+
+const URL_NAMES: readonly RegExp[] = [/action|reset/, /url|link|href|uri/];
+
+function looksLikeUrl(value: string): boolean {
+  return isAbsoluteHttpUrl(value) || /^\/[^\s/]/.test(value.trim());
+}
+
+function byUrlName(json: unknown): Found<string> | undefined {
+  for (const pattern of URL_NAMES) {
+    let level: { node: unknown; path: string }[] = [{ node: json, path: '' }];
+    for (let depth = 0; depth < 4 && level.length > 0; depth++) {
+      const next: typeof level = [];
+      for (const { node, path } of level) {
+        if (node === null || typeof node !== 'object') continue;
+        for (const [key, v] of Object.entries(node)) {
+          if (typeof v === 'string' && pattern.test(normalise(key)) && looksLikeUrl(v)) return { value: v, field: path + key };
+          if (v !== null && typeof v === 'object') next.push({ node: v, path: `${path}${key}.` });
+        }
+      }
+      level = next;
+    }
+  }
+  return undefined;
 }
 
 function firstUrlIn(node: unknown, path: string): Found<string> | undefined {

@@ -3,14 +3,14 @@
  * outside one of the limits as the model sees them now ("to the 30-day unused limit + tol").
  * A move that would go nowhere (the point aimed at is past) is skipped.
  */
-import { hasEnded, secondsFor, stepText, type ClockStep, type LifecycleModel } from './model.js';
+import { hasEnded, secondsFor, stepText, type ClockStep, type LifecycleModel, type Tolerances } from './model.js';
 import { wait } from './exchange-command.js';
 import type { LifecycleCommand, LifecycleReal } from './system.js';
 
 export class AdvanceClockCommand implements LifecycleCommand {
   constructor(
     readonly step: ClockStep,
-    private readonly tolerance: number,
+    private readonly tolerance: Tolerances,
   ) {}
 
   check(m: Readonly<LifecycleModel>): boolean {

@@ -15,17 +15,23 @@ import { DisableUserCommand } from './disable-user-command.js';
 import { exchangeAndJudge, ExchangeCommand } from './exchange-command.js';
 import { KeepUsingCommand } from './keep-using-command.js';
 import { NewTokenCommand } from './new-token-command.js';
-import { boundaryOffsets, boundarySeconds, DAY_S, effectiveTolerance, IDLE_LIMIT_S, initialModel, type Anchor, type ClockStep, type LifecycleModel } from './model.js';
+import { DAY_S, IDLE_LIMIT_S } from '../../spec-limits.js';
+import { boundaryOffsets, boundarySeconds, initialModel, toleranceFor, tolerancesOf, type Anchor, type ClockStep, type LifecycleModel, type Tolerances } from './model.js';
 import { ReuseRotatedOutCommand } from './reuse-rotated-out-command.js';
 import { RevokeCommand } from './revoke-command.js';
 import { UseAccessTokenCommand } from './use-access-token-command.js';
 import type { LifecycleCommand, LifecycleReal } from './system.js';
 
 export interface LifecycleOptions {
-  /** TACK_CLOCK_TOLERANCE_S. */
-  readonly toleranceS: number;
+  /** TACK_CLOCK_TOLERANCE_S and TACK_ACCESS_TOLERANCE_S. */
+  readonly tolerances: Tolerances;
   /** The hook can disable users (capability `disable-user`). */
   readonly canDisable: boolean;
+  /**
+   * Access tokens can be judged: the user reads a business (hook `businesses` and `access`), so a
+   * working token is one whose search lists it. Without it UseAccessToken is left out.
+   */
+  readonly canRead: boolean;
   readonly maxCommands?: number;
   readonly weights?: Partial<CommandWeights>;
 }
@@ -62,13 +68,13 @@ export const DEFAULT_WEIGHTS: CommandWeights = {
  */
 export const DEFAULT_MAX_COMMANDS = 64;
 
-function anchored(anchor: fc.Arbitrary<Anchor>, tol: number): fc.Arbitrary<ClockStep> {
-  return fc.tuple(anchor, fc.constantFrom(...boundaryOffsets(tol))).map(([a, offset]): ClockStep => ({ kind: 'to', anchor: a, offset }));
+function anchored(anchor: fc.Arbitrary<Anchor>, tol: Tolerances): fc.Arbitrary<ClockStep> {
+  return anchor.chain((a) => fc.constantFrom(...boundaryOffsets(toleranceFor(a, tol))).map((offset): ClockStep => ({ kind: 'to', anchor: a, offset })));
 }
 
 /** Clock moves: fixed boundary-aware amounts, or to just inside / outside a limit. */
-export function clockSteps(toleranceS: number): fc.Arbitrary<ClockStep> {
-  const tol = effectiveTolerance(toleranceS);
+export function clockSteps(tolerances: Tolerances): fc.Arbitrary<ClockStep> {
+  const tol = tolerancesOf(tolerances);
   const anchor = fc.oneof(
     { weight: 4, arbitrary: fc.constant<Anchor>('idle') },
     { weight: 1, arbitrary: fc.constant<Anchor>('absolute') },
@@ -81,22 +87,22 @@ export function clockSteps(toleranceS: number): fc.Arbitrary<ClockStep> {
 }
 
 export function lifecycleCommands(options: LifecycleOptions): fc.Arbitrary<CommandList> {
-  const tol = effectiveTolerance(options.toleranceS);
+  const tol = tolerancesOf(options.tolerances);
   const w = { ...DEFAULT_WEIGHTS, ...options.weights };
   const none = fc.constant(undefined);
   const exchangeAfter = fc.oneof({ weight: 1, arbitrary: none }, { weight: 2, arbitrary: clockSteps(tol) });
   const useAfter = fc.oneof({ weight: 1, arbitrary: none }, { weight: 4, arbitrary: anchored(fc.constant<Anchor>('access'), tol) });
   // Every exchange of the script is inside 30 days of the previous one; the last lands just past 90 days.
-  const keepUsing = fc.tuple(fc.constant(IDLE_LIMIT_S - tol), fc.constantFrom(tol, tol + 1));
+  const keepUsing = fc.tuple(fc.constant(IDLE_LIMIT_S - tol.clock), fc.constantFrom(tol.clock, tol.clock + 1));
   const weighted: fc.WeightedArbitrary<LifecycleCommand>[] = [
     { weight: w.exchange, arbitrary: exchangeAfter.map((after) => new ExchangeCommand(after, tol)) },
     { weight: w.advanceClock, arbitrary: clockSteps(tol).map((step) => new AdvanceClockCommand(step, tol)) },
     { weight: w.keepUsing, arbitrary: keepUsing.map(([every, offset]) => new KeepUsingCommand(every, offset, tol)) },
-    { weight: w.useAccessToken, arbitrary: useAfter.map((after) => new UseAccessTokenCommand(after, tol)) },
     { weight: w.revoke, arbitrary: fc.constant(new RevokeCommand()) },
     { weight: w.reuseRotatedOut, arbitrary: fc.constant(new ReuseRotatedOutCommand()) },
     { weight: w.newToken, arbitrary: fc.constant(new NewTokenCommand()) },
   ];
+  if (options.canRead) weighted.push({ weight: w.useAccessToken, arbitrary: useAfter.map((after) => new UseAccessTokenCommand(after, tol)) });
   if (options.canDisable) weighted.push({ weight: w.disableUser, arbitrary: fc.constant(new DisableUserCommand()) });
   // A plain array, not fc.commands: fc.commands shrinks by which commands ran in the failing run,
   // which a replay from seed and path (`tack run --seed S --path P`) does not know, so a shrunk
@@ -143,10 +149,10 @@ export class CommandList implements Iterable<LifecycleCommand> {
  * Runs one generated command list against a fresh system (a new user and token every time), then
  * one final exchange judged against the model.
  */
-export async function runLifecycle(commands: Iterable<LifecycleCommand>, toleranceS: number, start: () => Promise<LifecycleReal>): Promise<void> {
+export async function runLifecycle(commands: Iterable<LifecycleCommand>, tolerances: Tolerances, start: () => Promise<LifecycleReal>): Promise<void> {
   let state: { model: LifecycleModel; real: LifecycleReal } | undefined;
   await fc.asyncModelRun(async () => {
-    state = { model: initialModel(toleranceS), real: await start() };
+    state = { model: initialModel(tolerances), real: await start() };
     return state;
   }, commands);
   if (state) await exchangeAndJudge(state.model, state.real, 'final exchange');

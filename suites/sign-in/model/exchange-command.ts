@@ -16,6 +16,7 @@ import {
   stepText,
   type ClockStep,
   type LifecycleModel,
+  type Tolerances,
 } from './model.js';
 import type { ExchangeSeen, LifecycleCommand, LifecycleReal } from './system.js';
 
@@ -50,7 +51,7 @@ export class ExchangeCommand implements LifecycleCommand {
   constructor(
     /** Clock move made first, if any. */
     readonly after: ClockStep | undefined,
-    private readonly tolerance: number,
+    private readonly tolerance: Tolerances,
   ) {}
 
   check(m: Readonly<LifecycleModel>): boolean {

@@ -1,12 +1,17 @@
 /**
  * The lifecycle system over HTTP: one fresh user of tenant A with a new API token (hook-owned, so
- * revoking, disabling and reusing rotated-out tokens are allowed), the sign-in server, the API and
- * the hook clock.
+ * revoking, disabling and reusing rotated-out tokens are allowed), given read access to the run's
+ * business when the hook can (so a working access token is seen listing it), the sign-in server,
+ * the API and the hook clock.
  */
-import { describe, type TestContext } from '../../../src/harness/context.js';
-import type { HttpResponse } from '../../../src/harness/http.js';
-import type { TokenChain } from '../../../src/harness/tokens.js';
 import type { Exchanged } from '../../../src/harness/clients/identity.js';
+import type { TestContext } from '../../../src/harness/context.js';
+import { describe } from '../../../src/harness/describe.js';
+import type { HttpResponse } from '../../../src/harness/http.js';
+import type { Reads } from '../../../src/harness/readers.js';
+import type { TokenChain } from '../../../src/harness/tokens.js';
+import { lists } from '../../checks/search.js';
+import { searchPages } from '../../api/paging.js';
 import type { ApiSeen, ExchangeSeen, LifecycleSystem, RevokeSeen } from './system.js';
 
 export class HttpLifecycleSystem implements LifecycleSystem {
@@ -15,15 +20,17 @@ export class HttpLifecycleSystem implements LifecycleSystem {
   private constructor(
     private readonly t: TestContext,
     private chain: TokenChain,
+    private reads: Reads | undefined,
   ) {}
 
   /** A fresh user and token: the target's clock only moves forward, so every run starts anew. */
   static async start(t: TestContext): Promise<HttpLifecycleSystem> {
-    return new HttpLifecycleSystem(t, await t.tokens.own());
+    const { chain, reads } = await freshChain(t);
+    return new HttpLifecycleSystem(t, chain, reads);
   }
 
   async newToken(): Promise<void> {
-    this.chain = await this.t.tokens.own();
+    ({ chain: this.chain, reads: this.reads } = await freshChain(this.t));
     this.accessToken = undefined;
   }
 
@@ -57,8 +64,9 @@ export class HttpLifecycleSystem implements LifecycleSystem {
 
   async useAccessToken(): Promise<ApiSeen> {
     if (this.accessToken === undefined) throw new Error('no access token yet (the model should have skipped this command)');
-    const res = await this.t.api.search(this.t.target.baseUrl, this.accessToken);
-    return { status: res.status, summary: describe(res) };
+    const pages = await searchPages(this.t, this.t.target.baseUrl, this.accessToken);
+    const listsData = this.reads?.kind === 'business' && lists(pages, this.reads);
+    return { status: pages.first.status, listsData, summary: `${describe(pages.first)}${listsData ? ", listing the user's business" : ''}` };
   }
 }
 
@@ -80,4 +88,9 @@ function isNonEmpty(value: string | undefined): value is string {
 function bodySummary(res: HttpResponse): string {
   const length = res.text.trim().length;
   return `${describe(res)}, ${length === 0 ? 'empty body' : `body of ${length} characters`}`;
+}
+
+async function freshChain(t: TestContext): Promise<{ chain: TokenChain; reads: Reads | undefined }> {
+  const reader = t.readers.canGrant ? await t.tokens.reader() : undefined;
+  return reader ?? { chain: await t.tokens.own(), reads: undefined };
 }

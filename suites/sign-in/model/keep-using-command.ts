@@ -6,7 +6,8 @@
  * limit while it is used all along, so a limit that slides with use, or an unused clock that does
  * not restart, shows within one command.
  */
-import { ABSOLUTE_LIMIT_S, effectiveTolerance, fmt, hasEnded, type LifecycleModel } from './model.js';
+import { ABSOLUTE_LIMIT_S } from '../../spec-limits.js';
+import { fmt, hasEnded, type LifecycleModel, type Tolerances } from './model.js';
 import { exchangeAndJudge, wait } from './exchange-command.js';
 import type { LifecycleCommand, LifecycleReal } from './system.js';
 
@@ -15,7 +16,7 @@ export class KeepUsingCommand implements LifecycleCommand {
     readonly every: number,
     /** Where the last exchange happens, relative to the 90-day limit. */
     readonly offset: number,
-    private readonly tolerance: number,
+    private readonly tolerance: Tolerances,
   ) {}
 
   check(m: Readonly<LifecycleModel>): boolean {
@@ -34,7 +35,7 @@ export class KeepUsingCommand implements LifecycleCommand {
   }
 
   toString(): string {
-    const tol = effectiveTolerance(this.tolerance);
+    const tol = Math.max(1, Math.floor(this.tolerance.clock));
     const size = Math.abs(this.offset);
     const rel = size === tol ? 'tol' : size === tol + 1 ? `tol ${this.offset < 0 ? '-' : '+'} 1 s` : fmt(size);
     return `KeepUsing(every ${fmt(this.every)} until the 90-day limit ${this.offset < 0 ? '-' : '+'} ${rel})`;

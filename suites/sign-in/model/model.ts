@@ -14,19 +14,30 @@
  * "either" in between, where the model follows what the target did.
  */
 import type { RuleId } from '../../../src/rules/catalog.js';
+import { ABSOLUTE_LIMIT_S, ACCESS_TOKEN_S, DAY_S, effectiveTolerance, fmt, IDLE_LIMIT_S } from '../../spec-limits.js';
 
-export const ACCESS_TOKEN_S = 300;
-export const DAY_S = 86_400;
-/** A token left unused this long is expired (spec §8: 30 days, each exchange restarts it). */
-export const IDLE_LIMIT_S = 30 * DAY_S;
-/** A chain is expired this long after generation, however often it is used (spec §8: 90 days). */
-export const ABSOLUTE_LIMIT_S = 90 * DAY_S;
+export { fmt };
+
+/**
+ * The tolerances in seconds (each at least 1: real time runs on top of model time): `clock` around
+ * the 30- and 90-day limits, `access` around the 300-second access-token lifetime.
+ */
+export interface Tolerances {
+  readonly clock: number;
+  readonly access: number;
+}
+
+export function tolerancesOf(configured: { readonly clock: number; readonly access: number }): Tolerances {
+  return { clock: effectiveTolerance(configured.clock), access: effectiveTolerance(configured.access) };
+}
 
 export type Prediction = 'valid' | 'invalid' | 'either';
 
 export interface LifecycleModel {
-  /** Tolerance in seconds around every limit (at least 1: real time runs on top of model time). */
+  /** Tolerance in seconds around the 30- and 90-day limits. */
   readonly tolerance: number;
+  /** Tolerance in seconds around the access-token lifetime. */
+  readonly accessTolerance: number;
   /** Model time, seconds since the run began (the first token's generation). */
   now: number;
   /** When the chain's first token was generated: the start of the 90-day limit, never moved. */
@@ -64,14 +75,11 @@ export function hasEnded(m: Readonly<LifecycleModel>): boolean {
   return m.revoked || m.disabled || m.refused;
 }
 
-/** The tolerance the model works with: the configured one, and never below 1 s. */
-export function effectiveTolerance(configuredS: number): number {
-  return Math.max(1, Math.floor(configuredS));
-}
-
-export function initialModel(configuredToleranceS: number): LifecycleModel {
+export function initialModel(configured: Tolerances): LifecycleModel {
+  const tolerances = tolerancesOf(configured);
   return {
-    tolerance: effectiveTolerance(configuredToleranceS),
+    tolerance: tolerances.clock,
+    accessTolerance: tolerances.access,
     now: 0,
     generatedAt: 0,
     lastUsedAt: 0,
@@ -129,7 +137,7 @@ export function predictExchange(m: Readonly<LifecycleModel>): Prediction {
 export function predictAccess(m: Readonly<LifecycleModel>): Prediction | undefined {
   if (m.accessIssuedAt === undefined) return undefined;
   if (m.accessRefused) return 'invalid';
-  const p = classify(m.now - m.accessIssuedAt, ACCESS_TOKEN_S, m.tolerance);
+  const p = classify(m.now - m.accessIssuedAt, ACCESS_TOKEN_S, m.accessTolerance);
   if (p === 'valid' && (m.revoked || m.disabled || m.tainted || m.refused)) return 'either';
   return p;
 }
@@ -181,7 +189,7 @@ export function afterExchange(m: LifecycleModel, succeeded: boolean): void {
 
 /** A new API token was generated (for a new user): a new chain starts now; time goes on. */
 export function afterNewToken(m: LifecycleModel): void {
-  Object.assign(m, { ...initialModel(m.tolerance), now: m.now, generatedAt: m.now, lastUsedAt: m.now, lastTouchedAt: m.now });
+  Object.assign(m, { ...initialModel({ clock: m.tolerance, access: m.accessTolerance }), now: m.now, generatedAt: m.now, lastUsedAt: m.now, lastTouchedAt: m.now });
 }
 
 export function afterReuse(m: LifecycleModel, accepted: boolean): void {
@@ -219,39 +227,28 @@ export function secondsFor(step: ClockStep, m: Readonly<LifecycleModel>): number
   return Math.max(0, Math.round(start + limitOf(step.anchor) + step.offset - m.now));
 }
 
+/** The tolerance that applies around an anchor's limit. */
+export function toleranceFor(anchor: Anchor, tolerances: Tolerances): number {
+  return anchor === 'access' ? tolerances.access : tolerances.clock;
+}
+
 /** The seconds of fixed clock moves: small steps and both sides of every limit's tolerance window. */
-export function boundarySeconds(tolerance: number): number[] {
-  const tol = effectiveTolerance(tolerance);
-  const around = (limit: number) => [limit - tol - 1, limit - tol, limit + tol, limit + tol + 1];
-  const all = [1, 60, ...around(ACCESS_TOKEN_S), DAY_S, 20 * DAY_S, ...around(IDLE_LIMIT_S), 60 * DAY_S, ABSOLUTE_LIMIT_S - tol];
+export function boundarySeconds(configured: Tolerances): number[] {
+  const { clock, access } = tolerancesOf(configured);
+  const around = (limit: number, tol: number) => [limit - tol - 1, limit - tol, limit + tol, limit + tol + 1];
+  const all = [1, 60, ...around(ACCESS_TOKEN_S, access), DAY_S, 20 * DAY_S, ...around(IDLE_LIMIT_S, clock), 60 * DAY_S, ABSOLUTE_LIMIT_S - clock];
   return [...new Set(all.filter((s) => s > 0))].sort((a, b) => a - b);
 }
 
-/** Offsets of relative clock moves: just inside and just outside the tolerance window. */
+/** Offsets of relative clock moves: just inside and just outside a tolerance window of `tolerance`. */
 export function boundaryOffsets(tolerance: number): number[] {
   const tol = effectiveTolerance(tolerance);
   return [-tol - 1, -tol, tol, tol + 1];
 }
 
-/** `300 s`, `30 d`, `89 d 23 h 59 min 55 s`: a readable duration. */
-export function fmt(seconds: number): string {
-  const s = Math.round(seconds);
-  if (s === 0) return '0 s';
-  const sign = s < 0 ? '-' : '';
-  let rest = Math.abs(s);
-  if (rest < 3600) return `${sign}${rest} s`;
-  const parts: string[] = [];
-  for (const [unit, size] of [['d', DAY_S], ['h', 3600], ['min', 60], ['s', 1]] as const) {
-    const n = Math.floor(rest / size);
-    rest -= n * size;
-    if (n > 0) parts.push(`${n} ${unit}`);
-  }
-  return sign + parts.join(' ');
-}
-
-export function stepText(step: ClockStep, tolerance: number): string {
+export function stepText(step: ClockStep, tolerances: Tolerances): string {
   if (step.kind === 'by') return `by ${fmt(step.seconds)}`;
-  const tol = effectiveTolerance(tolerance);
+  const tol = toleranceFor(step.anchor, tolerancesOf(tolerances));
   const what = step.anchor === 'access' ? 'access-token limit' : step.anchor === 'idle' ? '30-day unused limit' : '90-day limit';
   const sign = step.offset < 0 ? '-' : '+';
   const size = Math.abs(step.offset);

@@ -29,6 +29,8 @@ export interface RevokeSeen {
 
 export interface ApiSeen {
   readonly status: number;
+  /** The search listed the business the token's user reads: the token works. */
+  readonly listsData: boolean;
   readonly summary: string;
 }
 

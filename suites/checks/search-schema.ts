@@ -17,7 +17,8 @@ export const searchResultSchema = z
   .looseObject({
     items: z.array(businessItemSchema),
     pageIndex: count,
-    pageSize: count,
+    // A page of size 0 holds nothing: every page size is at least 1.
+    pageSize: z.int().positive(),
     totalCount: count,
   })
   .superRefine((page, ctx) => {

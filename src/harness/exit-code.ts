@@ -1,0 +1,30 @@
+/**
+ * The exit code of a conformance run, computed in one place from the rules' statuses:
+ *
+ * - 1: a MUST failed, a SHOULD failed under `--strict`, or a MUST was not checked under
+ *      `--require-all` (a skipped MUST is then a failure: certification means every rule was seen);
+ * - 2: a rule could not be checked for an error, or the configured test hook cannot be used;
+ * - 3: nothing was checked at all;
+ * - 0: every MUST that was checked holds.
+ */
+import type { RuleResult } from './types.js';
+
+export const EXIT_CODES = { ok: 0, failed: 1, error: 2, nothingChecked: 3 } as const;
+
+export interface ExitPolicy {
+  readonly strict: boolean;
+  readonly requireAll: boolean;
+}
+
+export function exitCodeOf(rules: readonly Pick<RuleResult, 'status' | 'level'>[], policy: ExitPolicy, hookProblem?: string): number {
+  const failed = rules.some((r) => r.status === 'failed' || (policy.strict && r.status === 'warning') || (policy.requireAll && r.status === 'skipped' && r.level === 'MUST'));
+  if (failed) return EXIT_CODES.failed;
+  if (rules.some((r) => r.status === 'error') || hookProblem !== undefined) return EXIT_CODES.error;
+  if (!rules.some((r) => r.status === 'passed' || r.status === 'warning')) return EXIT_CODES.nothingChecked;
+  return EXIT_CODES.ok;
+}
+
+/** MUST rules that were not checked (skipped): what a green run did not see. */
+export function uncheckedMusts(rules: readonly Pick<RuleResult, 'status' | 'level'>[]): number {
+  return rules.filter((r) => r.level === 'MUST' && r.status === 'skipped').length;
+}

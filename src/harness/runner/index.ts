@@ -1,0 +1,166 @@
+/**
+ * Runs tests against one target and turns their checks into one verdict per rule: selection
+ * (./selection.ts), one test at a time (./one-test.ts), the verdict of each rule once every test
+ * declaring it has finished (./rule-verdict.ts).
+ *
+ * Tests run one after another: the target's clock is global and only moves forward, so two tests
+ * at once would see each other's time travel. Every test mints what it needs after the last clock
+ * move it makes.
+ */
+import type { RuleId } from '../../rules/catalog.js';
+import { ApiClient } from '../clients/api.js';
+import { IdentityClient } from '../clients/identity.js';
+import { PartnerClient } from '../clients/partner.js';
+import type { ContextParts } from '../context.js';
+import { discoverHook } from '../hook-discovery.js';
+import type { HttpClient } from '../http.js';
+import { Names } from '../names.js';
+import { Readers } from '../readers.js';
+import type { Redactor } from '../redactor.js';
+import { TokenSource } from '../tokens.js';
+import type { Transcript } from '../transcript.js';
+import type { Capability, RuleResult, TargetConfig, TestCase } from '../types.js';
+import { runOneTest, type TestOutcome } from './one-test.js';
+import { RuleEvidence } from './rule-verdict.js';
+import { selectTests, unmetNeeds } from './selection.js';
+
+export type { TestOutcome } from './one-test.js';
+
+export interface RunOptions {
+  readonly target: TargetConfig;
+  readonly tests: readonly TestCase[];
+  /** Rule ids to check; all when empty. */
+  readonly only: readonly string[];
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly path: string | undefined;
+  readonly runId: string;
+  readonly http: HttpClient;
+  readonly redactor: Redactor;
+  readonly transcript: Transcript;
+  /** Called once per rule, when its verdict is final (every test declaring it has finished). */
+  readonly onRule?: (result: RuleResult) => void;
+  readonly onTest?: (test: TestCase, phase: 'start' | 'end') => void;
+  /** Per-test time limit; default 120 s. */
+  readonly testTimeoutMs?: number;
+  /**
+   * Whole-run deadline (ms since the epoch, by the real clock). When it passes, the running test is
+   * abandoned and no further test starts; their rules are reported `error` (TACK_ERR_RUN_DEADLINE),
+   * and the result is returned as usual so the reports are still written.
+   */
+  readonly deadlineAt?: number;
+}
+
+export interface RunResult {
+  readonly runId: string;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly capabilities: readonly Capability[];
+  readonly hookContract: string | undefined;
+  readonly hookProblem: string | undefined;
+  readonly fieldsUsed: Record<string, string>;
+  readonly rules: readonly RuleResult[];
+  readonly tests: readonly TestOutcome[];
+  /** Set when the run's deadline (TACK_RUN_DEADLINE_S) cut it short. */
+  readonly deadline: { readonly seconds: number } | undefined;
+}
+
+export async function runConformance(options: RunOptions): Promise<RunResult> {
+  const startedAt = new Date();
+  const { target, http, redactor, transcript } = options;
+  const { hook, problem: hookProblem } = await discoverHook({ target, http, redactor, transcript });
+  const parts = contextParts(options, hook);
+  const selection = selectTests(options.tests, options.only);
+  const selected = new Set<RuleId>(selection.rules);
+  const evidence = new Map(selection.rules.map((id) => [id, new RuleEvidence(id)]));
+  const outcomes: TestOutcome[] = [];
+  const emitted = new Set<RuleId>();
+  const emit = (id: RuleId) => {
+    if (emitted.has(id)) return;
+    emitted.add(id);
+    options.onRule?.(evidence.get(id)!.finalise());
+  };
+  // Rules no test covers are reported too, so nothing is silently dropped.
+  for (const id of selection.rules) if (!selection.lastTestOf.has(id)) evidence.get(id)!.skips.push('no test in this version of tack covers it');
+
+  const deadlineText = `the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S)`;
+  const limits = { timeoutMs: options.testTimeoutMs ?? 120_000, deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY, deadlineText };
+  let deadlineHit = false;
+  for (const [index, test] of selection.tests.entries()) {
+    const relevant = test.rules.filter((r) => selected.has(r));
+    const missing = unmetNeeds(test.needs, target, hook, hookProblem);
+    if (deadlineHit || limits.deadlineAt - Date.now() <= 0) {
+      deadlineHit = true;
+      for (const r of relevant) evidence.get(r)!.errors.push(`${test.id} not run: ${deadlineText}`);
+      outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'error', reason: `not run: ${deadlineText}`, durationMs: 0 });
+    } else if (missing.length > 0) {
+      const reason = missing.join('; ');
+      for (const r of relevant) evidence.get(r)!.skips.push(reason);
+      outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'skipped', reason, durationMs: 0 });
+    } else {
+      options.onTest?.(test, 'start');
+      const run = await runOneTest(test, parts, limits, relevant);
+      deadlineHit ||= run.hitDeadline;
+      collect(evidence, run.outcome, run.context, relevant);
+      outcomes.push(run.outcome);
+      options.onTest?.(test, 'end');
+    }
+    for (const r of relevant) if (selection.lastTestOf.get(r) === index) emit(r);
+  }
+  for (const id of selection.rules) emit(id);
+  await parts.tokens.close(); // hookless mode: releases the token file's lock
+
+  return {
+    runId: options.runId,
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    seed: options.seed,
+    numRuns: options.numRuns,
+    capabilities: hook ? [...hook.capabilities] : [],
+    hookContract: hook?.contract,
+    hookProblem,
+    fieldsUsed: { ...parts.partner.fieldsUsed, ...(parts.otherPartner?.fieldsUsed ?? {}) },
+    rules: selection.rules.map((id) => evidence.get(id)!.finalise()),
+    tests: outcomes,
+    deadline: deadlineHit ? { seconds: target.runDeadlineS } : undefined,
+  };
+}
+
+function contextParts(options: RunOptions, hook: ContextParts['hook']): ContextParts {
+  const { target, http, redactor, transcript } = options;
+  const names = new Names(options.runId, options.seed);
+  const identity = new IdentityClient(http, redactor, target.identityUrl, target.clientId);
+  const readers = new Readers(hook, names, target.userEmail);
+  return {
+    target,
+    partner: new PartnerClient(http, redactor, target.baseUrl, target.partner, target),
+    otherPartner: target.otherBaseUrl && target.otherPartner ? new PartnerClient(http, redactor, target.otherBaseUrl, target.otherPartner, target) : undefined,
+    partnerAtOther: target.otherBaseUrl ? new PartnerClient(http, redactor, target.otherBaseUrl, target.partner, target) : undefined,
+    identity,
+    api: new ApiClient(http),
+    hook,
+    tokens: new TokenSource(identity, hook, names, target.tenant, target.hookless, readers),
+    readers,
+    names,
+    redactor,
+    transcript,
+    fc: { seed: options.seed, numRuns: options.numRuns, path: options.path },
+    runId: options.runId,
+  };
+}
+
+/** Adds what one test found to the evidence of each selected rule it declares. */
+function collect(evidence: Map<RuleId, RuleEvidence>, outcome: TestOutcome, context: import('../context.js').TestContext, relevant: readonly RuleId[]): void {
+  for (const r of relevant) {
+    const e = evidence.get(r)!;
+    e.tests.push(outcome.id);
+    e.durationMs += outcome.durationMs;
+    if (outcome.status === 'error') e.errors.push(`${outcome.id}: ${outcome.reason}`);
+    else if (outcome.status === 'failed' && !context.checks.some((c) => c.rule === r)) e.unreached.push(`${outcome.id} stopped before checking it: ${outcome.reason}`);
+  }
+  for (const c of context.checks) evidence.get(c.rule)?.checks.push(c);
+  for (const o of context.observations) evidence.get(o.rule)?.observations.push(o.text);
+  for (const u of context.unverifiedParts) evidence.get(u.rule)?.unverified.push(u);
+}

@@ -1,0 +1,66 @@
+/**
+ * From evidence to one verdict per rule. Every test that declares a rule adds to its evidence: the
+ * checks it recorded, the parts it could not observe, its observations, and how it ended. The
+ * verdict is final only when every test declaring the rule has finished.
+ *
+ * Precedence: a failed check (failed for a MUST, warning for a SHOULD), then an error (a test that
+ * could not finish leaves the rule unproven, even if earlier checks passed), then an unverified part
+ * (skipped: "passed" means tack saw everything the rule demands), then passed when checks ran, and
+ * skipped with the reasons when no test could run.
+ */
+import { getRule, type RuleId } from '../../rules/catalog.js';
+import type { Unverified } from '../context.js';
+import type { CheckResult, RuleResult, Status } from '../types.js';
+
+export class RuleEvidence {
+  readonly checks: CheckResult[] = [];
+  readonly observations: string[] = [];
+  readonly skips: string[] = [];
+  readonly errors: string[] = [];
+  readonly unverified: Unverified[] = [];
+  /** Tests that stopped on another rule's failure before recording anything on this one. */
+  readonly unreached: string[] = [];
+  readonly tests: string[] = [];
+  durationMs = 0;
+
+  constructor(readonly id: RuleId) {}
+
+  finalise(): RuleResult {
+    const rule = getRule(this.id)!;
+    const [status, reason] = this.verdict(rule.level);
+    return {
+      id: this.id,
+      level: rule.level,
+      area: rule.area,
+      section: rule.section,
+      text: rule.text,
+      status,
+      reason,
+      durationMs: Math.round(this.durationMs),
+      checks: this.checks,
+      observations: [...new Set(this.observations)],
+      unverified: this.unverified.map((u) => `${u.title}: ${u.reason}`),
+      tests: this.tests,
+    };
+  }
+
+  private verdict(level: 'MUST' | 'SHOULD'): [Status, string] {
+    const failed = this.checks.find((c) => !c.ok);
+    if (failed) return [level === 'MUST' ? 'failed' : 'warning', `${failed.title}: expected ${failed.expected}, got ${failed.actual}`];
+    if (this.errors.length > 0) return ['error', this.errors[0]!];
+    const passed = this.checks.length;
+    if (this.unverified.length > 0) {
+      const first = this.unverified[0]!;
+      const partly = passed > 0 ? `partly checked (${plural(passed, 'check')} passed); ` : '';
+      return ['skipped', `${partly}not checked: ${first.title}: ${first.reason}${this.unverified.length > 1 ? ` (and ${this.unverified.length - 1} more)` : ''}`];
+    }
+    if (passed > 0) return ['passed', `${plural(passed, 'check')} passed`];
+    if (this.unreached.length > 0) return ['error', this.unreached[0]!];
+    if (this.skips.length > 0) return ['skipped', [...new Set(this.skips)].join('; ')];
+    return ['error', 'no check gave a verdict (a test stopped before reaching it)'];
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,19 @@
+/** Answers of the hook's API-token generation (`tack-hook/1`: 201 {"apiToken"}, or a 403 refusal). */
+import { describe } from '../../src/harness/describe.js';
+import { finding, type Finding } from '../../src/harness/finding.js';
+import type { HttpResponse } from '../../src/harness/http.js';
+
+function apiTokenOf(res: HttpResponse): unknown {
+  return (res.json as { apiToken?: unknown } | undefined)?.apiToken;
+}
+
+/** No API token: no 2xx, no apiToken member. */
+export function noApiToken(res: HttpResponse): Finding {
+  const issued = (res.status >= 200 && res.status <= 299) || typeof apiTokenOf(res) === 'string';
+  return finding(!issued, 'no API token (the hook contract: 403)', describe(res));
+}
+
+/** 201 with an apiToken string. */
+export function apiTokenIssued(res: HttpResponse): Finding {
+  return finding(res.status === 201 && typeof apiTokenOf(res) === 'string', '201 with an apiToken', describe(res));
+}

@@ -1,0 +1,54 @@
+/**
+ * Checks on business search answers (spec §2 "Business search result", §4.3): the shape, paging
+ * consistency, and whether a business is listed across every page tack read.
+ */
+import { describe } from '../../src/harness/describe.js';
+import { finding, type Finding } from '../../src/harness/finding.js';
+import type { HttpResponse } from '../../src/harness/http.js';
+import type { SearchPages, Wanted } from '../api/paging.js';
+import { schemaProblems, searchResultSchema } from './search-schema.js';
+
+/** 200 with items (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount, consistent. */
+export function searchSchema(res: HttpResponse): Finding {
+  if (res.status !== 200) return finding(false, '200 with the search result', describe(res));
+  const parsed = searchResultSchema.safeParse(res.json);
+  return finding(parsed.success, 'the search result schema holds', parsed.success ? 'holds' : schemaProblems(parsed.error));
+}
+
+export function lists(pages: SearchPages, wanted: Wanted): boolean {
+  return pages.items.some((item) => item.id === wanted.id && (wanted.name === undefined || item.name === wanted.name));
+}
+
+/** The business is on one of the pages read. */
+export function listed(pages: SearchPages, wanted: Wanted): Finding {
+  const ok = lists(pages, wanted);
+  return finding(ok, `business ${wanted.id} listed`, ok ? 'listed' : pages.first.status === 200 ? `not listed (${pages.items.length} items on ${pages.pages} page(s))` : describe(pages.first));
+}
+
+/** The business is on none of the pages read; a 403 (nothing readable) lists nothing. */
+export function notListed(pages: SearchPages, wanted: Wanted): Finding {
+  if (pages.first.status === 403) return finding(true, `business ${wanted.id} not listed`, '403');
+  if (pages.first.status !== 200 || !pages.parsed) return finding(false, `200 without business ${wanted.id}, or 403`, describe(pages.first));
+  const ok = !lists(pages, wanted);
+  return finding(ok, `business ${wanted.id} not listed`, ok ? `not listed (${pages.items.length} items on ${pages.pages} page(s))` : `listed on page ${pageOf(pages, wanted)}`);
+}
+
+/** At least one business listed (the first page is enough). */
+export function listsSomething(pages: SearchPages): Finding {
+  const ok = pages.first.status === 200 && pages.parsed && pages.items.length > 0;
+  return finding(ok, '200 listing at least one business', pages.first.status === 200 ? `${pages.items.length} items` : describe(pages.first));
+}
+
+/** A page holds no more items than its pageSize. */
+export function withinPageSize(items: number, pageSize: number): Finding {
+  return finding(items <= pageSize, `at most pageSize (${pageSize}) items`, `${items} items`);
+}
+
+/** totalCount counts every match: at least the businesses known to match, and as many as the pages held. */
+export function totalCountsAll(totalCount: number, atLeast: number): Finding {
+  return finding(totalCount >= atLeast, `totalCount of at least ${atLeast}`, `totalCount ${totalCount}`);
+}
+
+function pageOf(pages: SearchPages, wanted: Wanted): number {
+  return (pages.pageOfItem.get(wanted.id) ?? 0) + 1;
+}
