@@ -11,13 +11,36 @@ import type { RuleId } from '../rules/catalog.js';
 
 export interface FaultInfo {
   readonly name: string;
+  /**
+   * The rules it breaks: with this fault and nothing else, a full run must report exactly these as
+   * failed (or warning, for a SHOULD) and every other rule as it does without the fault.
+   */
   readonly rules: readonly RuleId[];
   readonly description: string;
+  /**
+   * A conformant variant, not a fault: an answer the spec allows that differs from the reference's
+   * own (e.g. what a certified OpenID provider does). It breaks no rule; every rule must pass.
+   */
+  readonly conformant?: true;
+  /**
+   * Rules that may also fail, or become unverifiable, under this fault, each with the reason: the
+   * fault matrix accepts any outcome for these, and demands the run's own outcome for every rule
+   * named nowhere.
+   */
+  readonly collateral?: readonly Collateral[];
 }
+
+export interface Collateral {
+  readonly rules: readonly RuleId[];
+  readonly why: string;
+}
+
+/** The lifecycle property calls the API among its commands: whether a seed meets the fault there depends on the commands drawn. */
+const LIFECYCLE_MAY_MEET_IT: Collateral = { rules: ['SIGNIN-LIFECYCLE'], why: 'the lifecycle property may meet a wrong access-token lifetime among its API calls, depending on the seed' };
 
 const faults = [
   // ── Partner key ─────────────────────────────────────────────────────────────────────────────
-  fault('missing-partner-headers-accepted', ['PARTNER-HEADERS-REQUIRED'],
+  fault('missing-partner-headers-accepted', ['PARTNER-HEADERS-REQUIRED', 'PARTNER-HEADER-NAMES', 'PARTNER-REFRESH-NEEDS-KEY'],
     "An admin call without the credential headers is served as if the host tenant's key had been sent."),
   fault('partner-secret-ignored', ['PARTNER-BAD-CREDENTIALS', 'PARTNER-SECRET-EXACT'],
     'Only the client id is checked; any secret is accepted.'),
@@ -25,21 +48,34 @@ const faults = [
     'The secret is compared with startsWith in both directions: a prefix, or the secret with characters added, is accepted.'),
   fault('partner-other-tenant-key-accepted', ['PARTNER-TENANT-BINDING'],
     "Any tenant's valid key is accepted at any tenant host (no tenant binding)."),
+  fault('partner-key-checked-on-mint-only',
+    ['PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS', 'PARTNER-SECRET-EXACT', 'PARTNER-TENANT-BINDING', 'PARTNER-HEADER-NAMES', 'PARTNER-REFRESH-NEEDS-KEY'],
+    'The partner key is checked on the token call only: refresh, user creation and reset-password serve the host tenant whatever the headers say.'),
+  fault('partner-refresh-any-tenant-key', ['PARTNER-TENANT-BINDING'],
+    "The refresh call accepts any tenant's valid key (a refresh token of the host's tenant is redeemed with another tenant's key)."),
   fault('partner-header-names-case-sensitive', ['PARTNER-HEADER-NAMES'],
     'The credential headers are found only when sent in exactly the configured letter case.'),
   fault('partner-header-any-name', ['PARTNER-HEADER-NAMES'],
     'The credentials are accepted under any header name: the server scans every header value for the client id and the secret.'),
   fault('partner-mint-omits-refresh-token', ['PARTNER-MINT'],
-    'The mint response carries the access token but no refresh token.'),
+    'The mint response carries the access token but no refresh token.',
+    [{
+      rules: ['PARTNER-REFRESH', 'PARTNER-REFRESH-NEEDS-KEY', 'PARTNER-REFRESH-CROSS-TENANT', 'PARTNER-PROBLEM-DETAILS', 'PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS', 'PARTNER-SECRET-EXACT', 'PARTNER-TENANT-BINDING'],
+      why: 'without a refresh token the refresh call cannot be exercised: those checks stop (error) or are not verified (skipped)',
+    }]),
   fault('partner-mint-non-member', ['PARTNER-MINT-NON-MEMBER'],
     'Tokens are minted for any e-mail address, member of the tenant or not.'),
+  fault('partner-token-forbidden', ['PARTNER-MINT', 'PARTNER-REFRESH', 'PARTNER-TENANT-NARROWING', 'PARTNER-USER-PERMISSIONS', 'SEARCH-PERMISSION-REMOVAL'],
+    'Partner-minted access tokens are accepted as authentic but every search with one answers 403: they never give their user anything.'),
+  fault('partner-narrowing-fails-500', ['PARTNER-TENANT-NARROWING'],
+    'Minting for a user of several tenants answers 500 instead of a token narrowed to the tenant (or a 4xx refusal).'),
   fault('partner-token-not-narrowed', ['PARTNER-TENANT-NARROWING'],
     'Partner-minted access tokens are not tied to the minting tenant: they work at every tenant host the user belongs to.'),
-  fault('partner-token-admin-permissions', ['PARTNER-USER-PERMISSIONS'],
+  fault('partner-token-admin-permissions', ['PARTNER-USER-PERMISSIONS', 'SEARCH-PERMISSION-REMOVAL'],
     "Partner-minted access tokens carry admin permissions: search lists every business of the tenant, not only the user's."),
   fault('partner-refresh-issues-expired-token', ['PARTNER-REFRESH'],
     'The refresh call answers 200, but the access token it returns is already expired.'),
-  fault('partner-refresh-without-headers', ['PARTNER-REFRESH-NEEDS-KEY'],
+  fault('partner-refresh-without-headers', ['PARTNER-REFRESH-NEEDS-KEY', 'PARTNER-HEADERS-REQUIRED'],
     'The refresh call accepts a refresh token alone, without the credential headers.'),
   fault('partner-refresh-cross-tenant', ['PARTNER-REFRESH-CROSS-TENANT'],
     "A refresh token is redeemed at any tenant host whose own key is sent (tenant A's token at tenant B)."),
@@ -49,16 +85,20 @@ const faults = [
     'Creating a user with displayName, phoneNumber or timeZone is refused with 400.'),
   fault('duplicate-user-accepted', ['PARTNER-CREATE-DUPLICATE'],
     'Creating a user that is already a member answers 201 again instead of 409.'),
-  fault('create-user-fields-unchecked', ['PARTNER-BAD-REQUEST'],
-    'Missing required fields and fields of the wrong type are accepted (blanks are filled in).'),
+  fault('create-user-fields-unchecked', ['PARTNER-BAD-REQUEST', 'PARTNER-TIMEZONE'],
+    'Missing required fields and fields of the wrong type are accepted (blanks are filled in), the time zone unchecked.'),
   fault('timezone-not-validated', ['PARTNER-TIMEZONE'],
     'Any string is accepted as timeZone, IANA name or not.'),
   fault('reset-url-relative', ['PARTNER-RESET-PASSWORD'],
     'Reset password returns a relative action URL (/account/reset-password?...) instead of an absolute one.'),
+  fault('reset-url-relative-beside-link', ['PARTNER-RESET-PASSWORD'],
+    'Reset password returns a relative action URL, and beside it an absolute link to a help page.'),
   fault('errors-as-plain-json', ['PARTNER-PROBLEM-DETAILS'],
     'Problem bodies are sent as application/json instead of application/problem+json.'),
   fault('problem-status-mismatch', ['PARTNER-PROBLEM-DETAILS'],
     'The status member of problem bodies is always 500, whatever the HTTP status.'),
+  fault('problem-body-not-json', ['PARTNER-PROBLEM-DETAILS'],
+    'Errors are labelled application/problem+json but their body is plain text.'),
 
   // ── Sign-in server and personal API token ──────────────────────────────────────────────────
   fault('exchange-expires-in-string', ['SIGNIN-EXCHANGE'],
@@ -66,19 +106,25 @@ const faults = [
   fault('exchange-token-type-wrong', ['SIGNIN-EXCHANGE'],
     'The exchange returns token_type "JWT" instead of "Bearer".'),
   fault('exchange-omits-refresh-token', ['SIGNIN-EXCHANGE', 'SIGNIN-ROTATION'],
-    'The exchange answer has no refresh_token.'),
-  fault('rotation-same-token', ['SIGNIN-ROTATION'],
+    'The exchange answer has no refresh_token.',
+    [{
+      rules: ['SIGNIN-REVOKE', 'SIGNIN-CLIENT-ID', 'SIGNIN-IDLE-EXPIRY', 'SIGNIN-IDLE-RESET', 'SIGNIN-ABSOLUTE-EXPIRY', 'SIGNIN-DISABLED-USER', 'SIGNIN-LIFECYCLE', 'ACCESS-TOKEN-LIFETIME'],
+      why: 'every check that exchanges a token twice needs the replacement token the answer lacks',
+    }]),
+  fault('rotation-same-token', ['SIGNIN-ROTATION', 'SIGNIN-LIFECYCLE'],
     'The exchange returns the same refresh token instead of a new one.'),
   fault('rotation-unsafe-under-concurrency', ['SIGNIN-ROTATION'],
     'The exchange passes the grant through one shared slot across an await: sequential use works, concurrent exchanges on different chains rotate each other\'s tokens and get invalid_grant.'),
   fault('revoke-no-op', ['SIGNIN-REVOKE', 'SIGNIN-LIFECYCLE'],
     'Revoke answers 200 but the token keeps working.'),
-  fault('revoke-answers-with-body', ['SIGNIN-REVOKE'],
+  fault('revoke-answers-with-body', ['SIGNIN-REVOKE', 'SIGNIN-LIFECYCLE'],
     'Revoke answers 200 with a JSON body instead of an empty one.'),
-  fault('garbage-token-exchanges', ['SIGNIN-GARBAGE-REJECTED'],
+  fault('garbage-token-exchanges', ['SIGNIN-GARBAGE-REJECTED', 'SIGNIN-GARBAGE-INVALID-GRANT'],
     'A token that was never issued is exchanged (for the first seeded user).'),
   fault('garbage-token-unauthorized', ['SIGNIN-GARBAGE-INVALID-GRANT'],
     'A token that was never issued is refused with 401 invalid_token instead of 400 invalid_grant.'),
+  fault('exchange-ignores-client-id', ['SIGNIN-CLIENT-ID'],
+    'The exchange accepts any client_id, or none.'),
   fault('idle-limit-31-days', ['SIGNIN-IDLE-EXPIRY', 'SIGNIN-LIFECYCLE'],
     'The unused limit is 31 days instead of 30.'),
   fault('idle-limit-29-days', ['SIGNIN-IDLE-EXPIRY', 'SIGNIN-LIFECYCLE'],
@@ -93,6 +139,8 @@ const faults = [
     "A disabled user's API token still exchanges."),
   fault('cors-open', ['SIGNIN-NO-CORS'],
     'The sign-in server answers Access-Control-Allow-Origin: * and grants preflight requests.'),
+  variant('cors-preflight-granted-request-refused',
+    'Conformant (as oidc-provider does): a preflight is answered 204 with Access-Control-Allow-Origin, but the cross-origin request itself is refused with 400 invalid_request and no Access-Control-Allow-Origin.'),
   fault('no-cache-control', ['SIGNIN-NO-STORE'],
     'Token responses carry no Cache-Control: no-store.'),
   fault('feature-flag-ignored', ['SIGNIN-FEATURE-GATE'],
@@ -102,27 +150,48 @@ const faults = [
 
   // ── Access tokens and business search ──────────────────────────────────────────────────────
   fault('access-token-lives-an-hour', ['ACCESS-TOKEN-LIFETIME'],
-    'Access tokens are accepted for 3600 seconds, although expires_in still says 300.'),
+    'Access tokens are accepted for 3600 seconds, although expires_in still says 300.',
+    [LIFECYCLE_MAY_MEET_IT]),
   fault('access-token-lives-200-seconds', ['ACCESS-TOKEN-LIFETIME'],
-    'Access tokens are refused after 200 seconds, although expires_in says 300.'),
+    'Access tokens are refused after 200 seconds, although expires_in says 300.',
+    [LIFECYCLE_MAY_MEET_IT]),
+  fault('access-token-lives-320-seconds', ['ACCESS-TOKEN-LIFETIME'],
+    'Access tokens are accepted for 320 seconds (7 % too long): caught even at the largest access-token tolerance.',
+    [LIFECYCLE_MAY_MEET_IT]),
   fault('access-token-not-required', ['ACCESS-TOKEN-REQUIRED'],
-    'Business search without a token, or with a token that was never issued, answers 200 with an empty list.'),
+    'Business search without a token, or with a token that was never issued, answers 200 with an empty list.',
+    [{ rules: ['ACCESS-WWW-AUTHENTICATE'], why: 'with no 401 left to carry a challenge, the challenge is judged only where an expired token is seen (hook clock)' }]),
   fault('no-www-authenticate', ['ACCESS-WWW-AUTHENTICATE'],
     'API 401 responses carry no WWW-Authenticate header.'),
   fault('search-omits-total-count', ['SEARCH-SHAPE'],
-    'The search result has no totalCount.'),
+    'The search result has no totalCount.',
+    [{
+      rules: ['PARTNER-USER-PERMISSIONS', 'SEARCH-ONLY-READABLE', 'SEARCH-PERMISSION-REMOVAL', 'SEARCH-TENANT-FROM-HOST', 'PARTNER-MINT', 'PARTNER-REFRESH', 'PARTNER-TENANT-NARROWING', 'ACCESS-TOKEN-LIFETIME', 'SEARCH-NON-MEMBER'],
+      why: 'without totalCount tack cannot tell whether more pages exist, so "listed" and "not listed" are not verified (skipped)',
+    }]),
+  fault('search-ignores-page-size', ['SEARCH-SHAPE'],
+    'Search returns every match on one page, while pageSize says the size asked for.'),
   fault('search-lists-unreadable', ['SEARCH-ONLY-READABLE'],
-    'Search lists every business of the tenant, including those the caller may not read.'),
+    'Search lists every business of the tenant, including those the caller may not read.',
+    [{ rules: ['PARTNER-USER-PERMISSIONS', 'SEARCH-PERMISSION-REMOVAL'], why: 'with the hook, those rules also look for a business the user may not read, which this server lists to everyone' }]),
+  fault('search-leaks-on-later-pages', ['SEARCH-ONLY-READABLE'],
+    "The first page holds only readable businesses; from the second page on, the tenant's unreadable ones are listed too.",
+    [{ rules: ['PARTNER-USER-PERMISSIONS', 'SEARCH-PERMISSION-REMOVAL'], why: 'every search read to its last page meets the leaked businesses' }]),
   fault('permission-cached-per-token', ['SEARCH-PERMISSION-REMOVAL'],
-    'The readable businesses are computed once per access token and cached, so a removed permission stays until the token expires.'),
+    'The readable businesses are computed once per access token and cached, so a removed permission stays until the token expires.',
+    [{ rules: ['SEARCH-ONLY-READABLE', 'SEARCH-SHAPE', 'SEARCH-TENANT-FROM-HOST'], why: 'a cached answer also misses access granted later, and is served at every host the token is sent to' }]),
   fault('search-non-member-allowed', ['SEARCH-NON-MEMBER'],
     'A caller who is not a member of the host tenant gets 200 instead of 403.'),
   fault('search-ignores-host-tenant', ['SEARCH-TENANT-FROM-HOST'],
     "Search ignores the host: it lists the caller's readable businesses of every tenant the caller belongs to."),
 ] as const;
 
-function fault<const N extends string>(name: N, rules: readonly RuleId[], description: string) {
-  return { name, rules, description } as const;
+function fault<const N extends string>(name: N, rules: readonly RuleId[], description: string, collateral?: readonly Collateral[]) {
+  return { name, rules, description, ...(collateral ? { collateral } : {}) } as const;
+}
+
+function variant<const N extends string>(name: N, description: string) {
+  return { name, rules: [] as readonly RuleId[], description, conformant: true } as const;
 }
 
 export type FaultName = (typeof faults)[number]['name'];

@@ -56,8 +56,9 @@ export function sendError(
     status: faults.has('problem-status-mismatch') ? 500 : error.status,
     detail: error.detail,
   });
+  // PARTNER-PROBLEM-DETAILS: RFC 7807 problem details, labelled as such, status member equal to the status.
   const contentType = faults.has('errors-as-plain-json') ? 'application/json' : 'application/problem+json';
-  sendBody(res, error.status, contentType, body, error.headers);
+  sendBody(res, error.status, contentType, faults.has('problem-body-not-json') ? `${error.status} ${error.title}` : body, error.headers);
 }
 
 function unexpected(thrown: unknown, log: ErrorLog, where: string): HttpError {

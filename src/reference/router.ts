@@ -19,7 +19,7 @@ import { methodNotAllowed, notFound } from './errors.js';
 import { classifyHost, hostName } from './host.js';
 import { type Dialect, sendError } from './problem.js';
 import { identityRoutes } from './identity/routes.js';
-import { applyCorsFault, isPreflight, preflight } from './identity/cors.js';
+import { applyCorsFault, isPreflight, preflight, refuseCrossOrigin } from './identity/cors.js';
 import { tenantRoutes } from './api/routes.js';
 import { hookRoutes } from './hook/routes.js';
 import { requireHookToken } from './hook/auth.js';
@@ -83,12 +83,13 @@ export function createRequestListener(ref: Reference): (req: IncomingMessage, re
           if (!path.startsWith(realmPrefix)) throw notFound('not_found', 'No such resource.');
           const inner = path.slice(realmPrefix.length - 1);
           if (isPreflight(ref, method)) {
-            preflight(req, res);
+            preflight(ref, req, res);
             return;
           }
           const chosen = select(identity, inner, method);
           where = chosen.name;
           dialect = 'oauth';
+          refuseCrossOrigin(ref, req);
           result = chosen.handler({ ref, req, res, params: chosen.params, query });
           break;
         }

@@ -44,13 +44,15 @@ export async function crowdedUser(t: TestContext, options: { hidden: boolean }):
     readable.push(id);
   };
   await grant();
-  const access = await accessTokenOf(chain);
-  const probe = await t.api.search(t.target.baseUrl, access, { [t.target.paging.pageSizeParam]: String(SMALL_PAGE) });
+  const probeToken = await accessTokenOf(chain);
+  const probe = await t.api.search(t.target.baseUrl, probeToken, { [t.target.paging.pageSizeParam]: String(SMALL_PAGE) });
   const reported = (probe.json as { pageSize?: unknown } | undefined)?.pageSize;
   const pageSize = typeof reported === 'number' && Number.isInteger(reported) && reported >= 1 ? reported : undefined;
   let unfilled: string | undefined;
   if (pageSize === undefined) unfilled = `search reported no usable pageSize (answered ${probe.status})`;
   else if (pageSize > MAX_FILL) unfilled = `the target reports pageSize ${pageSize} although ${SMALL_PAGE} was asked for (${t.target.paging.pageSizeParam}; set TACK_PAGE_SIZE_PARAM to the target's name): tack fills at most ${MAX_FILL}`;
   else while (readable.length <= pageSize) await grant();
+  // A fresh access token for the checks: what the probe saw is not what the user reads now.
+  const access = await accessTokenOf(chain);
   return { chain, access, readable, hidden, pageSize, unfilled };
 }

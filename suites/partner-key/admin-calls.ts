@@ -9,7 +9,7 @@
 import type { PartnerClient } from '../../src/harness/clients/partner.js';
 import type { TestContext } from '../../src/harness/context.js';
 import type { HttpResponse } from '../../src/harness/http.js';
-import { createMember, mintedPair } from './support.js';
+import { createMember, mintOrStop } from './support.js';
 
 export interface AdminCall {
   /** `POST /api/admin/...`, with `{email}` for the e-mail path segment. */
@@ -17,14 +17,25 @@ export interface AdminCall {
   send(credentials: Record<string, string>): Promise<HttpResponse>;
 }
 
+/** Why there is no refresh call to make, when there is none. */
+export const NO_KEY_FOR_REFRESH =
+  "needs a live refresh token of the host's tenant, minted with its own key: set TACK_OTHER_PARTNER_CLIENT_ID and TACK_OTHER_PARTNER_SECRET";
+
 /**
  * The four calls against `host`'s tenant host. `setup` holds a valid key of that host, used to make
  * the member and the live refresh token; without it (another tenant's key not configured) the
- * calls target an e-mail nobody holds, and there is no refresh call (`refresh` undefined).
+ * calls target an e-mail nobody holds, and there is no refresh call (`refresh` undefined, with the
+ * reason in `noRefresh`). Neither is there when the mint answer carries no refresh token.
  */
-export async function adminCalls(t: TestContext, host: PartnerClient, setup: PartnerClient | undefined, label: string): Promise<{ calls: AdminCall[]; refresh: AdminCall | undefined }> {
+export async function adminCalls(
+  t: TestContext,
+  host: PartnerClient,
+  setup: PartnerClient | undefined,
+  label: string,
+): Promise<{ calls: AdminCall[]; refresh: AdminCall | undefined; noRefresh: string }> {
   const member = setup ? await createMember(t, label, setup) : t.names.email(`${label}-nobody`);
-  let live = setup ? (await mintedPair(t, member, setup)).refresh : undefined;
+  let live = setup ? (await mintOrStop(t, member, setup)).refresh?.value : undefined;
+  const noRefresh = setup ? 'the mint answer carried no refresh token to refresh with (see PARTNER-MINT)' : NO_KEY_FOR_REFRESH;
   const calls: AdminCall[] = [
     { name: 'POST /api/admin/authentication/token', send: async (credentials) => (await host.mint(member, { credentials })).res },
     { name: 'POST /api/admin/users', send: (credentials) => host.createUser({ email: t.names.email(label), ...t.names.person() }, { credentials }) },
@@ -41,5 +52,5 @@ export async function adminCalls(t: TestContext, host: PartnerClient, setup: Par
             return answer.res;
           },
         };
-  return { calls: refresh ? [...calls, refresh] : calls, refresh };
+  return { calls: refresh ? [...calls, refresh] : calls, refresh, noRefresh };
 }

@@ -15,6 +15,7 @@ import type { TestContext } from '../../src/harness/context.js';
 import type { TestCase } from '../../src/harness/types.js';
 import { expectListed, expectNotListed } from '../api/listing.js';
 import { searchPages } from '../api/paging.js';
+import { listsSomething } from '../checks/search.js';
 import { accessTokenOf } from '../sign-in/support.js';
 import { createMember, mintOrStop } from './support.js';
 
@@ -55,6 +56,8 @@ async function sameAsOwnToken(t: TestContext): Promise<void> {
   const minted = await mintOrStop(t, reader!.chain.email);
   const partner = await searchPages(t, t.target.baseUrl, minted.access.value);
   const title = "a token minted for TACK_USER_EMAIL lists the same businesses as the user's own personal token";
+  // TACK_USER_EMAIL reads at least one business: a minted token that lists none carries other permissions.
+  t.check(RULE, 'a token minted for TACK_USER_EMAIL lists businesses', listsSomething(partner));
   if (!own.complete || !partner.complete) {
     t.unverified(RULE, title, `not every page could be read: ${own.incomplete ?? partner.incomplete}`);
     return;

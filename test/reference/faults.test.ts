@@ -46,12 +46,18 @@ const PROBES: Record<FaultName, Probe> = {
   'partner-secret-prefix-match': async (s) =>
     (await mintWith(s, { 'Tenant-Key-1': 'acme-partner', 'Tenant-Key-2': (s.env['TACK_PARTNER_SECRET'] ?? '').slice(0, 8) })).status === 200,
   'partner-other-tenant-key-accepted': async (s) => (await mintWith(s, partnerKey(s, 'globex'), CASEY)).status === 200,
+  'partner-key-checked-on-mint-only': async (s) => (await createUser(s, { email: 'k1@acme.example', firstName: 'K', lastName: 'One' })).status === 201 &&
+    (await call(s, 'acme', 'POST', USERS, { json: { email: 'k2@acme.example', firstName: 'K', lastName: 'Two' } })).status === 201,
+  'partner-refresh-any-tenant-key': async (s) =>
+    (await call(s, 'acme', 'POST', REFRESH, { headers: partnerKey(s, 'globex'), json: { refreshToken: (await mint(s, ALICE)).refreshToken } })).status === 200,
   'partner-header-names-case-sensitive': async (s) =>
     (await mintWith(s, { 'tenant-key-1': 'acme-partner', 'tenant-key-2': s.env['TACK_PARTNER_SECRET'] ?? '' })).status !== 200,
   'partner-header-any-name': async (s) =>
     (await mintWith(s, { 'X-Id': 'acme-partner', 'X-Secret': s.env['TACK_PARTNER_SECRET'] ?? '' })).status === 200,
   'partner-mint-omits-refresh-token': async (s) => !('refreshToken' in (await mintWith(s, partnerKey(s))).json()),
   'partner-mint-non-member': async (s) => (await mintWith(s, partnerKey(s), BOB)).status === 200,
+  'partner-token-forbidden': async (s) => (await search(s, 'acme', (await mint(s, ALICE)).accessToken)).status === 403,
+  'partner-narrowing-fails-500': async (s) => (await mintWith(s, partnerKey(s), CASEY)).status === 500,
   'partner-token-not-narrowed': async (s) => (await search(s, 'globex', (await mint(s, CASEY)).accessToken)).status === 200,
   'partner-token-admin-permissions': async (s) => names(await search(s, 'acme', (await mint(s, CASEY)).accessToken)).length > 1,
   'partner-refresh-issues-expired-token': async (s) => {
@@ -72,6 +78,15 @@ const PROBES: Record<FaultName, Probe> = {
   'reset-url-relative': async (s) => {
     const reply = await call(s, 'acme', 'POST', `/api/admin/users/${encodeURIComponent(ALICE)}/reset-password`, { headers: partnerKey(s) });
     return !reply.json<{ actionUrl: string }>().actionUrl.startsWith('http://');
+  },
+  'reset-url-relative-beside-link': async (s) => {
+    const reply = await call(s, 'acme', 'POST', `/api/admin/users/${encodeURIComponent(ALICE)}/reset-password`, { headers: partnerKey(s) });
+    const body = reply.json<{ actionUrl: string; help?: string }>();
+    return !body.actionUrl.startsWith('http://') && body.help !== undefined;
+  },
+  'problem-body-not-json': async (s) => {
+    const reply = await mintWith(s, {});
+    return reply.headers['content-type'] === 'application/problem+json' && !reply.text.startsWith('{');
   },
   'errors-as-plain-json': async (s) => (await mintWith(s, {})).headers['content-type'] === 'application/json',
   'problem-status-mismatch': async (s) => (await mintWith(s, {})).json<{ status: number }>().status !== 401,
@@ -99,6 +114,7 @@ const PROBES: Record<FaultName, Probe> = {
   'revoke-answers-with-body': async (s) => (await revoke(s, await apiToken(s))).text !== '',
   'garbage-token-exchanges': async (s) => (await exchange(s, 'never-issued')).status === 200,
   'garbage-token-unauthorized': async (s) => (await exchange(s, 'never-issued')).status === 401,
+  'exchange-ignores-client-id': async (s) => (await exchange(s, await apiToken(s), { client_id: 'someone-else' })).status === 200,
   'idle-limit-31-days': async (s) => {
     const token = await apiToken(s);
     await advance(s, 30 * DAY_SECONDS);
@@ -147,6 +163,15 @@ const PROBES: Record<FaultName, Probe> = {
     });
     return reply.status < 300 && reply.headers['access-control-allow-origin'] === '*';
   },
+  'cors-preflight-granted-request-refused': async (s) => {
+    const origin = 'https://evil.example';
+    const pre = await call(s, 'id', 'OPTIONS', '/realms/payroll/protocol/openid-connect/token', { headers: { origin, 'access-control-request-method': 'POST' } });
+    const post = await call(s, 'id', 'POST', '/realms/payroll/protocol/openid-connect/token', {
+      headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'payroll-portal', refresh_token: await apiToken(s) }).toString(),
+    });
+    return pre.headers['access-control-allow-origin'] === origin && post.status === 400 && post.headers['access-control-allow-origin'] === undefined;
+  },
   'no-cache-control': async (s) => (await exchange(s, await apiToken(s))).headers['cache-control'] === undefined,
   'feature-flag-ignored': async (s) => {
     await hook(s, 'PUT', '/tenants/acme/features', { apiTokens: false });
@@ -163,9 +188,16 @@ const PROBES: Record<FaultName, Probe> = {
     await advance(s, 250);
     return (await search(s, 'acme', accessToken)).status === 401;
   },
+  'access-token-lives-320-seconds': async (s) => {
+    const { accessToken } = await signIn(s);
+    await advance(s, 315);
+    return (await search(s, 'acme', accessToken)).status === 200;
+  },
   'access-token-not-required': async (s) => (await search(s, 'acme', undefined)).status === 200,
   'no-www-authenticate': async (s) => (await search(s, 'acme', undefined)).headers['www-authenticate'] === undefined,
   'search-omits-total-count': async (s) => !('totalCount' in (await search(s, 'acme', (await signIn(s)).accessToken)).json()),
+  'search-ignores-page-size': async (s) => (await search(s, 'acme', (await signIn(s)).accessToken, '?pageSize=1')).json<{ items: unknown[] }>().items.length > 1,
+  'search-leaks-on-later-pages': async (s) => names(await search(s, 'acme', (await signIn(s)).accessToken, '?pageSize=1&pageIndex=1')).includes('Acme Holdings plc'),
   'search-lists-unreadable': async (s) => names(await search(s, 'acme', (await signIn(s)).accessToken)).includes('Acme Secret Labs'),
   'permission-cached-per-token': async (s) => {
     const { accessToken } = await signIn(s);
@@ -188,7 +220,7 @@ describe('the fault catalog', () => {
     expect(new Set(FAULTS.map((f) => f.name)).size).toBe(FAULTS.length);
     for (const fault of FAULTS) {
       expect(fault.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      expect(fault.rules.length).toBeGreaterThan(0);
+      expect(fault.rules.length > 0 || fault.conformant === true).toBe(true);
       expect(fault.rules.every((id) => isRuleId(id))).toBe(true);
       expect(fault.description.length).toBeGreaterThan(10);
     }

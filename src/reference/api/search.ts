@@ -37,8 +37,9 @@ export function searchBusinesses(ctx: TenantContext): void {
   answer(ctx, matches, paging);
 }
 
-/** A partner token works only at the tenant that minted it (spec §4.1 rule 1). */
+/** A partner token works only at the tenant that minted it (spec §4.1 rule 1). PARTNER-TENANT-NARROWING. */
 function checkTenant(ctx: TenantContext, caller: Caller): void {
+  if (caller.claims.kind === 'partner' && ctx.ref.faults.has('partner-token-forbidden')) throw forbidden('forbidden', 'Partner tokens may not search.');
   const narrowedTo = caller.claims.tenant;
   if (narrowedTo !== null && narrowedTo !== ctx.tenant.name) {
     throw forbidden('wrong_tenant', 'This access token was issued for another tenant.');
@@ -98,16 +99,36 @@ function computeReadable(ctx: TenantContext, caller: Caller): readonly Business[
   return out;
 }
 
+/**
+ * Fault `search-leaks-on-later-pages`: the first page holds only readable businesses; the pages after
+ * it are cut from this list, the tenant's unreadable businesses followed by the rest of the readable
+ * ones (and totalCount counts them all). Undefined without the fault.
+ */
+function leakOnLaterPages(ctx: TenantContext, sorted: readonly Business[], pageSize: number): readonly Business[] | undefined {
+  if (!ctx.ref.faults.has('search-leaks-on-later-pages')) return undefined;
+  const listed = new Set(sorted);
+  const unreadable = [...ctx.tenant.businesses.values()].filter((b) => !listed.has(b)).sort(byName);
+  return [...unreadable, ...sorted.slice(pageSize)];
+}
+
 function matchesQuery(business: Business, q: string): boolean {
   return q === '' || business.name.toLowerCase().includes(q) || business.registrationNumber.toLowerCase().includes(q);
 }
 
+/** SEARCH-SHAPE: one page of at most pageSize items, totalCount counting every match. */
 function answer(ctx: TenantContext, matches: readonly Business[], paging: Paging): void {
   const sorted = [...matches].sort(byName);
-  const start = (paging.pageIndex - ctx.ref.config.dialect.pageBase) * paging.pageSize;
-  const items = sorted.slice(start, start + paging.pageSize).map(({ id, name, registrationNumber }) => ({ id, name, registrationNumber }));
+  const index = paging.pageIndex - ctx.ref.config.dialect.pageBase;
+  const start = index * paging.pageSize;
+  const leak = leakOnLaterPages(ctx, sorted, paging.pageSize);
+  const page = ctx.ref.faults.has('search-ignores-page-size')
+    ? sorted
+    : leak && index > 0
+      ? leak.slice(start - paging.pageSize, start)
+      : sorted.slice(start, start + paging.pageSize);
+  const items = page.map(({ id, name, registrationNumber }) => ({ id, name, registrationNumber }));
   const body: Record<string, unknown> = { items, pageIndex: paging.pageIndex, pageSize: paging.pageSize };
-  if (!ctx.ref.faults.has('search-omits-total-count')) body['totalCount'] = sorted.length;
+  if (!ctx.ref.faults.has('search-omits-total-count')) body['totalCount'] = sorted.length + (leak ? leak.length - Math.max(0, sorted.length - paging.pageSize) : 0);
   sendJson(ctx.res, 200, body);
 }
 

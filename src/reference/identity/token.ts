@@ -19,7 +19,8 @@ import { checkClient, type Form, param, readForm } from './form.js';
 
 export async function exchange(ctx: RequestContext): Promise<void> {
   const form = await readForm(ctx);
-  checkClient(ctx, form);
+  // SIGNIN-CLIENT-ID: the public client must be the configured one.
+  if (!ctx.ref.faults.has('exchange-ignores-client-id')) checkClient(ctx, form);
   checkGrantType(form);
   const token = param(form, 'refresh_token');
   const user = loadActiveUser(ctx, token);
@@ -100,7 +101,13 @@ async function throughSharedSlot(ref: Reference, token: string): Promise<string>
 
 function answer(ctx: RequestContext, userId: string, refreshToken: string): void {
   const { faults, accessTokens } = ctx.ref;
-  const lifetime = faults.has('access-token-lives-an-hour') ? 3600 : faults.has('access-token-lives-200-seconds') ? 200 : ACCESS_TOKEN_SECONDS;
+  const lifetime = faults.has('access-token-lives-an-hour')
+    ? 3600
+    : faults.has('access-token-lives-200-seconds')
+      ? 200
+      : faults.has('access-token-lives-320-seconds')
+        ? 320
+        : ACCESS_TOKEN_SECONDS;
   const body: Record<string, unknown> = {
     access_token: accessTokens.issue('signin', userId, null, lifetime),
     expires_in: faults.has('exchange-expires-in-string') ? String(ACCESS_TOKEN_SECONDS) : ACCESS_TOKEN_SECONDS,

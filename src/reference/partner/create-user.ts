@@ -22,7 +22,7 @@ import { requirePartnerKey } from './credentials.js';
 const OPTIONAL_FIELDS = ['displayName', 'phoneNumber', 'timeZone'] as const;
 
 export async function createUser(ctx: TenantContext): Promise<void> {
-  requirePartnerKey(ctx);
+  requirePartnerKey(ctx, 'create-user');
   const body = await readJsonObject(ctx.req);
   const profile = ctx.ref.faults.has('create-user-fields-unchecked') ? lenientProfile(body) : readProfile(ctx, body);
   const existing = refuseDuplicate(ctx, profile.email);

@@ -21,8 +21,16 @@ interface Credentials {
   readonly secret: string;
 }
 
-/** Returns the tenant of the presented key (the host's tenant unless a fault says otherwise). */
-export function requirePartnerKey(ctx: TenantContext): Tenant {
+/** Which admin call checks the key: each calls requirePartnerKey first. */
+export type AdminCall = 'mint' | 'refresh' | 'create-user' | 'reset-password';
+
+/**
+ * Returns the tenant of the presented key (the host's tenant unless a fault says otherwise).
+ * PARTNER-HEADERS-REQUIRED, PARTNER-BAD-CREDENTIALS, PARTNER-SECRET-EXACT, PARTNER-TENANT-BINDING,
+ * PARTNER-HEADER-NAMES: every admin call runs these steps first.
+ */
+export function requirePartnerKey(ctx: TenantContext, call: AdminCall): Tenant {
+  if (call !== 'mint' && ctx.ref.faults.has('partner-key-checked-on-mint-only')) return ctx.tenant;
   const credentials = readCredentials(ctx);
   if (credentials === undefined) {
     if (ctx.ref.faults.has('missing-partner-headers-accepted')) return ctx.tenant;
@@ -30,6 +38,7 @@ export function requirePartnerKey(ctx: TenantContext): Tenant {
   }
   const keyTenant = findKey(ctx.ref, credentials);
   if (keyTenant === undefined) throw refusal(ctx, 'invalid_credentials', 'The partner credentials are not valid.');
+  if (call === 'refresh' && ctx.ref.faults.has('partner-refresh-any-tenant-key')) return ctx.tenant;
   bindTenant(ctx, keyTenant);
   return keyTenant;
 }

@@ -32,7 +32,7 @@ export async function refreshToken(ctx: TenantContext): Promise<void> {
 /** The key is required, except under the fault that accepts a refresh token alone. */
 function checkKeyUnlessFaulty(ctx: TenantContext): Tenant | undefined {
   if (ctx.ref.faults.has('partner-refresh-without-headers') && !hasCredentialHeaders(ctx)) return undefined;
-  return requirePartnerKey(ctx);
+  return requirePartnerKey(ctx, 'refresh');
 }
 
 function invalidRefreshToken() {

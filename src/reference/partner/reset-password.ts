@@ -18,11 +18,13 @@ import { requirePartnerKey } from './credentials.js';
 const RESET_LIFETIME_MS = DAY;
 
 export async function resetPassword(ctx: TenantContext): Promise<void> {
-  requirePartnerKey(ctx);
+  requirePartnerKey(ctx, 'reset-password');
   await readBody(ctx.req);
   const user = findMember(ctx);
   const expiresAt = ctx.ref.clock.now() + RESET_LIFETIME_MS;
-  sendJson(ctx.res, 200, { actionUrl: actionUrl(ctx, user, expiresAt), expiresAt: new Date(expiresAt).toISOString() });
+  const body: Record<string, unknown> = { actionUrl: actionUrl(ctx, user, expiresAt), expiresAt: new Date(expiresAt).toISOString() };
+  if (ctx.ref.faults.has('reset-url-relative-beside-link')) body['help'] = 'https://docs.example.com/payroll/reset-password';
+  sendJson(ctx.res, 200, body);
 }
 
 function findMember(ctx: TenantContext): User {
@@ -34,5 +36,7 @@ function findMember(ctx: TenantContext): User {
 function actionUrl(ctx: TenantContext, user: User, expiresAt: number): string {
   const payload = `rp1.${user.id}.${expiresAt.toString(36)}`;
   const path = `/account/reset-password?token=${payload}.${ctx.ref.mac.tag(payload)}`;
-  return ctx.ref.faults.has('reset-url-relative') ? path : tenantUrl(ctx.ref, ctx.tenant.name) + path;
+  // PARTNER-RESET-PASSWORD: an absolute action URL, built from the tenant's own address.
+  const relative = ctx.ref.faults.has('reset-url-relative') || ctx.ref.faults.has('reset-url-relative-beside-link');
+  return relative ? path : tenantUrl(ctx.ref, ctx.tenant.name) + path;
 }

@@ -1,3 +1,3 @@
 import { faultMatrix } from './fault-matrix.js';
 
-faultMatrix(1, 2);
+faultMatrix('max-tolerance');

@@ -1,3 +1,3 @@
 import { faultMatrix } from './fault-matrix.js';
 
-faultMatrix(0, 2);
+faultMatrix('hook', 1, 2);

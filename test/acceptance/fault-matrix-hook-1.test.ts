@@ -1,0 +1,3 @@
+import { faultMatrix } from './fault-matrix.js';
+
+faultMatrix('hook', 0, 2);

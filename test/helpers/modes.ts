@@ -1,0 +1,47 @@
+/**
+ * The configurations real users run, each pointing tack at a freshly started reference server
+ * (optionally with faults) through TACK_* variables only, as a user's env file would:
+ *
+ * - hook: everything, the test hook included (the built-in server's own variables);
+ * - hookless: both partner keys and hosts, TACK_USER_EMAIL and TACK_API_TOKEN_FILE, no hook;
+ * - partner-only: both partner keys and hosts and TACK_USER_EMAIL, no token file, no hook;
+ * - max-tolerance: hook mode with TACK_CLOCK_TOLERANCE_S and TACK_ACCESS_TOLERANCE_S at their maximum.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAX_ACCESS_TOLERANCE_S, MAX_CLOCK_TOLERANCE_S } from '../../config/schema.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+
+export type Mode = 'hook' | 'hookless' | 'partner-only' | 'max-tolerance';
+
+export const MODES: readonly Mode[] = ['hook', 'hookless', 'partner-only', 'max-tolerance'];
+
+export interface ModeTarget {
+  readonly server: ReferenceServer;
+  readonly env: Record<string, string>;
+}
+
+export async function targetFor(mode: Mode, faults: readonly string[] = []): Promise<ModeTarget> {
+  const server = await startReferenceServer({ faults });
+  const { TACK_HOOK_URL: _url, TACK_HOOK_TOKEN: _token, ...withoutHook } = server.env;
+  let env: Record<string, string>;
+  switch (mode) {
+    case 'hook':
+      env = { ...server.env };
+      break;
+    case 'max-tolerance':
+      env = { ...server.env, TACK_CLOCK_TOLERANCE_S: String(MAX_CLOCK_TOLERANCE_S), TACK_ACCESS_TOLERANCE_S: String(MAX_ACCESS_TOLERANCE_S) };
+      break;
+    case 'hookless': {
+      const tokenFile = join(mkdtempSync(join(tmpdir(), 'tack-mode-')), 'api-token');
+      writeFileSync(tokenFile, `${server.issueApiToken('acme', server.userEmail)}\n`, { mode: 0o600 });
+      env = { ...withoutHook, TACK_USER_EMAIL: server.userEmail, TACK_API_TOKEN_FILE: tokenFile };
+      break;
+    }
+    case 'partner-only':
+      env = { ...withoutHook, TACK_USER_EMAIL: server.userEmail };
+      break;
+  }
+  return { server, env };
+}
