@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium)(`the token page in headless Chromium${hasChromium 
     await expect.poll(() => token.innerText()).toMatch(/^tpat_•+.{4}$/);
     expect(await page.getByText(/^\d:\d\d$/).innerText()).toBe('2:00');
     await page.getByRole('button', { name: /copy/i }).click();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const copied = await page.evaluate<string>('navigator.clipboard.readText()');
     expect(copied).toMatch(/^tpat_[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{11}$/);
     expect((await token.innerText()).slice(-4)).toBe(copied.slice(-4));
     expect(await page.locator('body').innerText()).not.toContain(copied);
@@ -147,9 +147,8 @@ describe.skipIf(!hasChromium)(`the token page in headless Chromium${hasChromium 
 
   it('shows the copy-failure message when the clipboard refuses the write', async () => {
     const { ctx, page } = await context({ clipboard: false });
-    await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } });
-    });
+    // (Chromium grants clipboard-write to the focused page by default; a refusing clipboard stands in for a denied one.)
+    await page.addInitScript("Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } });");
     await signIn(page);
     await generate(page);
     await page.locator('input[type=password]').first().fill(PASSWORD);

@@ -97,7 +97,8 @@ export async function signedIn(server: ReferenceServer, email = 'alice@acme.exam
   const browser = new Browser(server);
   const form = await browser.follow(urls(server).account);
   const back = await submitLogin(browser, form, password, email);
-  const account = await browser.follow(back.location ?? '');
+  if (back.location === undefined) throw new Error(`sign-in failed: ${back.status}`);
+  const account = await browser.follow(back.location);
   if (account.status !== 200 || !account.text.includes('Account details')) throw new Error(`sign-in failed: ${account.status}`);
   return browser;
 }
