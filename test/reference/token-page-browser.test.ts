@@ -49,7 +49,8 @@ describe.skipIf(!hasChromium)(`the token page in headless Chromium${hasChromium 
   });
 
   async function context(options: { clipboard?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-    const ctx = await browser.newContext(options.clipboard === false ? {} : { permissions: ['clipboard-read', 'clipboard-write'] });
+    // Clipboard denied: `permissions: []` (without the option at all, Chromium lets the focused page write).
+    const ctx = await browser.newContext({ permissions: options.clipboard === false ? [] : ['clipboard-read', 'clipboard-write'] });
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -138,17 +139,19 @@ describe.skipIf(!hasChromium)(`the token page in headless Chromium${hasChromium 
     await expect.poll(() => page.getByText(MESSAGES.noToken, { exact: true }).isVisible()).toBe(true);
     expect(await page.getByTestId('api-token').isVisible()).toBe(false);
 
-    await ctx.route(`http://id.localhost:${server.port}/**`, (route) => route.abort('addressunreachable'));
-    await page.getByRole('button', { name: /generate/i }).click();
-    await expect.poll(() => page.getByText(MESSAGES.unreachable, { exact: true }).isVisible()).toBe(true);
-    expect(page.url()).toBe(urls(server).tokenPage);
+    // Unreachable at the network level: the same session in a context whose proxy leads nowhere, except for the tenant host.
+    const cut = await browser.newContext({ storageState: await ctx.storageState(), proxy: { server: 'http://127.0.0.1:9', bypass: 'acme.localhost' } });
     await ctx.close();
+    const cutPage = await cut.newPage();
+    await cutPage.goto(urls(server).tokenPage);
+    await cutPage.getByRole('button', { name: /generate/i }).click();
+    await expect.poll(() => cutPage.getByText(MESSAGES.unreachable, { exact: true }).isVisible()).toBe(true);
+    expect(cutPage.url()).toBe(urls(server).tokenPage);
+    await cut.close();
   });
 
   it('shows the copy-failure message when the clipboard refuses the write', async () => {
     const { ctx, page } = await context({ clipboard: false });
-    // (Chromium grants clipboard-write to the focused page by default; a refusing clipboard stands in for a denied one.)
-    await page.addInitScript("Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } });");
     await signIn(page);
     await generate(page);
     await page.locator('input[type=password]').first().fill(PASSWORD);
