@@ -194,7 +194,8 @@ const PROBES: Record<FaultName, Probe> = {
   'token-page-not-cleared': async (s) => (await pageSettings(s))['clearAtZero'] === false,
   'token-page-revokes-cleared-token': async (s) => (await pageSettings(s))['revokeOnClear'] === true,
   'token-page-copy-truncated': async (s) => (await pageSettings(s))['copyWhole'] === false,
-  'token-page-copy-failure-ignored': async (s) => (await pageSettings(s)).messages['copyBlocked'] !== "Couldn't copy the token. Select it and copy it manually.",
+  'token-page-copy-failure-ignored': async (s) =>
+    (await pageSettings(s)).messages['copyBlocked'] !== "Couldn't copy the token. Select it and copy it manually.",
   'token-page-unreachable-wrong-text': async (s) => (await pageSettings(s)).messages['signinUnreachable'] !== "Couldn't start API token generation. Try again.",
   'token-page-cancel-wrong-text': async (s) => (await pageSettings(s)).messages['cancelled'] !== 'API token generation was cancelled.',
   'token-page-no-token-wrong-text': async (s) => (await pageSettings(s)).messages['noToken'] !== 'The API token could not be generated.',

@@ -16,7 +16,11 @@ import type { ReferenceServer } from '../../src/reference/index.js';
 import { names, search, start } from './helpers.js';
 import { PASSWORD, signedIn, submitLogin, urls } from './web-helpers.js';
 
-type Lookup = (host: string, options: { all?: boolean; family?: number | string }, cb: (e: Error | null, a: string | { address: string; family: number }[], f?: number) => void) => void;
+type Lookup = (
+  host: string,
+  options: { all?: boolean; family?: number | string },
+  cb: (e: Error | null, a: string | { address: string; family: number }[], f?: number) => void,
+) => void;
 
 const loopbackForLocalhost: Lookup = (host, options, cb) => {
   if (host === 'localhost' || host.endsWith('.localhost')) {

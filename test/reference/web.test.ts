@@ -15,7 +15,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const redeem = (browser: Browser, code: string, verifier: string, redirectUri = urls(server).tokenPage, headers: Record<string, string> = {}) =>
-  browser.open(urls(server).token, { form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'payroll-portal', code_verifier: verifier }, headers });
+  browser.open(urls(server).token, {
+    form: { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: 'payroll-portal', code_verifier: verifier },
+    headers,
+  });
 
 describe('OpenID discovery', () => {
   it('serves the provider metadata at {identity}/.well-known/openid-configuration, as Keycloak does', async () => {
@@ -45,7 +48,11 @@ describe('signing in at the tenant host (contract steps 1-2)', () => {
     const auth = new URL(first.location ?? '');
     expect(auth.origin + auth.pathname).toBe(urls(server).auth);
     expect(Object.fromEntries(auth.searchParams)).toMatchObject({
-      client_id: 'payroll-portal', redirect_uri: urls(server).callback, response_type: 'code', scope: 'openid', code_challenge_method: 'S256',
+      client_id: 'payroll-portal',
+      redirect_uri: urls(server).callback,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge_method: 'S256',
     });
     expect(auth.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
     expect(auth.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
@@ -59,7 +66,11 @@ describe('signing in at the tenant host (contract steps 1-2)', () => {
     expect(form.text).toContain('type="password"');
     expect(form.text).toMatch(/<button type="submit"[^>]*>Sign in<\/button>[\s\S]*<button type="submit"[^>]*>Cancel<\/button>/);
 
-    for (const [username, password] of [[ALICE, 'wrong'], ['nobody@acme.example', PASSWORD], [ALICE, '']]) {
+    for (const [username, password] of [
+      [ALICE, 'wrong'],
+      ['nobody@acme.example', PASSWORD],
+      [ALICE, ''],
+    ]) {
       const refused = await submitLogin(browser, form, password!, username);
       expect(refused.status).toBe(200);
       expect(refused.location).toBeUndefined();
@@ -119,11 +130,24 @@ describe('signing in at the tenant host (contract steps 1-2)', () => {
 });
 
 describe('the authorization endpoint', () => {
-  const base = () => ({ client_id: 'payroll-portal', redirect_uri: urls(server).tokenPage, response_type: 'code', scope: 'openid', state: 's1', code_challenge: pkce().challenge, code_challenge_method: 'S256' });
-  const authorize = (params: Record<string, string>, browser = new Browser(server)) => browser.open(`${urls(server).auth}?${new URLSearchParams(params).toString()}`);
+  const base = () => ({
+    client_id: 'payroll-portal',
+    redirect_uri: urls(server).tokenPage,
+    response_type: 'code',
+    scope: 'openid',
+    state: 's1',
+    code_challenge: pkce().challenge,
+    code_challenge_method: 'S256',
+  });
+  const authorize = (params: Record<string, string>, browser = new Browser(server)) =>
+    browser.open(`${urls(server).auth}?${new URLSearchParams(params).toString()}`);
 
   it('answers a bad client or redirect_uri with a page and never redirects there', async () => {
-    for (const params of [{ ...base(), client_id: 'other' }, { ...base(), redirect_uri: 'https://evil.example/cb' }, { ...base(), redirect_uri: `${urls(server).acme}/account/other` }]) {
+    for (const params of [
+      { ...base(), client_id: 'other' },
+      { ...base(), redirect_uri: 'https://evil.example/cb' },
+      { ...base(), redirect_uri: `${urls(server).acme}/account/other` },
+    ]) {
       const reply = await authorize(params);
       expect(reply.status).toBe(400);
       expect(reply.location).toBeUndefined();
@@ -163,7 +187,12 @@ describe('the authorization endpoint', () => {
     const browser = await signedIn(server);
     const form = await browser.open(generateUrl(server, 'st-9', pkce().challenge));
     expect(form.status).toBe(200);
-    expect(form.text).toMatch(/data-testid="signed-in-user"><strong data-testid="signed-in-name">Alice Archer<\/strong><br><span data-testid="signed-in-email">alice@acme\.example<\/span>/);
+    expect(form.text).toMatch(
+      /data-testid="signed-in-user"><strong data-testid="signed-in-name">Alice Archer<\/strong><br>/,
+    );
+    expect(form.text).toMatch(
+      /<span data-testid="signed-in-email">alice@acme\.example<\/span>/,
+    );
     expect(form.text).not.toContain('name="username"');
     expect((await submitLogin(browser, form, 'wrong')).text).toContain('Invalid username or password.');
     const cancelled = new URL((await submitLogin(browser, form, '', undefined, 'cancel')).location ?? '');
@@ -184,7 +213,7 @@ describe('the authorization endpoint', () => {
 });
 
 describe('the authorization_code grant', () => {
-  it('TOKEN-PAGE-OWNER: the code of a re-authentication yields the personal API token of that user, which exchanges, rotates and expires like the hook\'s', async () => {
+  it("TOKEN-PAGE-OWNER: a re-authentication's code yields that user's API token, which exchanges, rotates and expires like the hook's", async () => {
     const reply = await generateThroughPage(await signedIn(server));
     expect(reply.status).toBe(200);
     expect(reply.headers['cache-control']).toBe('no-store');
@@ -233,18 +262,21 @@ describe('the authorization_code grant', () => {
     expect((await redeem(browser, late.code, late.verifier)).json()['error']).toBe('invalid_grant');
   });
 
-  it('grants CORS to the tenant hosts\' own origins for this grant only; foreign origins and the other endpoints get none', async () => {
+  it("grants CORS to the tenant hosts' own origins for this grant only; foreign origins and the other endpoints get none", async () => {
     const acme = urls(server).acme;
     expect((await generateThroughPage(await signedIn(server), PASSWORD, acme)).headers['access-control-allow-origin']).toBe(acme);
     expect((await generateThroughPage(await signedIn(server), PASSWORD, 'https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
     const token = (await generateThroughPage(await signedIn(server))).json<{ refresh_token: string }>().refresh_token;
     expect((await exchange(server, token)).headers['access-control-allow-origin']).toBeUndefined();
     const fromPage = await call(server, 'id', 'POST', '/realms/payroll/protocol/openid-connect/token', {
-      headers: { origin: acme }, form: { grant_type: 'refresh_token', client_id: 'payroll-portal', refresh_token: token },
+      headers: { origin: acme },
+      form: { grant_type: 'refresh_token', client_id: 'payroll-portal', refresh_token: token },
     });
     expect(fromPage.headers['access-control-allow-origin']).toBeUndefined();
     expect((await revoke(server, token)).headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await call(server, 'id', 'OPTIONS', '/realms/payroll/protocol/openid-connect/token', { headers: { origin: acme, 'access-control-request-method': 'POST' } });
+    const preflight = await call(server, 'id', 'OPTIONS', '/realms/payroll/protocol/openid-connect/token', {
+      headers: { origin: acme, 'access-control-request-method': 'POST' },
+    });
     expect(preflight.status).toBe(405);
   });
 });
@@ -256,7 +288,15 @@ describe('the token page', () => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect(page.headers['content-security-policy']).toContain(`connect-src http://id.localhost:${server.port};`);
     const settings = JSON.parse(/<script type="application\/json" id="api-token-settings">(.*?)<\/script>/s.exec(page.text)?.[1] ?? '{}');
-    expect(settings).toMatchObject({ displaySeconds: 120, mask: true, clearAtZero: true, keepOnReload: false, revokeOnClear: false, copyWhole: true, redirectUri: urls(server).tokenPage });
+    expect(settings).toMatchObject({
+      displaySeconds: 120,
+      mask: true,
+      clearAtZero: true,
+      keepOnReload: false,
+      revokeOnClear: false,
+      copyWhole: true,
+      redirectUri: urls(server).tokenPage,
+    });
     expect(settings.messages).toMatchObject({
       signinUnreachable: "Couldn't start API token generation. Try again.",
       cancelled: 'API token generation was cancelled.',
@@ -268,7 +308,7 @@ describe('the token page', () => {
     expect(page.text.replace(/<script[\s\S]*?<\/script>/g, '')).not.toMatch(/revoke/i);
   });
 
-  it('TOKEN-PAGE-FEATURE-OFF: redirects to the account details page where the feature is off or the user signs in through a partner\'s app', async () => {
+  it("TOKEN-PAGE-FEATURE-OFF: redirects to the account details page where the feature is off or the user signs in through a partner's app", async () => {
     const own = await start();
     try {
       const browser = await signedIn(own);

@@ -312,43 +312,84 @@ const wellFormed: fc.Arbitrary<FuzzRequest> = fc.oneof(
   fc
     .tuple(
       fc.dictionary(
-        fc.constantFrom('client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'prompt', 'login_hint', 'nonce'),
-        fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('payroll-portal', 'code', 'openid', 'S256', 'login', 'none', 'plain', `http://acme.localhost:PORT/account/api-tokens`, 'x'.repeat(43))),
+        fc.constantFrom(
+          'client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'prompt', 'login_hint', 'nonce',
+        ),
+        fc.oneof(
+          fc.string({ maxLength: 60 }),
+          fc.constantFrom('payroll-portal', 'code', 'openid', 'S256', 'login', 'none', 'plain', 'x'.repeat(43)),
+          fc.constant('http://acme.localhost:PORT/account/api-tokens'),
+        ),
         { maxKeys: 10 },
       ),
       fc.boolean(),
     )
     .map(([params, signedInAlready]) => {
       const fields = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v.replace('PORT', String(port))]));
-      return webCall('GET', `id.localhost:${port}`, safeTarget('/realms/payroll/protocol/openid-connect/auth', `?${new URLSearchParams(fields).toString()}`), signedInAlready ? cookies.signIn : undefined, undefined);
+      const path = safeTarget('/realms/payroll/protocol/openid-connect/auth', `?${new URLSearchParams(fields).toString()}`);
+      return webCall('GET', `id.localhost:${port}`, path, signedInAlready ? cookies.signIn : undefined, undefined);
     }),
   // Sign-in forms: around a real signed request or a broken one.
   fc
-    .record({ request: fc.oneof(fc.constant('LIVE'), fc.string({ maxLength: 80 })), username: fc.oneof(emailish, fc.string()), password: fc.string({ maxLength: 40 }), action: fc.constantFrom('sign-in', 'cancel', '', 'x') }, { requiredKeys: [] })
+    .record(
+      {
+        request: fc.oneof(fc.constant('LIVE'), fc.string({ maxLength: 80 })),
+        username: fc.oneof(emailish, fc.string()),
+        password: fc.string({ maxLength: 40 }),
+        action: fc.constantFrom('sign-in', 'cancel', '', 'x'),
+      },
+      { requiredKeys: [] },
+    )
     .map((form) => {
       const fields: Record<string, string> = { ...form } as Record<string, string>;
       if (fields['request'] === 'LIVE') fields['request'] = sealedRequest;
-      return webCall('POST', `id.localhost:${port}`, '/realms/payroll/login-actions/authenticate', undefined, Buffer.from(new URLSearchParams(fields).toString()));
+      const body = Buffer.from(new URLSearchParams(fields).toString());
+      return webCall('POST', `id.localhost:${port}`, '/realms/payroll/login-actions/authenticate', undefined, body);
     }),
   // The tenant host's pages and callback, with real, missing or broken cookies and random queries.
   fc
-    .tuple(fc.constantFrom('/account', '/account/api-tokens', '/account/callback'), fc.dictionary(fc.constantFrom('code', 'state', 'error', 'iss', 'x'), fc.string({ maxLength: 40 }), { maxKeys: 4 }), fc.constantFrom('tenant', 'login', 'none', 'broken'))
+    .tuple(
+      fc.constantFrom('/account', '/account/api-tokens', '/account/callback'),
+      fc.dictionary(fc.constantFrom('code', 'state', 'error', 'iss', 'x'), fc.string({ maxLength: 40 }), { maxKeys: 4 }),
+      fc.constantFrom('tenant', 'login', 'none', 'broken'),
+    )
     .map(([path, params, jar]) => {
-      const cookie = jar === 'tenant' ? cookies.tenant : jar === 'login' ? cookies.login : jar === 'broken' ? 'tack_session=websess.AAAA.BBBB; tack_login=weblogin..' : undefined;
+      const broken = 'tack_session=websess.AAAA.BBBB; tack_login=weblogin..';
+      const cookie = jar === 'tenant' ? cookies.tenant : jar === 'login' ? cookies.login : jar === 'broken' ? broken : undefined;
       return webCall('GET', `acme.localhost:${port}`, safeTarget(path, `?${new URLSearchParams(params).toString()}`), cookie, undefined);
     }),
   // The authorization_code grant with random codes, verifiers and redirect URIs.
   fc
-    .dictionary(fc.constantFrom('code', 'redirect_uri', 'code_verifier', 'client_id'), fc.oneof(fc.string({ maxLength: 130 }), fc.constantFrom('payroll-portal', 'ac1.x', 'a'.repeat(43))), { maxKeys: 4 })
+    .dictionary(
+      fc.constantFrom('code', 'redirect_uri', 'code_verifier', 'client_id'),
+      fc.oneof(fc.string({ maxLength: 130 }), fc.constantFrom('payroll-portal', 'ac1.x', 'a'.repeat(43))),
+      { maxKeys: 4 },
+    )
     .map((form) => ({
       method: 'POST', path: '/realms/payroll/protocol/openid-connect/token', host: `id.localhost:${port}`, contentType: 'application/x-www-form-urlencoded',
-      headers: { Origin: `http://acme.localhost:${port}` }, body: Buffer.from(new URLSearchParams({ grant_type: 'authorization_code', ...form }).toString()), framing: 'length' as const,
+      headers: { Origin: `http://acme.localhost:${port}` },
+      body: Buffer.from(new URLSearchParams({ grant_type: 'authorization_code', ...form }).toString()),
+      framing: 'length' as const,
     })),
   // The hook, with its token, on every endpoint.
   fc.oneof(
     fc.record({ advanceSeconds: fc.oneof(fc.integer({ min: -5, max: 3600 }), fc.constantFrom(1e300, -1, 0.5, Number.MAX_SAFE_INTEGER, 8.64e15, 1e9), anyValue) }).map((b) => hookCall('POST', '/clock', json(b))),
     fc.constant(null).map(() => hookCall('GET', '/clock', undefined)),
-    fc.tuple(tenantLabel, fc.record({ email: fc.oneof(emailish, anyValue), firstName: anyValue, lastName: fc.string(), signIn: fc.oneof(fc.constantFrom('direct', 'embedded', 'x'), anyValue), password: fc.oneof(fc.string({ maxLength: 20 }), anyValue) }, { requiredKeys: [] })).map(([t, b]) => hookCall('POST', `/tenants/${t}/users`, json(b))),
+    fc
+      .tuple(
+        tenantLabel,
+        fc.record(
+          {
+            email: fc.oneof(emailish, anyValue),
+            firstName: anyValue,
+            lastName: fc.string(),
+            signIn: fc.oneof(fc.constantFrom('direct', 'embedded', 'x'), anyValue),
+            password: fc.oneof(fc.string({ maxLength: 20 }), anyValue),
+          },
+          { requiredKeys: [] },
+        ),
+      )
+      .map(([t, b]) => hookCall('POST', `/tenants/${t}/users`, json(b))),
     fc.tuple(tenantLabel, segment).map(([t, e]) => hookCall('POST', `/tenants/${t}/users/${e}/api-tokens`, json({}))),
     segment.map((e) => hookCall('POST', `/users/${e}/disable`, json({}))),
     fc.tuple(tenantLabel, fc.record({ name: anyValue, registrationNumber: anyValue }, { requiredKeys: [] })).map(([t, b]) => hookCall('POST', `/tenants/${t}/businesses`, json(b))),

@@ -34,7 +34,9 @@ export interface AuthRequest {
 }
 
 /** A request that cannot be redirected back (bad client or redirect_uri): answered with a page. */
-export type Checked = { readonly ok: true; readonly request: AuthRequest } | { readonly ok: false; readonly redirectUri: string; readonly state: string; readonly error: string; readonly description: string };
+export type Checked =
+  | { readonly ok: true; readonly request: AuthRequest }
+  | { readonly ok: false; readonly redirectUri: string; readonly state: string; readonly error: string; readonly description: string };
 
 const REQUEST_LIFETIME_MS = 30 * MINUTE;
 const STATE = /^[\x20-\x7e]{1,512}$/;

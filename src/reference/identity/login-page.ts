@@ -32,20 +32,24 @@ export function displayName(user: User): string {
 export function loginPage(ctx: RequestContext, form: LoginForm): Page {
   const action = escapeHtml(ctx.ref.config.realmPath + AUTHENTICATE_PATH);
   const alert = form.alert === undefined ? '' : `<p class="alert" role="alert">${escapeHtml(form.alert)}</p>\n`;
-  const who = form.user === undefined
-    ? `<label for="username">Username or email</label>\n<input id="username" name="username" type="text" autocomplete="username" required autofocus value="${escapeHtml(form.username)}">\n`
-    : '';
-  const heading = form.user === undefined
-    ? '<h1>Sign in to your account</h1>\n'
-    : '<h1>Confirm it\'s you</h1>\n<p>Please re-enter your password to continue.</p>\n' +
-      `<div class="signed-in-user" data-testid="signed-in-user"><strong data-testid="signed-in-name">${escapeHtml(displayName(form.user))}</strong><br>` +
-      `<span data-testid="signed-in-email">${escapeHtml(form.user.email)}</span></div>\n`;
+  const who =
+    form.user === undefined
+      ? '<label for="username">Username or email</label>\n' +
+        `<input id="username" name="username" type="text" autocomplete="username" required autofocus value="${escapeHtml(form.username)}">\n`
+      : '';
+  const heading =
+    form.user === undefined
+      ? '<h1>Sign in to your account</h1>\n'
+      : "<h1>Confirm it's you</h1>\n<p>Please re-enter your password to continue.</p>\n" +
+        `<div class="signed-in-user" data-testid="signed-in-user"><strong data-testid="signed-in-name">${escapeHtml(displayName(form.user))}</strong><br>` +
+        `<span data-testid="signed-in-email">${escapeHtml(form.user.email)}</span></div>\n`;
   return {
     title: form.user === undefined ? 'Sign in' : 'Confirm your password',
     body:
       `<main>\n${heading}${alert}<form method="post" action="${action}">\n` +
       `<input type="hidden" name="request" value="${escapeHtml(form.sealed)}">\n${who}` +
-      `<label for="password">Password</label>\n<input id="password" name="password" type="password" autocomplete="current-password" required${form.user === undefined ? '' : ' autofocus'}>\n` +
+      '<label for="password">Password</label>\n' +
+      `<input id="password" name="password" type="password" autocomplete="current-password" required${form.user === undefined ? '' : ' autofocus'}>\n` +
       '<button type="submit" name="action" value="sign-in">Sign in</button>\n' +
       '<button type="submit" name="action" value="cancel" formnovalidate>Cancel</button>\n</form>\n</main>',
   };

@@ -21,14 +21,20 @@ export function signInCallback(ctx: TenantContext): void {
   const params = readParams(ctx.query);
   const login = takePendingLogin(ctx);
   if (login === undefined) throw badRequest('sign_in_expired', 'This sign-in has expired or was started elsewhere. Open your account page to sign in again.');
-  if (!safeEqual(params.get('state') ?? '', login.state)) throw badRequest('state_mismatch', 'This sign-in does not match the one this browser started. Sign in again.');
+  if (!safeEqual(params.get('state') ?? '', login.state))
+    throw badRequest('state_mismatch', 'This sign-in does not match the one this browser started. Sign in again.');
   const error = params.get('error');
   if (error !== null) {
     const main = `<h1>Sign-in was cancelled</h1>\n<p>You are not signed in. <a href="${escapeHtml(login.returnTo)}">Sign in</a></p>`;
     sendPage(ctx.res, 200, { title: 'Sign-in was cancelled', body: `<main>\n${main}\n</main>` });
     return;
   }
-  const grant = redeemCode(ctx.ref, { code: params.get('code') ?? '', clientId: ctx.ref.config.clientId, redirectUri: callbackUrl(ctx), verifier: login.verifier });
+  const grant = redeemCode(ctx.ref, {
+    code: params.get('code') ?? '',
+    clientId: ctx.ref.config.clientId,
+    redirectUri: callbackUrl(ctx),
+    verifier: login.verifier,
+  });
   const user = activeUser(ctx.ref, grant);
   if (!ctx.tenant.members.has(user.id)) throw forbidden('not_a_member', 'The signed-in user is not a member of this tenant.');
   startSession(ctx, user);

@@ -71,7 +71,10 @@ export const TOKEN_PAGE_SCRIPT = String.raw`
     try {
       const response = await fetch(settings.tokenEndpoint, {
         method: 'POST', credentials: 'omit', cache: 'no-store',
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: params.get('code') || '', redirect_uri: settings.redirectUri, client_id: settings.clientId, code_verifier: pending.verifier }),
+        body: new URLSearchParams({
+          grant_type: 'authorization_code', code: params.get('code') || '', redirect_uri: settings.redirectUri,
+          client_id: settings.clientId, code_verifier: pending.verifier,
+        }),
       });
       const body = response.ok ? await response.json() : null;
       if (body !== null && typeof body.refresh_token === 'string' && body.refresh_token !== '') token = body.refresh_token;

@@ -110,5 +110,8 @@ export function tokenPage(ctx: TenantContext, user: User, settings: TokenPageSet
 export function tokenListHtml(ctx: TenantContext, user: User): string {
   const grants = ctx.ref.apiTokens.grantsOf(user.id);
   const rows = grants.map((grant) => `<li>Generated ${escapeHtml(new Date(grant.generatedAt).toISOString())} <button type="button">Revoke</button></li>`);
-  return `<section aria-labelledby="token-list-heading">\n<h2 id="token-list-heading">Your API tokens</h2>\n<ul data-testid="api-token-list">${rows.join('')}</ul>\n</section>\n`;
+  return (
+    '<section aria-labelledby="token-list-heading">\n<h2 id="token-list-heading">Your API tokens</h2>\n' +
+    `<ul data-testid="api-token-list">${rows.join('')}</ul>\n</section>\n`
+  );
 }
