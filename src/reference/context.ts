@@ -8,6 +8,8 @@ import type { AccessTokens } from './access-token.js';
 import type { Clock } from './clock.js';
 import type { Business, Directory, Tenant } from './directory.js';
 import type { FaultSet } from './faults.js';
+import type { CodeStore } from './identity/codes.js';
+import type { Passwords } from './passwords.js';
 import type { ErrorLog } from './problem.js';
 import type { MacKey } from './secrets.js';
 import type { TokenStore } from './token-store.js';
@@ -53,6 +55,10 @@ export interface Reference {
   /** Refresh tokens minted with a partner key. */
   readonly partnerTokens: TokenStore;
   readonly accessTokens: AccessTokens;
+  /** Pending authorization codes of the sign-in pages (one-time, 60 s). */
+  readonly codes: CodeStore;
+  /** Passwords of users who sign in directly, hashed. */
+  readonly passwords: Passwords;
   readonly mac: MacKey;
   readonly config: ReferenceConfig;
   readonly log: ErrorLog;
@@ -86,4 +92,14 @@ export type Handler<C extends RequestContext = RequestContext> = (ctx: C) => Pro
 /** Public base address of a tenant host, e.g. `http://acme.localhost:7070`. */
 export function tenantUrl(ref: Reference, tenant: string): string {
   return `http://${tenant}.localhost:${ref.port}`;
+}
+
+/** Public origin of the sign-in server, e.g. `http://id.localhost:7070`. */
+export function identityOrigin(ref: Reference): string {
+  return `http://id.localhost:${ref.port}`;
+}
+
+/** The sign-in server's base address with its realm path (`TACK_IDENTITY_URL`): the OpenID issuer. */
+export function identityUrl(ref: Reference): string {
+  return identityOrigin(ref) + ref.config.realmPath;
 }

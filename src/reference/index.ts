@@ -18,7 +18,9 @@ import { hookHostsFor, urlHostFor } from './host.js';
 import { defaultErrorLog } from './problem.js';
 import { createRequestListener } from './router.js';
 import { MacKey, randomSecret } from './secrets.js';
-import { PRIMARY_USER, seed, SEED_TENANTS } from './seed.js';
+import { CodeStore } from './identity/codes.js';
+import { Passwords } from './passwords.js';
+import { PRIMARY_USER, SEED_PASSWORD, seed, SEED_TENANTS, seedPasswords } from './seed.js';
 import { listen } from './server.js';
 import { TokenStore } from './token-store.js';
 
@@ -57,6 +59,8 @@ export interface ReferenceServer {
   env: Record<string, string>;
   /** The seeded direct user of tenant A (acme) who reads a few businesses: TACK_USER_EMAIL in hookless mode. */
   userEmail: string;
+  /** That user's password (every seeded user has it): TACK_USER_PASSWORD in hookless mode. */
+  userPassword: string;
   faults: readonly string[];
   /** Generate a personal API token for a seeded/hook-created user without going through HTTP (used by `tack serve --hookless` to write a token file). */
   issueApiToken(tenant: string, email: string): string;
@@ -93,6 +97,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const [tenantA, tenantB] = checkTenantNames(options.tenants ?? [SEED_TENANTS[0].name, SEED_TENANTS[1].name]);
   const renamed: Record<string, string> = { [SEED_TENANTS[0].name]: tenantA, [SEED_TENANTS[1].name]: tenantB };
   const fallbackUserId = seed(directory, (name) => renamed[name] ?? name);
+  const passwords = new Passwords();
+  seedPasswords(directory, passwords);
   const realmPath = options.realmPath ?? REALM_PATH;
   if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(realmPath)) throw new Error(`realmPath must be a path like /realms/payroll, got ${realmPath}`);
   const apiLimits = {
@@ -107,6 +113,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     apiTokens: new TokenStore({ prefix: 'tpat', limits: apiLimits, clock, mac }),
     partnerTokens: new TokenStore({ prefix: 'tprt', limits: PARTNER_REFRESH_LIMITS, clock, mac }),
     accessTokens: new AccessTokens(mac, clock),
+    codes: new CodeStore(clock),
+    passwords,
     mac,
     config: {
       clientId,
@@ -130,6 +138,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const sweeper = setInterval(() => {
     ref.apiTokens.sweep();
     ref.partnerTokens.sweep();
+    ref.codes.sweep();
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
 
@@ -155,6 +164,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     urls,
     env,
     userEmail: PRIMARY_USER,
+    userPassword: SEED_PASSWORD,
     faults: faults.list(),
     issueApiToken(tenant: string, email: string): string {
       const found = directory.tenant(tenant);

@@ -5,7 +5,8 @@
  *   `title`, `status`, `detail`;
  * - the sign-in server's protocol errors (400/401): RFC 6749 §5.2 JSON
  *   `{"error","error_description"}` with `Cache-Control: no-store`;
- * - the test hook: `{"error","message"}` as `tack-hook/1` requires.
+ * - the test hook: `{"error","message"}` as `tack-hook/1` requires;
+ * - the web pages of both hosts (account pages, sign-in forms): an HTML error page.
  *
  * Anything that is not an HttpError becomes a 500 `server_error` whose body says nothing about the
  * cause; the log line names the step and the error class only, never a message that could quote a
@@ -14,9 +15,10 @@
 import type { ServerResponse } from 'node:http';
 import { HttpError, isHttpError } from './errors.js';
 import type { FaultSet } from './faults.js';
+import { errorPage, sendPage } from './html.js';
 import { NO_STORE, sendBody } from './respond.js';
 
-export type Dialect = 'problem' | 'oauth' | 'hook';
+export type Dialect = 'problem' | 'oauth' | 'hook' | 'html';
 
 export const PROBLEM_TYPE_PREFIX = 'urn:tack:problem:';
 
@@ -43,6 +45,10 @@ export function sendError(
   const error = isHttpError(thrown) ? thrown : unexpected(thrown, log, where);
   if (dialect === 'hook') {
     sendBody(res, error.status, 'application/json', JSON.stringify({ error: error.code, message: error.detail }), error.headers);
+    return;
+  }
+  if (dialect === 'html') {
+    sendPage(res, error.status, errorPage(error.title, error.detail), error.headers);
     return;
   }
   if (dialect === 'oauth' && (error.status === 400 || error.status === 401)) {

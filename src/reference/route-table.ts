@@ -11,11 +11,18 @@ export interface Route<C extends RequestContext> {
   readonly segments: readonly string[];
   readonly methods: Readonly<Record<string, Handler<C>>>;
   readonly allow: readonly string[];
+  /** A web page: its errors are answered as HTML pages, not JSON. */
+  readonly html: boolean;
 }
 
 /** `pattern` is a path like `/api/admin/users/:email/reset-password`; `:name` segments are parameters. */
 export function route<C extends RequestContext>(name: string, pattern: string, methods: Readonly<Record<string, Handler<C>>>): Route<C> {
-  return { name, segments: pattern.split('/').slice(1), methods, allow: Object.keys(methods) };
+  return { name, segments: pattern.split('/').slice(1), methods, allow: Object.keys(methods), html: false };
+}
+
+/** A route that serves a web page: errors on it (405, 400, 404 of a lookup) are HTML pages. */
+export function page<C extends RequestContext>(name: string, pattern: string, methods: Readonly<Record<string, Handler<C>>>): Route<C> {
+  return { ...route(name, pattern, methods), html: true };
 }
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;

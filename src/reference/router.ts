@@ -1,13 +1,14 @@
 /**
  * Routing: first by Host (port ignored), then by path, then by method.
  *
- * - `{tenant}.localhost`        the tenant API of that tenant (partner-key endpoints, search);
- * - `id.localhost` + realm path the sign-in server;
+ * - `{tenant}.localhost`        the tenant API of that tenant (partner-key endpoints, search) and
+ *                               its web pages (`/account...`);
+ * - `id.localhost` + realm path the sign-in server (token, revoke, discovery, the sign-in pages);
  * - hook hosts + `/__tack`      the test hook (Bearer-protected before any path is matched);
  * - anything else               404 problem.
  *
  * Every request runs inside one try/catch that hands whatever is thrown to the one serializer, in
- * the dialect of the host called. An unknown path is 404, a known path with another method 405 with
+ * the dialect of the host called (HTML for the routes that are web pages). An unknown path is 404, a known path with another method 405 with
  * Allow, a path segment that is not valid percent-encoding 400. A client that disconnects mid-body
  * gets nothing written.
  */
@@ -44,12 +45,25 @@ function splitTarget(url: string | undefined): Target {
   return q < 0 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q + 1) };
 }
 
-function select<C extends RequestContext>(routes: RouteTable<C>, path: string, method: string): { handler: Handler<C>; params: Record<string, string>; name: string } {
+interface Selected<C extends RequestContext> {
+  readonly handler: Handler<C> | undefined;
+  readonly params: Record<string, string>;
+  readonly name: string;
+  readonly html: boolean;
+  readonly allow: readonly string[];
+}
+
+/** The route of `path`; `handler` is undefined when the route does not take `method` (405, in the route's dialect). */
+function select<C extends RequestContext>(routes: RouteTable<C>, path: string, method: string): Selected<C> {
   const found = routes.match(path);
   if (found === undefined) throw notFound('not_found', 'No such resource.');
-  const handler = found.route.methods[method];
-  if (handler === undefined) throw methodNotAllowed(found.route.allow);
-  return { handler, params: found.params, name: found.route.name };
+  const { route } = found;
+  return { handler: route.methods[method], params: found.params, name: route.name, html: route.html, allow: route.allow };
+}
+
+function handlerOf<C extends RequestContext>(chosen: Selected<C>): Handler<C> {
+  if (chosen.handler !== undefined) return chosen.handler;
+  throw methodNotAllowed(chosen.allow);
 }
 
 /** The request listener of one server instance. */
@@ -74,8 +88,9 @@ export function createRequestListener(ref: Reference): (req: IncomingMessage, re
           if (found === undefined) throw notFound('unknown_tenant', 'No tenant is served at this host.');
           const chosen = select(tenant, path, method);
           where = chosen.name;
+          if (chosen.html) dialect = 'html';
           const ctx: TenantContext = { ref, req, res, params: chosen.params, query, tenant: found };
-          result = chosen.handler(ctx);
+          result = handlerOf(chosen)(ctx);
           break;
         }
         case 'identity': {
@@ -88,9 +103,9 @@ export function createRequestListener(ref: Reference): (req: IncomingMessage, re
           }
           const chosen = select(identity, inner, method);
           where = chosen.name;
-          dialect = 'oauth';
+          dialect = chosen.html ? 'html' : 'oauth';
           refuseCrossOrigin(ref, req);
-          result = chosen.handler({ ref, req, res, params: chosen.params, query });
+          result = handlerOf(chosen)({ ref, req, res, params: chosen.params, query });
           break;
         }
         case 'hook': {
@@ -100,7 +115,7 @@ export function createRequestListener(ref: Reference): (req: IncomingMessage, re
           const inner = path.length === hookPath.length ? '/' : path.slice(hookPath.length);
           const chosen = select(hook, inner, method);
           where = chosen.name;
-          result = chosen.handler({ ref, req, res, params: chosen.params, query });
+          result = handlerOf(chosen)({ ref, req, res, params: chosen.params, query });
           break;
         }
         default:

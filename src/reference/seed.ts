@@ -7,8 +7,11 @@
  * - globex: partner client id `globex-partner`; bob (direct) reads 2 of 4 businesses.
  * - casey (direct) is a member of both and reads one business in each.
  * - One business per tenant is readable by nobody, so "lists only readable" is observable.
+ * - Every seeded user's password is SEED_PASSWORD (known, documented: `tack serve --hookless`
+ *   writes it as TACK_USER_PASSWORD), hashed on its first use.
  */
 import type { Directory, SignIn } from './directory.js';
+import type { Passwords } from './passwords.js';
 import { randomSecret } from './secrets.js';
 
 interface SeedUser {
@@ -34,6 +37,9 @@ export const SEED_TENANTS = [
 
 /** The seeded direct user of acme: `TACK_USER_EMAIL`. */
 export const PRIMARY_USER = 'alice@acme.example';
+
+/** The password of every seeded user (`TACK_USER_PASSWORD` of `tack serve --hookless`). */
+export const SEED_PASSWORD = 'tack-reference-password';
 
 export const SEED_USERS: readonly SeedUser[] = [
   { email: PRIMARY_USER, firstName: 'Alice', lastName: 'Archer', signIn: 'direct', tenants: ['acme'] },
@@ -68,6 +74,11 @@ export function seed(directory: Directory, rename: (seedName: string) => string 
     for (const email of spec.readers) directory.setAccess(business, must(directory.userByEmail(email)), 'read');
   }
   return must(directory.userByEmail(PRIMARY_USER)).id;
+}
+
+/** Gives every seeded user the known seed password. */
+export function seedPasswords(directory: Directory, passwords: Passwords): void {
+  for (const spec of SEED_USERS) passwords.seed(must(directory.userByEmail(spec.email)).id, SEED_PASSWORD);
 }
 
 function must<T>(value: T | undefined): T {

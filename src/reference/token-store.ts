@@ -179,6 +179,12 @@ export class TokenStore {
     return true;
   }
 
+  /** The live chains of one user (a scan: only the `token-page-lists-tokens` fault asks). */
+  grantsOf(userId: string): readonly Grant[] {
+    const now = this.#clock.now();
+    return [...this.#chains].filter((grant) => grant.userId === userId && !this.isExpired(grant, now));
+  }
+
   /** Deletes every expired chain; returns how many. */
   sweep(): number {
     const now = this.#clock.now();

@@ -10,7 +10,7 @@
  */
 
 export type Level = 'MUST' | 'SHOULD';
-export type Area = 'partner-key' | 'sign-in' | 'api';
+export type Area = 'partner-key' | 'sign-in' | 'api' | 'token-page';
 
 export interface Rule {
   readonly id: string;
@@ -115,6 +115,36 @@ const rules = [
     'A caller who is not a member of the tenant of the host called is refused with 403.'),
   r('SEARCH-TENANT-FROM-HOST', 'MUST', 'api', '§4.3',
     "The tenant is the host called: each tenant host lists only that tenant's businesses."),
+
+  // ── The token page, seen in a browser (spec §1, §3, §5, §7, §8) ────────────────────────────
+  r('TOKEN-PAGE-REAUTH', 'MUST', 'token-page', '§1, §5',
+    'A token is generated only after the user types their password again, on a re-authentication page that shows who is signed in.'),
+  r('TOKEN-PAGE-OWNER', 'MUST', 'token-page', '§5',
+    "The generated token is the signed-in user's: it exchanges, and its access token lists that user's businesses."),
+  r('TOKEN-PAGE-SHOWN-ONCE', 'MUST', 'token-page', '§3',
+    'Reloading the page does not show the token again.'),
+  r('TOKEN-PAGE-MASKED', 'MUST', 'token-page', '§3',
+    "The token's full value is not part of the page's visible text."),
+  r('TOKEN-PAGE-COUNTDOWN', 'MUST', 'token-page', '§3, §8',
+    'A countdown next to the token starts at 2:00 and goes down.'),
+  r('TOKEN-PAGE-CLEARED', 'MUST', 'token-page', '§3, §7, §8',
+    'When the countdown reaches 0:00 the token is removed from the page and the exact cleared notice appears.'),
+  r('TOKEN-PAGE-STAYS-VALID', 'MUST', 'token-page', '§3',
+    'A token that the page has cleared from the screen still exchanges.'),
+  r('TOKEN-PAGE-COPY', 'MUST', 'token-page', '§7',
+    'The copy control puts the token, exactly and whole, on the clipboard.'),
+  r('TOKEN-PAGE-COPY-BLOCKED', 'MUST', 'token-page', '§7',
+    'When the clipboard refuses the write, the page shows the exact copy-failure message.'),
+  r('TOKEN-PAGE-SIGNIN-UNREACHABLE', 'MUST', 'token-page', '§7',
+    'When the sign-in page cannot be reached, the page shows the exact could-not-start message.'),
+  r('TOKEN-PAGE-CANCELLED', 'MUST', 'token-page', '§7',
+    'When the sign-in is left without completing it, the page shows the exact cancelled message.'),
+  r('TOKEN-PAGE-NO-TOKEN', 'MUST', 'token-page', '§7',
+    'When the sign-in completes but no token comes back, the page shows the exact could-not-generate message.'),
+  r('TOKEN-PAGE-FEATURE-OFF', 'MUST', 'token-page', '§1, §7',
+    "Where the tenant's API-token feature is off, opening the page redirects to the account details page."),
+  r('TOKEN-PAGE-NO-LIST', 'MUST', 'token-page', '§5',
+    'The page lists no tokens and offers no control to revoke one.'),
 ] as const satisfies readonly Rule[];
 
 function r<const I extends string>(id: I, level: Level, area: Area, section: string, text: string) {
@@ -139,4 +169,5 @@ export const AREAS: Readonly<Record<Area, string>> = {
   'partner-key': 'Partner key (§4.1, §5)',
   'sign-in': 'Sign-in server and API token (§3, §4.2)',
   api: 'Access tokens and business search (§4.3)',
+  'token-page': 'Token page (§1, §3, §5, §7, §8)',
 };

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+import { getRule } from '../../src/rules/catalog.js';
 import { runAgainstReference, statusOf } from '../helpers/reference-run.js';
 
 const servers: ReferenceServer[] = [];
@@ -36,7 +37,9 @@ describe('an implementation whose open choices differ from the reference default
     const { server, envFile } = await otherDialect();
     expect(server.env.TACK_BASE_URL).toMatch(/^http:\/\/initech\.localhost:/);
     const result = await runAgainstReference({ envFile, runs: 6 });
-    expect(result.rules.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason}`)).toEqual([]);
+    // The token-page rules wait for their browser checks (issue 10): skipped until those land.
+    const pending = (r: { id: string; status: string }) => getRule(r.id)?.area === 'token-page' && r.status === 'skipped';
+    expect(result.rules.filter((r) => r.status !== 'passed' && !pending(r)).map((r) => `${r.id}: ${r.status}: ${r.reason}`)).toEqual([]);
     expect(result.fieldsUsed['partner access token']).toBe('access_token');
   });
 

@@ -74,8 +74,10 @@ export function faultMatrix(mode: Mode, shard = 0, shards = 1): void {
     beforeAll(async () => {
       const result = await runInMode(mode, []);
       clean = statuses(result);
+      // TODO(issue 10): the token-page rules are skipped until the browser checks land.
+      const pending = (r: RunResult['rules'][number]) => r.area === 'token-page' && r.status === 'skipped';
       if (mode === 'hook' || mode === 'max-tolerance') {
-        expect(result.rules.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason}`)).toEqual([]);
+        expect(result.rules.filter((r) => r.status !== 'passed' && !pending(r)).map((r) => `${r.id}: ${r.status}: ${r.reason}`)).toEqual([]);
       } else {
         // Nothing fails or errs on a conformant server; what a mode cannot check is skipped, with the reason.
         expect(result.rules.filter((r) => r.status !== 'passed' && r.status !== 'skipped').map((r) => `${r.id}: ${r.status}: ${r.reason}`)).toEqual([]);

@@ -27,6 +27,7 @@ import {
   signIn,
   start,
 } from './helpers.js';
+import { generateThroughPage, generateUrl, pkce, signedIn, urls } from './web-helpers.js';
 
 type Probe = (s: ReferenceServer) => Promise<boolean>;
 
@@ -38,6 +39,12 @@ const mintWith = (s: ReferenceServer, headers: Record<string, string>, username 
   call(s, tenant, 'POST', TOKEN, { headers, json: { username } });
 const createUser = (s: ReferenceServer, json: unknown) => call(s, 'acme', 'POST', USERS, { headers: partnerKey(s), json });
 const exchangeBody = async (s: ReferenceServer) => (await exchange(s, await apiToken(s))).json();
+
+/** The settings the token page's script runs with, as alice sees them. */
+const pageSettings = async (s: ReferenceServer): Promise<Record<string, unknown> & { messages: Record<string, string> }> => {
+  const page = await (await signedIn(s)).open(urls(s).tokenPage);
+  return JSON.parse(/<script type="application\/json" id="api-token-settings">(.*?)<\/script>/s.exec(page.text)?.[1] ?? '{}');
+};
 
 /** Each probe answers: does this server deviate from the spec in the fault's way? */
 const PROBES: Record<FaultName, Probe> = {
@@ -208,6 +215,32 @@ const PROBES: Record<FaultName, Probe> = {
   },
   'search-non-member-allowed': async (s) => (await search(s, 'acme', (await signIn(s, BOB, 'globex')).accessToken)).status === 200,
   'search-ignores-host-tenant': async (s) => names(await search(s, 'acme', (await signIn(s, CASEY)).accessToken)).includes('Globex Chemicals'),
+  'token-page-no-reauth': async (s) => (await (await signedIn(s)).open(generateUrl(s, 'st', pkce().challenge))).status === 302,
+  'token-page-other-user': async (s) => {
+    const token = (await generateThroughPage(await signedIn(s))).json<{ refresh_token: string }>().refresh_token;
+    return !names(await search(s, 'acme', (await exchange(s, token)).json<{ access_token: string }>().access_token)).includes('Acme Rockets Ltd');
+  },
+  'token-page-shown-on-reload': async (s) => (await pageSettings(s))['keepOnReload'] === true,
+  'token-page-unmasked': async (s) => (await pageSettings(s))['mask'] === false,
+  'token-page-countdown-from-1-00': async (s) => (await pageSettings(s))['displaySeconds'] !== 120,
+  'token-page-not-cleared': async (s) => (await pageSettings(s))['clearAtZero'] === false,
+  'token-page-revokes-cleared-token': async (s) => (await pageSettings(s))['revokeOnClear'] === true,
+  'token-page-copy-truncated': async (s) => (await pageSettings(s))['copyWhole'] === false,
+  'token-page-copy-failure-ignored': async (s) =>
+    (await pageSettings(s)).messages['copyBlocked'] !== "Couldn't copy the token. Select it and copy it manually.",
+  'token-page-unreachable-wrong-text': async (s) => (await pageSettings(s)).messages['signinUnreachable'] !== "Couldn't start API token generation. Try again.",
+  'token-page-cancel-wrong-text': async (s) => (await pageSettings(s)).messages['cancelled'] !== 'API token generation was cancelled.',
+  'token-page-no-token-wrong-text': async (s) => (await pageSettings(s)).messages['noToken'] !== 'The API token could not be generated.',
+  'token-page-feature-off-shown': async (s) => {
+    const browser = await signedIn(s);
+    await hook(s, 'PUT', '/tenants/acme/features', { apiTokens: false });
+    return (await browser.open(urls(s).tokenPage)).status === 200;
+  },
+  'token-page-lists-tokens': async (s) => {
+    const browser = await signedIn(s);
+    await generateThroughPage(browser);
+    return /<button[^>]*>Revoke<\/button>/.test((await browser.open(urls(s).tokenPage)).text);
+  },
 };
 
 describe('the fault catalog', () => {

@@ -46,7 +46,7 @@ describe('endpoints', () => {
     const reply = await hook(server, 'GET', '/');
     expect(reply.json()).toEqual({
       contract: 'tack-hook/1',
-      capabilities: ['clock', 'users', 'api-tokens', 'disable-user', 'businesses', 'access', 'features'],
+      capabilities: ['clock', 'users', 'api-tokens', 'disable-user', 'businesses', 'access', 'features', 'passwords'],
     });
     expect((await call(server, 'hook', 'GET', '/__tack', { headers: { authorization: 'Bearer test-hook-token' } })).status).toBe(200);
   });

@@ -73,6 +73,7 @@ describe('tack serve', () => {
       expect(env['TACK_HOOK_URL']).toBeUndefined();
       expect(env['TACK_HOOK_TOKEN']).toBeUndefined();
       expect(env['TACK_USER_EMAIL']).toBe('alice@acme.example');
+      expect(env['TACK_USER_PASSWORD']).toBe('tack-reference-password');
       const file = env['TACK_API_TOKEN_FILE'] ?? '';
       expect(file).toBe(join(dir, 'reference.api-token'));
       expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -89,6 +90,7 @@ describe('tack serve', () => {
     });
     expect(output).not.toContain('test hook');
     expect(output).toContain('reference.api-token');
+    expect(output).not.toContain('tack-reference-password');
   });
 
   it('--list-faults prints every fault with its rules', async () => {

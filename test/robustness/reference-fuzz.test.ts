@@ -5,8 +5,11 @@
  * Requests are written byte by byte on raw sockets, so nothing a client library would refuse to
  * send is out of reach: random methods, paths (known routes with tampered segments, malformed
  * percent-encoding, invalid UTF-8), every host (tenants, unknown tenants, the sign-in server, the
- * hook with and without its token, no Host at all), random headers and content types, JSON, form
- * and binary bodies, bodies over the 64 KiB limit, bodies cut short, and HTTP that is not HTTP.
+ * hook with and without its token, no Host at all), random headers, cookies and content types, JSON,
+ * form and binary bodies, bodies over the 64 KiB limit, bodies cut short, and HTTP that is not HTTP.
+ * The web pages are in it too: the sign-in pages (authorization requests with random parameters,
+ * sign-in forms around a real signed request), the account and token pages and the callback, with
+ * real and tampered session cookies, and the authorization_code grant.
  */
 import fc from 'fast-check';
 import { connect } from 'node:net';
@@ -14,11 +17,15 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.js';
+import { Browser, field, generateUrl, pkce, signedIn, urls } from '../reference/web-helpers.js';
 
 let server: ReferenceServer;
 let port: number;
 let hookToken: string;
 let partner: { id: string; secret: string };
+/** A live signed sign-in request, and real session cookies of both hosts. */
+let sealedRequest = '';
+let cookies: { tenant: string; signIn: string; login: string } = { tenant: '', signIn: '', login: '' };
 const unexpected: string[] = [];
 const originalWrite = process.stderr.write.bind(process.stderr);
 
@@ -27,6 +34,15 @@ beforeAll(async () => {
   port = server.port;
   hookToken = server.env.TACK_HOOK_TOKEN!;
   partner = { id: server.env.TACK_PARTNER_CLIENT_ID!, secret: server.env.TACK_PARTNER_SECRET! };
+  const browser = await signedIn(server);
+  sealedRequest = field((await browser.open(generateUrl(server, 'fuzz', pkce().challenge))).text, 'request');
+  const pending = new Browser(server);
+  await pending.open(urls(server).account);
+  cookies = {
+    tenant: `tack_session=${browser.cookies('acme.localhost').get('tack_session') ?? ''}`,
+    signIn: `tack_signin=${browser.cookies('id.localhost').get('tack_signin') ?? ''}`,
+    login: `tack_login=${pending.cookies('acme.localhost').get('tack_login') ?? ''}`,
+  };
   // The server logs each unexpected error (a 500) to stderr: collect them.
   process.stderr.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
@@ -99,12 +115,15 @@ const segment = fc.oneof(
 
 const tenantPath = fc.oneof(
   fc.constantFrom('/api/admin/authentication/token', '/api/admin/authentication/refresh', '/api/admin/users', '/api/businesses/search'),
+  fc.constantFrom('/account', '/account/api-tokens', '/account/callback', '/account/', '/account/reset-password'),
   segment.map((e) => `/api/admin/users/${e}/reset-password`),
 );
 const identityPath = fc.constantFrom(
   '/realms/payroll/protocol/openid-connect/token',
   '/realms/payroll/protocol/openid-connect/revoke',
   '/realms/payroll/protocol/openid-connect/auth',
+  '/realms/payroll/.well-known/openid-configuration',
+  '/realms/payroll/login-actions/authenticate',
   '/realms/payroll',
   '/realms/other/protocol/openid-connect/token',
 );
@@ -193,6 +212,16 @@ const extraHeaders = fc.record(
       { nil: undefined },
     ),
     origin: fc.option(fc.constantFrom('https://evil.example', 'null', 'http://acme.localhost'), { nil: undefined }),
+    cookie: fc.option(
+      fc.oneof(
+        fc.constant(() => cookies.tenant),
+        fc.constant(() => `${cookies.signIn}; ${cookies.login}`),
+        fc.constant(() => `${cookies.tenant.slice(0, -3)}xyz`),
+        fc.constantFrom('tack_session=', 'tack_session="', 'tack_signin=idsess.e30.x', '=;;=', 'tack_login=weblogin.%%%.a').map((c) => () => c),
+        headerValue.map((v) => () => v),
+      ),
+      { nil: undefined },
+    ),
     random: fc.dictionary(fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,15}$/), headerValue, { maxKeys: 3 }),
   },
   { requiredKeys: ['random'] },
@@ -233,6 +262,7 @@ const randomRequest: fc.Arbitrary<FuzzRequest> = fc
     if (extra.auth) headers.Authorization = extra.auth();
     if (extra.partnerHeaders) Object.assign(headers, extra.partnerHeaders());
     if (extra.origin) headers.Origin = extra.origin;
+    if (extra.cookie) headers.Cookie = extra.cookie();
     return { method: m, path: p, host: h?.(port), contentType: ct, headers, body: b, framing: framing as FuzzRequest['framing'] };
   });
 
@@ -278,11 +308,88 @@ const wellFormed: fc.Arbitrary<FuzzRequest> = fc.oneof(
         method: 'POST', path: `/realms/payroll/protocol/openid-connect/${endpoint}`, host: `id.localhost:${port}`, contentType: 'application/x-www-form-urlencoded', headers: {}, body: Buffer.from(new URLSearchParams(fields).toString()), framing: 'length' as const,
       };
     }),
+  // The sign-in pages: authorization requests with random parameters, signed-in or not.
+  fc
+    .tuple(
+      fc.dictionary(
+        fc.constantFrom(
+          'client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'prompt', 'login_hint', 'nonce',
+        ),
+        fc.oneof(
+          fc.string({ maxLength: 60 }),
+          fc.constantFrom('payroll-portal', 'code', 'openid', 'S256', 'login', 'none', 'plain', 'x'.repeat(43)),
+          fc.constant('http://acme.localhost:PORT/account/api-tokens'),
+        ),
+        { maxKeys: 10 },
+      ),
+      fc.boolean(),
+    )
+    .map(([params, signedInAlready]) => {
+      const fields = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v.replace('PORT', String(port))]));
+      const path = safeTarget('/realms/payroll/protocol/openid-connect/auth', `?${new URLSearchParams(fields).toString()}`);
+      return webCall('GET', `id.localhost:${port}`, path, signedInAlready ? cookies.signIn : undefined, undefined);
+    }),
+  // Sign-in forms: around a real signed request or a broken one.
+  fc
+    .record(
+      {
+        request: fc.oneof(fc.constant('LIVE'), fc.string({ maxLength: 80 })),
+        username: fc.oneof(emailish, fc.string()),
+        password: fc.string({ maxLength: 40 }),
+        action: fc.constantFrom('sign-in', 'cancel', '', 'x'),
+      },
+      { requiredKeys: [] },
+    )
+    .map((form) => {
+      const fields: Record<string, string> = { ...form } as Record<string, string>;
+      if (fields['request'] === 'LIVE') fields['request'] = sealedRequest;
+      const body = Buffer.from(new URLSearchParams(fields).toString());
+      return webCall('POST', `id.localhost:${port}`, '/realms/payroll/login-actions/authenticate', undefined, body);
+    }),
+  // The tenant host's pages and callback, with real, missing or broken cookies and random queries.
+  fc
+    .tuple(
+      fc.constantFrom('/account', '/account/api-tokens', '/account/callback'),
+      fc.dictionary(fc.constantFrom('code', 'state', 'error', 'iss', 'x'), fc.string({ maxLength: 40 }), { maxKeys: 4 }),
+      fc.constantFrom('tenant', 'login', 'none', 'broken'),
+    )
+    .map(([path, params, jar]) => {
+      const broken = 'tack_session=websess.AAAA.BBBB; tack_login=weblogin..';
+      const cookie = jar === 'tenant' ? cookies.tenant : jar === 'login' ? cookies.login : jar === 'broken' ? broken : undefined;
+      return webCall('GET', `acme.localhost:${port}`, safeTarget(path, `?${new URLSearchParams(params).toString()}`), cookie, undefined);
+    }),
+  // The authorization_code grant with random codes, verifiers and redirect URIs.
+  fc
+    .dictionary(
+      fc.constantFrom('code', 'redirect_uri', 'code_verifier', 'client_id'),
+      fc.oneof(fc.string({ maxLength: 130 }), fc.constantFrom('payroll-portal', 'ac1.x', 'a'.repeat(43))),
+      { maxKeys: 4 },
+    )
+    .map((form) => ({
+      method: 'POST', path: '/realms/payroll/protocol/openid-connect/token', host: `id.localhost:${port}`, contentType: 'application/x-www-form-urlencoded',
+      headers: { Origin: `http://acme.localhost:${port}` },
+      body: Buffer.from(new URLSearchParams({ grant_type: 'authorization_code', ...form }).toString()),
+      framing: 'length' as const,
+    })),
   // The hook, with its token, on every endpoint.
   fc.oneof(
     fc.record({ advanceSeconds: fc.oneof(fc.integer({ min: -5, max: 3600 }), fc.constantFrom(1e300, -1, 0.5, Number.MAX_SAFE_INTEGER, 8.64e15, 1e9), anyValue) }).map((b) => hookCall('POST', '/clock', json(b))),
     fc.constant(null).map(() => hookCall('GET', '/clock', undefined)),
-    fc.tuple(tenantLabel, fc.record({ email: fc.oneof(emailish, anyValue), firstName: anyValue, lastName: fc.string(), signIn: fc.oneof(fc.constantFrom('direct', 'embedded', 'x'), anyValue) }, { requiredKeys: [] })).map(([t, b]) => hookCall('POST', `/tenants/${t}/users`, json(b))),
+    fc
+      .tuple(
+        tenantLabel,
+        fc.record(
+          {
+            email: fc.oneof(emailish, anyValue),
+            firstName: anyValue,
+            lastName: fc.string(),
+            signIn: fc.oneof(fc.constantFrom('direct', 'embedded', 'x'), anyValue),
+            password: fc.oneof(fc.string({ maxLength: 20 }), anyValue),
+          },
+          { requiredKeys: [] },
+        ),
+      )
+      .map(([t, b]) => hookCall('POST', `/tenants/${t}/users`, json(b))),
     fc.tuple(tenantLabel, segment).map(([t, e]) => hookCall('POST', `/tenants/${t}/users/${e}/api-tokens`, json({}))),
     segment.map((e) => hookCall('POST', `/users/${e}/disable`, json({}))),
     fc.tuple(tenantLabel, fc.record({ name: anyValue, registrationNumber: anyValue }, { requiredKeys: [] })).map(([t, b]) => hookCall('POST', `/tenants/${t}/businesses`, json(b))),
@@ -303,6 +410,11 @@ function liveToken(): string {
 function partnerCall(tenant: string, path: string, body: Buffer | undefined): FuzzRequest {
   const key = tenant === 'globex' ? { id: server.env.TACK_OTHER_PARTNER_CLIENT_ID!, secret: server.env.TACK_OTHER_PARTNER_SECRET! } : partner;
   return { method: 'POST', path, host: `${tenant}.localhost:${port}`, contentType: body === undefined ? undefined : 'application/json', headers: { 'Tenant-Key-1': key.id, 'Tenant-Key-2': key.secret }, body, framing: 'length' };
+}
+
+function webCall(method: string, host: string, path: string, cookie: string | undefined, body: Buffer | undefined): FuzzRequest {
+  const headers: Record<string, string> = cookie === undefined ? {} : { Cookie: cookie };
+  return { method, path, host, contentType: body === undefined ? undefined : 'application/x-www-form-urlencoded', headers, body, framing: 'length' };
 }
 
 function hookCall(method: string, path: string, body: Buffer | undefined): FuzzRequest {

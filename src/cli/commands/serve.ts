@@ -1,7 +1,8 @@
 /**
  * `tack serve`: starts the built-in reference server, prints its hosts and what to do next, and
- * writes a ready-to-use env file (mode 0600) with the TACK_* variables. Secrets go into that file
- * only, never onto the console. Ctrl-C / SIGTERM close the server and exit 0.
+ * writes a ready-to-use env file (mode 0600) with the TACK_* variables (with --hookless also
+ * TACK_USER_EMAIL, TACK_USER_PASSWORD and TACK_API_TOKEN_FILE). Secrets go into that file only,
+ * never onto the console. Ctrl-C / SIGTERM close the server and exit 0.
  */
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -74,6 +75,7 @@ export async function serveCommand(opts: ServeOptions, write: (s: string) => voi
       delete env['TACK_HOOK_URL'];
       delete env['TACK_HOOK_TOKEN'];
       env['TACK_USER_EMAIL'] = server.userEmail;
+      env['TACK_USER_PASSWORD'] = server.userPassword;
       env['TACK_API_TOKEN_FILE'] = tokenFile;
       await writeSecretFile(tokenFile, server.issueApiToken('acme', server.userEmail));
     }
@@ -124,6 +126,7 @@ function banner(server: ReferenceServer, opts: ServeOptions, envFile: string, to
   ];
   if (tokenFile !== undefined) {
     out.push(`Hookless: the API token of ${server.userEmail} is in ${tokenFile} (mode 0600); tack rewrites it on every rotation.`);
+    out.push(`Their password (TACK_USER_PASSWORD, for the token page at ${server.urls.tenants['acme'] ?? ''}/account/api-tokens) is in the env file.`);
   }
   if (!isLoopback(opts.bind)) out.push(`Note: bound to ${opts.bind}, not loopback; anyone who can reach this port can use the test hook if they learn its token.`);
   out.push('', 'Next, in another terminal:', `  tack run --env-file ${opts.envOut}`, '', 'Stop with Ctrl-C.', '');

@@ -25,5 +25,6 @@ export async function advanceClock(ctx: RequestContext): Promise<void> {
   }
   ctx.ref.apiTokens.sweep();
   ctx.ref.partnerTokens.sweep();
+  ctx.ref.codes.sweep();
   readClock(ctx);
 }

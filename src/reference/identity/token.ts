@@ -5,8 +5,9 @@
  * lookup and delete for the old token, pooled random bytes and one MAC for the new one, one
  * signature for the access token; nothing is stored per exchange.
  *
- * Steps: readForm, checkClient, checkGrantType, param refresh_token, loadActiveUser, rotateToken,
- * answer. Every refusal of the token itself is 400 invalid_grant: never issued, rotated out, revoked
+ * Steps: readForm, checkClient, grant_type (`authorization_code` goes to code-grant.ts, the sign-in
+ * pages' codes; anything but `refresh_token` is unsupported_grant_type), param refresh_token,
+ * loadActiveUser, rotateToken, answer. Every refusal of the token itself is 400 invalid_grant: never issued, rotated out, revoked
  * and expired share one wording (a caller cannot tell a revoked token from a rotated-out one); a
  * disabled user's token says so.
  */
@@ -15,13 +16,15 @@ import type { Reference, RequestContext } from '../context.js';
 import type { User } from '../directory.js';
 import { badRequest, HttpError } from '../errors.js';
 import { NO_STORE, sendJson } from '../respond.js';
+import { exchangeCode } from './code-grant.js';
 import { checkClient, type Form, param, readForm } from './form.js';
 
 export async function exchange(ctx: RequestContext): Promise<void> {
   const form = await readForm(ctx);
   // SIGNIN-CLIENT-ID: the public client must be the configured one.
   if (!ctx.ref.faults.has('exchange-ignores-client-id')) checkClient(ctx, form);
-  checkGrantType(form);
+  const grantType = param(form, 'grant_type');
+  if (grantType !== 'refresh_token') return otherGrant(ctx, form, grantType);
   const token = param(form, 'refresh_token');
   const user = loadActiveUser(ctx, token);
   if (user === undefined) return answerUnissued(ctx);
@@ -29,11 +32,10 @@ export async function exchange(ctx: RequestContext): Promise<void> {
   answer(ctx, user.id, rotateToken(ctx.ref, presented));
 }
 
-function checkGrantType(form: Form): void {
-  const grantType = param(form, 'grant_type');
-  if (grantType !== 'refresh_token') {
-    throw badRequest('unsupported_grant_type', 'Only grant_type refresh_token is supported.');
-  }
+/** Off the hot path: the sign-in pages' authorization codes, or a grant this server does not know. */
+function otherGrant(ctx: RequestContext, form: Form, grantType: string): void {
+  if (grantType === 'authorization_code') return exchangeCode(ctx, form);
+  throw badRequest('unsupported_grant_type', 'Only grant_type refresh_token and authorization_code are supported.');
 }
 
 export function invalidGrant(): HttpError {

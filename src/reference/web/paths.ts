@@ -1,0 +1,10 @@
+/**
+ * The web pages of a tenant host. The two redirect URIs of the `payroll-portal` client are on
+ * every tenant host: the sign-in callback and the token page itself (Generate token comes back
+ * to the page, whose script redeems the code).
+ */
+export const ACCOUNT_PATH = '/account';
+export const TOKEN_PAGE_PATH = '/account/api-tokens';
+export const CALLBACK_PATH = '/account/callback';
+
+export const REDIRECT_PATHS: readonly string[] = [CALLBACK_PATH, TOKEN_PAGE_PATH];
