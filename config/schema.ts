@@ -80,7 +80,8 @@ export function urlProblem(name: string, example: string, value: string): string
   const port = written[3] === undefined ? '' : String(Number(written[3]));
   const defaultPort = written[1] === 'https' ? '443' : '80';
   const samePort = parsed.port === port || (parsed.port === '' && port === defaultPort);
-  const sameHost = parsed.hostname === host || parsed.hostname === domainToASCII(host);
+  // A host written in Unicode parses to its punycode form; any other difference is a repair.
+  const sameHost = parsed.hostname === host || (/[^\x00-\x7f]/.test(host) && parsed.hostname === domainToASCII(host));
   if (!sameHost || !samePort) {
     return `${name} does not mean what it says: ${JSON.stringify(value)} parses to host ${parsed.hostname} port ${parsed.port || defaultPort}; write the host as a name or a plain dotted address`;
   }

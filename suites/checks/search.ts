@@ -10,9 +10,9 @@ import { schemaProblems, searchResultSchema } from './search-schema.js';
 
 /** 200 with items (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount, consistent. */
 export function searchSchema(res: HttpResponse): Finding {
-  if (res.status !== 200) return finding(false, '200 with the search result', describe(res));
   const parsed = searchResultSchema.safeParse(res.json);
-  return finding(parsed.success, 'the search result schema holds', parsed.success ? 'holds' : schemaProblems(parsed.error));
+  const ok = res.status === 200 && parsed.success;
+  return finding(ok, '200 with the search result schema', ok ? 'holds' : res.status !== 200 ? describe(res) : schemaProblems(parsed.error!));
 }
 
 export function lists(pages: SearchPages, wanted: Wanted): boolean {
@@ -27,10 +27,11 @@ export function listed(pages: SearchPages, wanted: Wanted): Finding {
 
 /** The business is on none of the pages read; a 403 (nothing readable) lists nothing. */
 export function notListed(pages: SearchPages, wanted: Wanted): Finding {
-  if (pages.first.status === 403) return finding(true, `business ${wanted.id} not listed`, '403');
-  if (pages.first.status !== 200 || !pages.parsed) return finding(false, `200 without business ${wanted.id}, or 403`, describe(pages.first));
-  const ok = !lists(pages, wanted);
-  return finding(ok, `business ${wanted.id} not listed`, ok ? `not listed (${pages.items.length} items on ${pages.pages} page(s))` : `listed on page ${pageOf(pages, wanted)}`);
+  const forbidden = pages.first.status === 403;
+  const listing = pages.first.status === 200 && pages.parsed;
+  const ok = forbidden || (listing && !lists(pages, wanted));
+  const actual = forbidden ? '403' : !listing ? describe(pages.first) : ok ? `not listed (${pages.items.length} items on ${pages.pages} page(s))` : `listed on page ${pageOf(pages, wanted)}`;
+  return finding(ok, `business ${wanted.id} not listed (a 200 without it, or 403)`, actual);
 }
 
 /** At least one business listed (the first page is enough). */

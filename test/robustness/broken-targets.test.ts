@@ -20,8 +20,8 @@ import { type ErrorCode, isTackError } from '../../src/harness/errors.js';
 import { type BrokenServer, closedPort, type Misbehaviour, startBroken, targetEnv } from './broken-servers.js';
 import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from './tls-fixture.js';
 
-/** Rules whose tests exist from the first version of tack on (partner-key headers). */
-const ONLY = ['PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS'];
+/** Rules of one test that needs no setup on the target (search without a valid token). */
+const ONLY = ['ACCESS-TOKEN-REQUIRED', 'ACCESS-WWW-AUTHENTICATE'];
 
 let reports: string;
 beforeAll(() => {
@@ -150,6 +150,18 @@ describe('TLS', () => {
 });
 
 describe('the command line', () => {
+  it('tack run --env-file naming a missing file: TACK_ERR_ENV_FILE and exit 2, not Node\'s own message and exit 9', async () => {
+    // Run as a user runs it: the executable itself (its shebang ends Node's options with --).
+    const child = spawn(new URL('../../bin/tack.mjs', import.meta.url).pathname, ['run', '--env-file', '/nonexistent/uat.env'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, stderr).toBe(2);
+    expect(stderr).toContain('tack: TACK_ERR_ENV_FILE: --env-file /nonexistent/uat.env could not be read');
+  }, 30_000);
+
   it('node bin/tack.mjs run against a closed port: exit 2, the coded error on stderr', async () => {
     const port = await closedPort();
     const env = targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`);

@@ -1,36 +1,26 @@
 /**
- * The checks and the reference server are independent implementations of the spec: nothing on
- * the checking side imports the reference server (only the session starts it as a process-local
- * server, through its public entry point).
+ * The checks and the reference server are independent implementations of the spec: nothing on the
+ * checking side imports the reference server. The built-in server is started by the command line
+ * (src/cli/built-in.ts) and handed to the session; there is no exemption.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const root = join(import.meta.dirname, '..', '..');
-
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sources(path));
-    else if (name.endsWith('.ts')) out.push(path);
-  }
-  return out;
-}
+import { ROOT as root, sources } from '../helpers/sources.js';
 
 describe('independence of checks and reference server', () => {
-  it('suites, scenarios, fixtures and the harness do not import src/reference', () => {
-    const offenders = ['suites', 'scenarios', 'fixtures', 'src/harness', 'src/load']
-      .flatMap((d) => {
-        try {
-          return sources(join(root, d));
-        } catch {
-          return [];
-        }
-      })
-      .filter((file) => !file.endsWith(join('src', 'harness', 'session.ts')))
+  it('suites, scenarios, fixtures, the harness, load and the reporters do not import src/reference', () => {
+    const offenders = ['suites', 'scenarios', 'fixtures', 'src/harness', 'src/load', 'src/reporters']
+      .flatMap((d) => sources(join(root, d)))
       .filter((file) => /from\s+['"][^'"]*\/reference\/|import\(['"][^'"]*\/reference\//.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the reporters and the harness do not import the command line', () => {
+    const offenders = ['src/harness', 'src/reporters', 'src/load']
+      .flatMap((d) => sources(join(root, d)))
+      .filter((file) => /from\s+['"][^'"]*\/cli\//.test(readFileSync(file, 'utf8')))
       .map((file) => relative(root, file));
     expect(offenders).toEqual([]);
   });

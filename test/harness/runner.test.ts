@@ -1,0 +1,189 @@
+/**
+ * The runner with fake tests (no target): which tests a selection runs, when a rule's verdict is
+ * final, how checks, errors, unverified parts and skips combine into one verdict, and what a
+ * property reports (the failing counterexample's exchanges; errors as error; too few runs as error).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type ContextParts, TestContext, UndeclaredRule } from '../../src/harness/context.js';
+import { exitCodeOf } from '../../src/harness/exit-code.js';
+import { finding } from '../../src/harness/finding.js';
+import { HttpClient } from '../../src/harness/http.js';
+import { Redactor } from '../../src/harness/redactor.js';
+import { runConformance } from '../../src/harness/runner/index.js';
+import { RuleEvidence } from '../../src/harness/runner/rule-verdict.js';
+import { selectTests } from '../../src/harness/runner/selection.js';
+import { Transcript } from '../../src/harness/transcript.js';
+import type { RuleResult, TargetConfig, TestCase } from '../../src/harness/types.js';
+
+const TARGET = {
+  baseUrl: 'http://acme.localhost:1',
+  otherBaseUrl: undefined,
+  identityUrl: 'http://id.localhost:1/realms/payroll',
+  tenant: 'acme',
+  otherTenant: undefined,
+  clientId: 'payroll-portal',
+  partnerHeaders: ['Tenant-Key-1', 'Tenant-Key-2'],
+  partner: undefined,
+  otherPartner: undefined,
+  hook: undefined,
+  hookless: undefined,
+  userEmail: undefined,
+  fields: { partnerAccessToken: undefined, partnerRefreshToken: undefined, resetUrl: undefined },
+  insecureTls: false,
+  toleranceS: 5,
+  accessToleranceS: 5,
+  paging: { pageIndexParam: 'pageIndex', pageSizeParam: 'pageSize' },
+  requestTimeoutMs: 1000,
+  runDeadlineS: 60,
+  builtIn: false,
+} as const satisfies TargetConfig;
+
+function fake(id: string, rules: TestCase['rules'], run: TestCase['run'], needs: TestCase['needs'] = []): TestCase {
+  return { id, title: id, rules, needs, run };
+}
+
+async function run(tests: TestCase[], only: string[] = [], onRule?: (r: RuleResult) => void) {
+  const redactor = new Redactor();
+  const transcript = new Transcript();
+  const http = new HttpClient({ timeoutMs: 1000, insecureTls: false, redactor, transcript });
+  try {
+    return await runConformance({ target: TARGET, tests, only, seed: 1, numRuns: 5, path: undefined, runId: 'r1', http, redactor, transcript, ...(onRule ? { onRule } : {}) });
+  } finally {
+    await http.close();
+  }
+}
+
+const pass = (rule: TestCase['rules'][number]) => async (t: TestContext) => t.check(rule, 'holds', finding(true, 'x', 'x'));
+
+describe('selection', () => {
+  it('runs exactly the tests that declare a selected rule', () => {
+    const a = fake('a', ['SIGNIN-EXCHANGE'], pass('SIGNIN-EXCHANGE'));
+    const b = fake('b', ['SIGNIN-ROTATION', 'SIGNIN-EXCHANGE'], pass('SIGNIN-ROTATION'));
+    const c = fake('c', ['SIGNIN-REVOKE'], pass('SIGNIN-REVOKE'));
+    const s = selectTests([a, b, c], ['SIGNIN-EXCHANGE']);
+    expect(s.tests.map((t) => t.id)).toEqual(['a', 'b']);
+    expect(s.lastTestOf.get('SIGNIN-EXCHANGE')).toBe(1);
+  });
+});
+
+describe('verdicts', () => {
+  it('a rule is final only after every test declaring it: its line comes after the last one', async () => {
+    const order: string[] = [];
+    const first = fake('first', ['SIGNIN-EXCHANGE'], async (t) => {
+      order.push('first');
+      t.check('SIGNIN-EXCHANGE', 'ok here', finding(order.length > 0, 'x', 'x'));
+    });
+    const second = fake('second', ['SIGNIN-EXCHANGE'], async (t) => {
+      order.push('second');
+      t.soft('SIGNIN-EXCHANGE', 'broken here', finding(order.length < 0, 'y', 'z'));
+    });
+    const result = await run([first, second], ['SIGNIN-EXCHANGE'], (r) => order.push(`verdict ${r.id} ${r.status}`));
+    expect(order).toEqual(['first', 'second', 'verdict SIGNIN-EXCHANGE failed']);
+    expect(result.rules[0]!.tests).toEqual(['first', 'second']);
+  });
+
+  it('a check on a rule the test does not declare is a tack bug, reported as error', async () => {
+    const sneaky = fake('sneaky', ['SIGNIN-EXCHANGE'], async (t) => {
+      t.check('SIGNIN-EXCHANGE', 'fine', finding(true, 'x', 'x'));
+      t.soft('SIGNIN-ROTATION', 'not mine', finding(true, 'x', 'x'));
+    });
+    const result = await run([sneaky], ['SIGNIN-EXCHANGE']);
+    expect(result.rules[0]!.status).toBe('error');
+    expect(result.rules[0]!.reason).toContain('does not declare');
+  });
+
+  it('an unverified part keeps a rule from passing: skipped, partly checked, with the reason', async () => {
+    const partly = fake('partly', ['PARTNER-MINT'], async (t) => {
+      t.check('PARTNER-MINT', 'tokens returned', finding(true, 'x', 'x'));
+      t.unverified('PARTNER-MINT', 'the token works', 'needs TACK_USER_EMAIL');
+    });
+    const [rule] = (await run([partly])).rules.filter((r) => r.id === 'PARTNER-MINT');
+    expect(rule!.status).toBe('skipped');
+    expect(rule!.reason).toBe('partly checked (1 check passed); not checked: the token works: needs TACK_USER_EMAIL');
+  });
+
+  it('precedence: failed over error over unverified over passed; SHOULD fails as warning', () => {
+    const e = new RuleEvidence('SIGNIN-NO-STORE');
+    e.checks.push({ rule: 'SIGNIN-NO-STORE', test: 't', title: 'no-store', ok: false, expected: 'a', actual: 'b', exchanges: [] });
+    e.errors.push('t: boom');
+    expect(e.finalise().status).toBe('warning');
+    const f = new RuleEvidence('SIGNIN-EXCHANGE');
+    f.errors.push('t: boom');
+    f.unverified.push({ rule: 'SIGNIN-EXCHANGE', title: 'x', reason: 'y' });
+    expect(f.finalise().status).toBe('error');
+  });
+
+  it('a test whose needs are unmet leaves its rules skipped with the variable named', async () => {
+    const result = await run([fake('needs', ['SIGNIN-REVOKE'], pass('SIGNIN-REVOKE'), ['hook:users'])], ['SIGNIN-REVOKE']);
+    expect(result.rules[0]!.status).toBe('skipped');
+    expect(result.rules[0]!.reason).toContain('TACK_HOOK_URL');
+  });
+});
+
+describe('properties', () => {
+  function context(rules: TestCase['rules'], numRuns: number, deadlineAt = Number.POSITIVE_INFINITY) {
+    const transcript = new Transcript();
+    transcript.setTest('prop');
+    const parts = { redactor: new Redactor(), transcript, fc: { seed: 7, numRuns, path: undefined } } as unknown as ContextParts;
+    return { t: new TestContext(parts, { id: 'prop', rules }, deadlineAt), transcript };
+  }
+  const exchangeOf = (transcript: Transcript, n: number) => transcript.begin({ method: 'GET', url: `http://x/${n}` });
+
+  it('a failure carries the exchanges of the failing counterexample after shrinking, not of the last attempt', async () => {
+    const { t, transcript } = context(['SIGNIN-LIFECYCLE'], 50);
+    const seen = new Map<number, number>();
+    await expect(
+      t.property('SIGNIN-LIFECYCLE', 'n stays small', fc.integer({ min: 0, max: 1000 }), async (n) => {
+        seen.set(exchangeOf(transcript, n), n);
+        t.check('SIGNIN-LIFECYCLE', 'small', finding(n < 10, '< 10', String(n)));
+      }),
+    ).rejects.toThrow();
+    const check = t.checks[0]!;
+    expect(check.replay?.counterexample).toBe('[10]');
+    // The evidence is the run of the counterexample (10), although shrinking tried smaller values after it.
+    expect(check.exchanges.map((seq) => seen.get(seq))).toEqual([10]);
+    expect(Math.max(...seen.keys())).toBeGreaterThan(check.exchanges[0]!);
+  });
+
+  it('a transport or hook error inside it is an error, not a failure', async () => {
+    const { t } = context(['SIGNIN-LIFECYCLE'], 20);
+    await expect(
+      t.property('SIGNIN-LIFECYCLE', 'talks to a dead target', fc.nat(), async () => {
+        throw new Error('ECONNRESET');
+      }),
+    ).rejects.toThrow('ECONNRESET');
+    expect(t.checks).toEqual([]);
+  });
+
+  it('cut off by its time limit before making its runs, it is not a pass', async () => {
+    const { t } = context(['SIGNIN-LIFECYCLE'], 1000, Date.now() + 3_000);
+    await expect(
+      t.property('SIGNIN-LIFECYCLE', 'slow', fc.nat(), async (n) => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        t.check('SIGNIN-LIFECYCLE', 'fine', finding(n >= 0, '≥ 0', String(n)));
+      }),
+    ).rejects.toThrow(/made \d+ of 1000 runs before its time limit/);
+    expect(t.checks).toEqual([]);
+  });
+
+  it('its rule must be declared too', async () => {
+    const { t } = context(['SIGNIN-LIFECYCLE'], 1);
+    await expect(t.property('SIGNIN-ROTATION', 'x', fc.nat(), async () => undefined)).rejects.toThrow(UndeclaredRule);
+  });
+});
+
+describe('the exit code', () => {
+  const rules = (...statuses: [RuleResult['status'], 'MUST' | 'SHOULD'][]) => statuses.map(([status, level]) => ({ status, level }));
+  it.each([
+    [rules(['passed', 'MUST'], ['skipped', 'MUST']), { strict: false, requireAll: false }, 0],
+    [rules(['passed', 'MUST'], ['skipped', 'MUST']), { strict: false, requireAll: true }, 1],
+    [rules(['passed', 'MUST'], ['warning', 'SHOULD']), { strict: false, requireAll: false }, 0],
+    [rules(['passed', 'MUST'], ['warning', 'SHOULD']), { strict: true, requireAll: false }, 1],
+    [rules(['passed', 'MUST'], ['error', 'MUST']), { strict: false, requireAll: false }, 2],
+    [rules(['failed', 'MUST'], ['error', 'MUST']), { strict: false, requireAll: false }, 1],
+    [rules(['skipped', 'MUST']), { strict: false, requireAll: false }, 3],
+  ] as const)('%j with %j → %i', (list, policy, code) => {
+    expect(exitCodeOf(list, policy)).toBe(code);
+  });
+});
