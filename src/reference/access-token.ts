@@ -32,6 +32,7 @@ const PREFIX = 'at1';
 const ANY_TENANT = '_';
 const SAFE = /^[a-z0-9-]+$/;
 
+// ACCESS-TOKEN-LIFETIME: an access token is valid 300 seconds by the injected clock, then refused.
 export class AccessTokens {
   readonly #mac: MacKey;
   readonly #clock: Clock;

@@ -74,6 +74,7 @@ const RANDOM_LENGTH = 43; // 32 random bytes, base64url
 const TAG_BYTES = 8;
 const TAG_LENGTH = 11; // 8 bytes, base64url
 
+// SIGNIN-IDLE-EXPIRY, SIGNIN-ABSOLUTE-EXPIRY, SIGNIN-LIFECYCLE: a grant lives 30 days unused and 90 days at most, by the injected clock.
 export class TokenStore {
   readonly limits: TokenLimits;
   readonly maxEntries: number;

@@ -12,7 +12,6 @@ import { accessTokenOf } from '../sign-in/support.js';
 import { expectUserData } from './listing.js';
 import { searchPages } from './paging.js';
 
-const RULE = 'ACCESS-TOKEN-LIFETIME';
 
 export const accessTokenLifetime: TestCase = {
   id: 'api/access-token-lifetime',
@@ -25,15 +24,15 @@ export const accessTokenLifetime: TestCase = {
     const chain = reader?.chain ?? (await t.tokens.chain());
     const access = await accessTokenOf(chain);
     const works = async (title: string) => {
-      if (!reader) return t.unverified(RULE, title, NO_READER);
-      expectUserData(t, RULE, title, await searchPages(t, t.target.baseUrl, access), reader.reads, { soft: true });
+      if (!reader) return t.unverified('ACCESS-TOKEN-LIFETIME', title, NO_READER);
+      expectUserData(t, 'ACCESS-TOKEN-LIFETIME', title, await searchPages(t, t.target.baseUrl, access), reader.reads, { soft: true });
     };
     await works('a fresh access token lists what its user reads');
     await t.advance(ACCESS_TOKEN_S - tol);
     await works(`${ACCESS_TOKEN_S - tol} s after the exchange it still does`);
     await t.advance(2 * tol);
     const after = await t.api.search(t.target.baseUrl, access);
-    t.check(RULE, `refused ${ACCESS_TOKEN_S + tol} s after the exchange`, status(after, 401));
+    t.check('ACCESS-TOKEN-LIFETIME', `refused ${ACCESS_TOKEN_S + tol} s after the exchange`, status(after, 401));
     t.soft('ACCESS-WWW-AUTHENTICATE', 'search with an expired access token: WWW-Authenticate', bearerChallenge(after));
   },
 };

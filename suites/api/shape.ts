@@ -17,7 +17,6 @@ import { accessTokenOf } from '../sign-in/support.js';
 import { crowdedUser, SMALL_PAGE } from './crowd.js';
 import { searchPages, type SearchPages } from './paging.js';
 
-const RULE = 'SEARCH-SHAPE';
 
 export const searchShape: TestCase = {
   id: 'api/search-shape',
@@ -29,33 +28,33 @@ export const searchShape: TestCase = {
       const crowd = await crowdedUser(t, { hidden: false });
       const pages = await searchPages(t, t.target.baseUrl, crowd.access, { pageSize: SMALL_PAGE });
       judgePages(t, pages);
-      if (crowd.unfilled) t.unverified(RULE, 'a page holds no more items than pageSize, with more matches than one page', crowd.unfilled);
-      else t.soft(RULE, `${crowd.readable.length} readable businesses: totalCount counts them all`, totalCountsAll(pages.totalCount ?? 0, crowd.readable.length));
+      if (crowd.unfilled) t.unverified('SEARCH-SHAPE', 'a page holds no more items than pageSize, with more matches than one page', crowd.unfilled);
+      else t.soft('SEARCH-SHAPE', `${crowd.readable.length} readable businesses: totalCount counts them all`, totalCountsAll(pages.totalCount ?? 0, crowd.readable.length));
       const seen = new Set(pages.items.map((i) => i.id));
       const missing = crowd.readable.filter((id) => !seen.has(id)).length;
-      if (pages.complete) t.soft(RULE, 'paging through lists every readable business', finding(missing === 0, `all ${crowd.readable.length} listed`, `${missing} not on any page`));
-      else t.unverified(RULE, 'paging through lists every readable business', pages.incomplete ?? 'not every page could be read');
+      if (pages.complete) t.soft('SEARCH-SHAPE', 'paging through lists every readable business', finding(missing === 0, `all ${crowd.readable.length} listed`, `${missing} not on any page`));
+      else t.unverified('SEARCH-SHAPE', 'paging through lists every readable business', pages.incomplete ?? 'not every page could be read');
       return;
     }
     const reader = await t.tokens.reader();
     if (!reader) {
-      t.unverified(RULE, 'items of a search answer', 'needs a user who reads businesses: the hook with businesses and access, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE');
+      t.unverified('SEARCH-SHAPE', 'items of a search answer', 'needs a user who reads businesses: the hook with businesses and access, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE');
       return;
     }
     const pages = await searchPages(t, t.target.baseUrl, await accessTokenOf(reader.chain), { pageSize: 2 });
     judgePages(t, pages);
-    t.soft(RULE, 'a user who reads businesses gets items', finding(pages.items.length > 0, 'at least one item', '0 items'));
+    t.soft('SEARCH-SHAPE', 'a user who reads businesses gets items', finding(pages.items.length > 0, 'at least one item', '0 items'));
     const full = pages.sizes.some((s) => s.pageSize !== undefined && s.items === s.pageSize && (pages.totalCount ?? 0) > s.items);
-    if (!full) t.unverified(RULE, 'a page holds no more items than pageSize, with more matches than one page', 'the user reads no more businesses than one page holds: needs the hook (businesses, access) or a TACK_USER_EMAIL who reads more');
+    if (!full) t.unverified('SEARCH-SHAPE', 'a page holds no more items than pageSize, with more matches than one page', 'the user reads no more businesses than one page holds: needs the hook (businesses, access) or a TACK_USER_EMAIL who reads more');
   },
 };
 
 function judgePages(t: TestContext, pages: SearchPages): void {
-  t.soft(RULE, 'the answer is JSON', jsonMediaType(pages.first));
-  pages.responses.forEach((res, i) => t.check(RULE, `page ${i + 1}: items[] (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount; items ≤ pageSize ≤ totalCount`, searchSchema(res)));
+  t.soft('SEARCH-SHAPE', 'the answer is JSON', jsonMediaType(pages.first));
+  pages.responses.forEach((res, i) => t.check('SEARCH-SHAPE', `page ${i + 1}: items[] (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount; items ≤ pageSize ≤ totalCount`, searchSchema(res)));
   const first = pages.responses[0]!.json as { pageIndex?: unknown; pageSize?: unknown; totalCount?: unknown; items?: unknown[] };
   t.observe(
-    RULE,
+    'SEARCH-SHAPE',
     `first page: pageIndex ${String(first.pageIndex)} (${first.pageIndex === 0 ? '0-based' : first.pageIndex === 1 ? 'probably 1-based' : 'base unknown'}), pageSize ${String(first.pageSize)}, totalCount ${String(first.totalCount)}, ${pages.sizes[0]?.items ?? 0} items; ${pages.pages} page(s) read`,
   );
 }

@@ -11,7 +11,6 @@ import { accessTokenOf } from '../sign-in/support.js';
 import { expectListed, expectNotListed } from './listing.js';
 import { searchPages, type Wanted } from './paging.js';
 
-const RULE = 'SEARCH-TENANT-FROM-HOST';
 
 export const tenantFromHost: TestCase = {
   id: 'api/search-tenant-from-host',
@@ -32,15 +31,15 @@ export const tenantFromHost: TestCase = {
     await t.hook.setAccess(b, businessB.id, email, 'read');
     const accessA = await accessTokenOf(await t.tokens.own({ tenant: a, email }));
     const resA = await searchPages(t, t.target.baseUrl, accessA);
-    expectListed(t, RULE, "at tenant A's host: A's business is listed", resA, businessA, { soft: true });
-    expectNotListed(t, RULE, "at tenant A's host: B's business is not listed", resA, businessB, { soft: true });
+    expectListed(t, 'SEARCH-TENANT-FROM-HOST', "at tenant A's host: A's business is listed", resA, businessA, { soft: true });
+    expectNotListed(t, 'SEARCH-TENANT-FROM-HOST', "at tenant A's host: B's business is not listed", resA, businessB, { soft: true });
     const accessB = await accessTokenOf(await t.tokens.own({ tenant: b, email }));
     const resB = await searchPages(t, t.target.otherBaseUrl!, accessB);
-    expectListed(t, RULE, "at tenant B's host: B's business is listed", resB, businessB, { soft: true });
-    expectNotListed(t, RULE, "at tenant B's host: A's business is not listed", resB, businessA, { soft: true });
+    expectListed(t, 'SEARCH-TENANT-FROM-HOST', "at tenant B's host: B's business is listed", resB, businessB, { soft: true });
+    expectNotListed(t, 'SEARCH-TENANT-FROM-HOST', "at tenant B's host: A's business is not listed", resB, businessA, { soft: true });
     // Whether a personal token generated in tenant A is good at tenant B's host is not stated.
     const crossed = await searchPages(t, t.target.otherBaseUrl!, accessA);
-    if (crossed.parsed) t.soft(RULE, "tenant A's token at tenant B's host does not list A's business", finding(!lists(crossed, businessA), 'no business of tenant A', "A's business listed"));
-    t.observe(RULE, `a token generated in tenant A, used at tenant B's host, answered ${crossed.first.status}`);
+    if (crossed.parsed) t.soft('SEARCH-TENANT-FROM-HOST', "tenant A's token at tenant B's host does not list A's business", finding(!lists(crossed, businessA), 'no business of tenant A', "A's business listed"));
+    t.observe('SEARCH-TENANT-FROM-HOST', `a token generated in tenant A, used at tenant B's host, answered ${crossed.first.status}`);
   },
 };

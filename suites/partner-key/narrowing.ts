@@ -17,7 +17,6 @@ import { isSuccess, status } from '../checks/http.js';
 import { refusedWithoutToken } from '../checks/refusal.js';
 import { createMember, tokenInBody } from './support.js';
 
-const RULE = 'PARTNER-TENANT-NARROWING';
 
 export const tenantNarrowing: TestCase = {
   id: 'partner-key/tenant-narrowing',
@@ -31,9 +30,9 @@ export const tenantNarrowing: TestCase = {
       // Whether "already exists" (409) is per tenant or global is not stated; a global reading makes
       // a user of two tenants impossible to build with the keys alone. Conformant either way: no
       // verdict here (scenario/multi-tenant-narrowing builds the user through the hook).
-      t.observe(RULE, "tenant B's key answered 409 for an e-mail that is a user of tenant A only (users are unique across tenants): a user of two tenants cannot be made with the keys alone");
+      t.observe('PARTNER-TENANT-NARROWING', "tenant B's key answered 409 for an e-mail that is a user of tenant A only (users are unique across tenants): a user of two tenants cannot be made with the keys alone");
       if (!t.parts.hook?.has('users')) {
-        t.unverified(RULE, 'a token minted for a user of two tenants', 'such a user cannot be made with the partner keys on this target: needs the test hook with the users capability (scenario/multi-tenant-narrowing)');
+        t.unverified('PARTNER-TENANT-NARROWING', 'a token minted for a user of two tenants', 'such a user cannot be made with the partner keys on this target: needs the test hook with the users capability (scenario/multi-tenant-narrowing)');
       }
       return;
     }
@@ -56,13 +55,13 @@ export async function mintedOnlyWorksAtHome(t: TestContext, email: string, clien
   const minted = await client.mint(email);
   if (!isSuccess(minted.res) || !minted.access) {
     // §4.1 rule 1: "if that narrowing cannot be guaranteed, the exchange fails (no token is issued)".
-    t.check(RULE, `mint at tenant ${home.name} for a user of two tenants, without a token: a refusal`, refusedWithoutToken(minted.res, tokenInBody(t, minted.res)));
-    t.observe(RULE, `minting at tenant ${home.name} for a user of two tenants issued no token (${minted.res.status}): allowed when narrowing cannot be guaranteed`);
+    t.check('PARTNER-TENANT-NARROWING', `mint at tenant ${home.name} for a user of two tenants, without a token: a refusal`, refusedWithoutToken(minted.res, tokenInBody(t, minted.res)));
+    t.observe('PARTNER-TENANT-NARROWING', `minting at tenant ${home.name} for a user of two tenants issued no token (${minted.res.status}): allowed when narrowing cannot be guaranteed`);
     return;
   }
   const title = `the token minted at tenant ${home.name} works at tenant ${home.name}'s host`;
-  if (home.reads) expectUserData(t, RULE, title, await searchPages(t, home.host, minted.access.value), home.reads, { soft: true });
-  else t.unverified(RULE, title, 'needs the hook with the businesses and access capabilities, to give the user of two tenants something to read');
+  if (home.reads) expectUserData(t, 'PARTNER-TENANT-NARROWING', title, await searchPages(t, home.host, minted.access.value), home.reads, { soft: true });
+  else t.unverified('PARTNER-TENANT-NARROWING', title, 'needs the hook with the businesses and access capabilities, to give the user of two tenants something to read');
   const elsewhere = await t.api.search(away.host, minted.access.value);
-  t.soft(RULE, `the token minted at tenant ${home.name} is refused at tenant ${away.name}'s host`, status(elsewhere, [401, 403]));
+  t.soft('PARTNER-TENANT-NARROWING', `the token minted at tenant ${home.name} is refused at tenant ${away.name}'s host`, status(elsewhere, [401, 403]));
 }

@@ -19,7 +19,6 @@ import { listsSomething } from '../checks/search.js';
 import { accessTokenOf } from '../sign-in/support.js';
 import { createMember, mintOrStop } from './support.js';
 
-const RULE = 'PARTNER-USER-PERMISSIONS';
 
 export const userPermissions: TestCase = {
   id: 'partner-key/user-permissions',
@@ -29,7 +28,7 @@ export const userPermissions: TestCase = {
   async run(t) {
     if (t.readers.canGrant) return granted(t);
     if (t.target.hookless && t.tokens.hasReader) return sameAsOwnToken(t);
-    t.unverified(RULE, 'what a minted token lists', "needs permissions tack knows: the test hook with the businesses and access capabilities, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE (to compare with the user's own token)");
+    t.unverified('PARTNER-USER-PERMISSIONS', 'what a minted token lists', "needs permissions tack knows: the test hook with the businesses and access capabilities, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE (to compare with the user's own token)");
   },
 };
 
@@ -43,11 +42,11 @@ async function granted(t: TestContext): Promise<void> {
   await t.hook.setAccess(t.target.tenant, hiddenId, email, 'none');
   const minted = await mintOrStop(t, email);
   const pages = await searchPages(t, t.target.baseUrl, minted.access.value);
-  expectListed(t, RULE, 'the business the user may read is listed', pages, { id: readableId }, { soft: true });
-  expectNotListed(t, RULE, 'a business of the tenant the user may not read is not listed', pages, { id: hiddenId }, { soft: true });
+  expectListed(t, 'PARTNER-USER-PERMISSIONS', 'the business the user may read is listed', pages, { id: readableId }, { soft: true });
+  expectNotListed(t, 'PARTNER-USER-PERMISSIONS', 'a business of the tenant the user may not read is not listed', pages, { id: hiddenId }, { soft: true });
   const others = pages.items.filter((i) => i.id !== readableId).length;
   // Businesses tack did not set access to may be readable by default: observed, not judged.
-  if (others > 0) t.observe(RULE, `besides the business granted, ${others} other item(s) were listed for a new user`);
+  if (others > 0) t.observe('PARTNER-USER-PERMISSIONS', `besides the business granted, ${others} other item(s) were listed for a new user`);
 }
 
 async function sameAsOwnToken(t: TestContext): Promise<void> {
@@ -57,9 +56,9 @@ async function sameAsOwnToken(t: TestContext): Promise<void> {
   const partner = await searchPages(t, t.target.baseUrl, minted.access.value);
   const title = "a token minted for TACK_USER_EMAIL lists the same businesses as the user's own personal token";
   // TACK_USER_EMAIL reads at least one business: a minted token that lists none carries other permissions.
-  t.check(RULE, 'a token minted for TACK_USER_EMAIL lists businesses', listsSomething(partner));
+  t.check('PARTNER-USER-PERMISSIONS', 'a token minted for TACK_USER_EMAIL lists businesses', listsSomething(partner));
   if (!own.complete || !partner.complete) {
-    t.unverified(RULE, title, `not every page could be read: ${own.incomplete ?? partner.incomplete}`);
+    t.unverified('PARTNER-USER-PERMISSIONS', title, `not every page could be read: ${own.incomplete ?? partner.incomplete}`);
     return;
   }
   const ownIds = new Set(own.items.map((i) => i.id));
@@ -67,5 +66,5 @@ async function sameAsOwnToken(t: TestContext): Promise<void> {
   const partnerIds = new Set(partner.items.map((i) => i.id));
   const extra = [...partnerIds].filter((id) => !ownIds.has(id)).length;
   const missing = [...ownIds].filter((id) => !partnerIds.has(id)).length;
-  t.check(RULE, title, finding(extra === 0 && missing === 0, `the same ${ownIds.size} businesses`, `${partnerIds.size} businesses: ${extra} the user's own token does not list, ${missing} missing`));
+  t.check('PARTNER-USER-PERMISSIONS', title, finding(extra === 0 && missing === 0, `the same ${ownIds.size} businesses`, `${partnerIds.size} businesses: ${extra} the user's own token does not list, ${missing} missing`));
 }

@@ -11,7 +11,6 @@ import { status } from '../checks/http.js';
 import { adminCalls } from './admin-calls.js';
 import { checkProblem } from './support.js';
 
-const RULE = 'PARTNER-TENANT-BINDING';
 
 export const tenantBinding: TestCase = {
   id: 'partner-key/tenant-binding',
@@ -26,7 +25,7 @@ export const tenantBinding: TestCase = {
     if (t.target.otherPartner) {
       await refusedEverywhere(t, "tenant B's key at tenant A's host", t.partner, t.partner, t.partner.headers(t.target.otherPartner));
     } else {
-      t.observe(RULE, "tenant B's key is not configured (TACK_OTHER_PARTNER_*): only tenant A's key at B's host was tried");
+      t.observe('PARTNER-TENANT-BINDING', "tenant B's key is not configured (TACK_OTHER_PARTNER_*): only tenant A's key at B's host was tried");
     }
   },
 };
@@ -35,10 +34,10 @@ async function refusedEverywhere(t: TestContext, what: string, host: PartnerClie
   const { calls, refresh, noRefresh } = await adminCalls(t, host, setup, 'binding');
   for (const call of calls) {
     const res = await call.send(credentials);
-    t.soft(RULE, `${call.name} with ${what}`, status(res, 401));
+    t.soft('PARTNER-TENANT-BINDING', `${call.name} with ${what}`, status(res, 401));
     checkProblem(t, res, `${call.name} with ${what}`);
   }
   if (!refresh) {
-    t.unverified(RULE, `POST /api/admin/authentication/refresh with ${what}`, noRefresh);
+    t.unverified('PARTNER-TENANT-BINDING', `POST /api/admin/authentication/refresh with ${what}`, noRefresh);
   }
 }

@@ -9,7 +9,6 @@ import type { TestCase } from '../../src/harness/types.js';
 import { notExchanged } from '../checks/oauth.js';
 import { expectExchange } from './support.js';
 
-const RULE = 'SIGNIN-CLIENT-ID';
 
 export const clientId: TestCase = {
   id: 'sign-in/client-id',
@@ -20,9 +19,9 @@ export const clientId: TestCase = {
     const chain = await t.tokens.own();
     const form = (fields: Record<string, string>) => t.identity.raw('POST', t.identity.tokenUrl, { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, new URLSearchParams(fields).toString());
     const wrong = await form({ grant_type: 'refresh_token', client_id: `${t.target.clientId}-other`, refresh_token: chain.current });
-    t.soft(RULE, `an exchange with client_id ${t.target.clientId}-other`, notExchanged(wrong));
+    t.soft('SIGNIN-CLIENT-ID', `an exchange with client_id ${t.target.clientId}-other`, notExchanged(wrong));
     const none = await form({ grant_type: 'refresh_token', refresh_token: chain.current });
-    t.soft(RULE, 'an exchange without client_id', notExchanged(none));
-    await expectExchange(t, RULE, `the same token under client_id ${t.target.clientId}`, chain);
+    t.soft('SIGNIN-CLIENT-ID', 'an exchange without client_id', notExchanged(none));
+    await expectExchange(t, 'SIGNIN-CLIENT-ID', `the same token under client_id ${t.target.clientId}`, chain);
   },
 };

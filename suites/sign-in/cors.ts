@@ -13,7 +13,6 @@
 import type { TestCase } from '../../src/harness/types.js';
 import { allowsOrigin, noCrossOriginAllowance } from '../checks/cors.js';
 
-const RULE = 'SIGNIN-NO-CORS';
 const ORIGIN = 'https://evil.example';
 /** Never issued by anyone; long enough not to blank out output when the redactor registers it. */
 const NOT_A_TOKEN = 'tack-cors-probe-not-a-token-0000';
@@ -32,18 +31,18 @@ export const noCors: TestCase = {
       ['revoke endpoint', t.identity.revokeUrl, revoke],
     ] as const) {
       const post = await t.identity.raw('POST', url, { origin: ORIGIN, 'content-type': form }, body);
-      t.soft(RULE, `POST to the ${name} from ${ORIGIN}: the page may not read the answer`, noCrossOriginAllowance(post, ORIGIN));
+      t.soft('SIGNIN-NO-CORS', `POST to the ${name} from ${ORIGIN}: the page may not read the answer`, noCrossOriginAllowance(post, ORIGIN));
       const preflight = await t.identity.raw('OPTIONS', url, { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' });
       const granted = preflight.status >= 200 && preflight.status <= 299 && allowsOrigin(preflight, ORIGIN);
       t.observe(
-        RULE,
+        'SIGNIN-NO-CORS',
         `a preflight to the ${name} from ${ORIGIN} answered ${preflight.status}${granted ? ', granting the origin' : ''}; judged by the request itself, which a form POST sends without a preflight`,
       );
     }
     if (t.tokens.fromHook) {
       const chain = await t.tokens.own();
       const result = await t.identity.exchange(chain.current, { headers: { origin: ORIGIN } });
-      t.soft(RULE, `a real exchange sent from ${ORIGIN} (answered ${result.res.status}): the page may not read the answer`, noCrossOriginAllowance(result.res, ORIGIN));
+      t.soft('SIGNIN-NO-CORS', `a real exchange sent from ${ORIGIN} (answered ${result.res.status}): the page may not read the answer`, noCrossOriginAllowance(result.res, ORIGIN));
     }
   },
 };

@@ -14,7 +14,6 @@ import { jsonMediaType, jsonObjectBody, status } from '../checks/http.js';
 import { bearerTokenType, memberIs, noStore, nonEmptyString } from '../checks/oauth.js';
 import { ACCESS_TOKEN_S } from '../spec-limits.js';
 
-const RULE = 'SIGNIN-EXCHANGE';
 
 export const exchange: TestCase = {
   id: 'sign-in/exchange',
@@ -25,7 +24,7 @@ export const exchange: TestCase = {
     const chain = await t.tokens.chain();
     for (const which of ['first exchange', 'exchange of the returned refresh_token']) {
       const result = await chain.exchange();
-      t.check(RULE, `${which} without a client secret: status`, status(result.res, 200));
+      t.check('SIGNIN-EXCHANGE', `${which} without a client secret: status`, status(result.res, 200));
       judgeBody(t, which, result);
       t.soft('SIGNIN-NO-STORE', `${which}: Cache-Control`, noStore(result.res));
       if (!result.refreshToken) break; // nothing to exchange next (already reported)
@@ -34,12 +33,12 @@ export const exchange: TestCase = {
 };
 
 function judgeBody(t: TestContext, which: string, result: Exchanged): void {
-  t.soft(RULE, `${which}: content type`, jsonMediaType(result.res));
-  t.check(RULE, `${which}: body`, jsonObjectBody(result.res));
+  t.soft('SIGNIN-EXCHANGE', `${which}: content type`, jsonMediaType(result.res));
+  t.check('SIGNIN-EXCHANGE', `${which}: body`, jsonObjectBody(result.res));
   const body = result.res.json as Record<string, unknown>;
-  t.soft(RULE, `${which}: access_token`, nonEmptyString(body, 'access_token'));
+  t.soft('SIGNIN-EXCHANGE', `${which}: access_token`, nonEmptyString(body, 'access_token'));
   // The spec: "integer seconds; 300". A numeric string is not an integer.
-  t.soft(RULE, `${which}: expires_in`, memberIs(body, 'expires_in', ACCESS_TOKEN_S));
-  t.soft(RULE, `${which}: token_type`, bearerTokenType(body));
-  t.soft(RULE, `${which}: refresh_token`, nonEmptyString(body, 'refresh_token'));
+  t.soft('SIGNIN-EXCHANGE', `${which}: expires_in`, memberIs(body, 'expires_in', ACCESS_TOKEN_S));
+  t.soft('SIGNIN-EXCHANGE', `${which}: token_type`, bearerTokenType(body));
+  t.soft('SIGNIN-EXCHANGE', `${which}: refresh_token`, nonEmptyString(body, 'refresh_token'));
 }

@@ -10,7 +10,6 @@ import { emptyBody, status } from '../checks/http.js';
 import { invalidGrant } from '../checks/oauth.js';
 import { expectExchange } from './support.js';
 
-const RULE = 'SIGNIN-REVOKE';
 
 export const revoke: TestCase = {
   id: 'sign-in/revoke',
@@ -20,7 +19,7 @@ export const revoke: TestCase = {
   async run(t) {
     const used = await t.tokens.own();
     // That the token worked before is part of the evidence: the refusal after is the revocation's doing.
-    await expectExchange(t, RULE, 'before revoking, the token exchanges', used);
+    await expectExchange(t, 'SIGNIN-REVOKE', 'before revoking, the token exchanges', used);
     await revokeAndExchange(t, used, 'an exchanged token');
     await revokeAndExchange(t, await t.tokens.own(), 'a token never exchanged');
   },
@@ -29,8 +28,8 @@ export const revoke: TestCase = {
 async function revokeAndExchange(t: TestContext, chain: TokenChain, what: string): Promise<void> {
   const token = chain.current;
   const res = await t.identity.revoke(token);
-  t.soft(RULE, `revoke ${what}: status`, status(res, 200));
-  t.soft(RULE, `revoke ${what}: body`, emptyBody(res));
+  t.soft('SIGNIN-REVOKE', `revoke ${what}: status`, status(res, 200));
+  t.soft('SIGNIN-REVOKE', `revoke ${what}: body`, emptyBody(res));
   const after = await t.identity.exchange(token);
-  t.check(RULE, `exchange of ${what} after revoke`, invalidGrant(after.res));
+  t.check('SIGNIN-REVOKE', `exchange of ${what} after revoke`, invalidGrant(after.res));
 }

@@ -13,7 +13,6 @@ import { describe } from '../../src/harness/describe.js';
 import type { TestCase } from '../../src/harness/types.js';
 import { exchanged, isExchanged, isInvalidGrant, rotated } from '../checks/oauth.js';
 
-const RULE = 'SIGNIN-ROTATION';
 const CHAIN_LENGTH = 5;
 const CONCURRENT_CHAINS = 4;
 
@@ -27,12 +26,12 @@ export const rotation: TestCase = {
     for (let i = 1; i <= CHAIN_LENGTH; i++) {
       const sent = chain.current;
       const result = await chain.exchange();
-      t.check(RULE, `rotation ${i} of ${CHAIN_LENGTH}: the stored token exchanges`, exchanged(result));
-      t.soft(RULE, `rotation ${i} of ${CHAIN_LENGTH}: a new refresh_token`, rotated(sent, result));
+      t.check('SIGNIN-ROTATION', `rotation ${i} of ${CHAIN_LENGTH}: the stored token exchanges`, exchanged(result));
+      t.soft('SIGNIN-ROTATION', `rotation ${i} of ${CHAIN_LENGTH}: a new refresh_token`, rotated(sent, result));
     }
     if (!t.tokens.fromHook) {
       // The one token of the file is not tack's to fork or to reuse after rotation.
-      t.unverified(RULE, 'chains of different users exchanged at the same moment rotate independently', 'needs API tokens tack owns: the test hook with the users and api-tokens capabilities');
+      t.unverified('SIGNIN-ROTATION', 'chains of different users exchanged at the same moment rotate independently', 'needs API tokens tack owns: the test hook with the users and api-tokens capabilities');
       return;
     }
     await concurrentChains(t);
@@ -48,8 +47,8 @@ async function concurrentChains(t: TestContext): Promise<void> {
     const results = await Promise.all(chains.map((c) => c.exchange()));
     results.forEach((result, i) => {
       const what = `${CONCURRENT_CHAINS} users' chains exchanged at once, round ${round}, chain ${i + 1}`;
-      t.check(RULE, `${what}: exchanged`, exchanged(result));
-      t.check(RULE, `${what}: a new refresh_token`, rotated(before[i]!, result));
+      t.check('SIGNIN-ROTATION', `${what}: exchanged`, exchanged(result));
+      t.check('SIGNIN-ROTATION', `${what}: a new refresh_token`, rotated(before[i]!, result));
     });
   }
 }
@@ -58,17 +57,17 @@ async function concurrentChains(t: TestContext): Promise<void> {
 async function observeReuse(t: TestContext): Promise<void> {
   const chain = await t.tokens.own();
   const sent = chain.current;
-  t.check(RULE, 'rotation before reusing the rotated-out token', rotated(sent, await chain.exchange()));
+  t.check('SIGNIN-ROTATION', 'rotation before reusing the rotated-out token', rotated(sent, await chain.exchange()));
   const reuse = await t.identity.exchange(sent);
   const reuseText = isExchanged(reuse)
     ? 'still accepted (the server lets a rotated-out token exchange until it expires)'
     : isInvalidGrant(reuse.res)
       ? 'rejected with invalid_grant'
       : `refused with ${describe(reuse.res)}`;
-  t.observe(RULE, `rotated-out token: ${reuseText}`);
+  t.observe('SIGNIN-ROTATION', `rotated-out token: ${reuseText}`);
   const next = await chain.exchange();
   t.observe(
-    RULE,
+    'SIGNIN-ROTATION',
     isExchanged(next)
       ? "after that reuse, the chain's current token still exchanges"
       : `after that reuse, the chain's current token is refused (${describe(next.res)}): the server ended the whole chain, Keycloak-style`,

@@ -23,6 +23,7 @@ export interface Caller {
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 /** The caller, or undefined for an anonymous call that a fault lets through. */
+// ACCESS-TOKEN-REQUIRED, ACCESS-WWW-AUTHENTICATE: no valid Bearer token, 401 with a Bearer challenge.
 export function authenticate(ctx: TenantContext): Caller | undefined {
   const header = ctx.req.headers.authorization;
   const match = header === undefined ? null : BEARER.exec(header);

@@ -46,6 +46,7 @@ function checkTenant(ctx: TenantContext, caller: Caller): void {
   }
 }
 
+// SEARCH-NON-MEMBER: a caller who is not a member of the host tenant gets 403.
 function checkMembership(ctx: TenantContext, caller: Caller): void {
   if (ctx.tenant.members.has(caller.user.id) || ctx.ref.faults.has('search-non-member-allowed')) return;
   throw forbidden('not_a_member', 'The caller is not a member of this tenant.');
@@ -70,6 +71,7 @@ function integerParam(params: URLSearchParams, name: string, fallback: number, m
 }
 
 /** Read from the live access lists on every request, so a removed permission is gone at once. */
+// SEARCH-ONLY-READABLE, SEARCH-PERMISSION-REMOVAL: the live access lists, on every request.
 function readableBusinesses(ctx: TenantContext, caller: Caller): readonly Business[] {
   const { faults, permissionCache } = ctx.ref;
   if (faults.has('permission-cached-per-token')) {
@@ -83,6 +85,7 @@ function readableBusinesses(ctx: TenantContext, caller: Caller): readonly Busine
   return computeReadable(ctx, caller);
 }
 
+// SEARCH-TENANT-FROM-HOST: only the host tenant's businesses.
 function computeReadable(ctx: TenantContext, caller: Caller): readonly Business[] {
   const { faults, directory } = ctx.ref;
   const everything =

@@ -21,6 +21,7 @@ export async function generateApiTokenEndpoint(ctx: RequestContext): Promise<voi
   sendJson(ctx.res, 201, { apiToken });
 }
 
+// SIGNIN-FEATURE-GATE, SIGNIN-DIRECT-ONLY: a token only where the feature is on, only for a user who signs in directly.
 export function generateApiToken(ref: Reference, tenant: Tenant, email: string): string {
   const user = ref.directory.member(tenant, email);
   if (user === undefined) throw notFound('unknown_user', 'No such user in this tenant.');

@@ -19,6 +19,7 @@ import { NO_STORE, sendJson } from '../respond.js';
 import { exchangeCode } from './code-grant.js';
 import { checkClient, type Form, param, readForm } from './form.js';
 
+// SIGNIN-EXCHANGE: 200 with access_token, expires_in 300, token_type Bearer, refresh_token (see answer).
 export async function exchange(ctx: RequestContext): Promise<void> {
   const form = await readForm(ctx);
   // SIGNIN-CLIENT-ID: the public client must be the configured one.
@@ -43,6 +44,7 @@ export function invalidGrant(): HttpError {
 }
 
 /** A token that is not of this server's shape, or whose tag does not verify, was never issued here. */
+// SIGNIN-GARBAGE-REJECTED, SIGNIN-GARBAGE-INVALID-GRANT: a token never issued here is refused with 400 invalid_grant.
 function answerUnissued(ctx: RequestContext): void {
   const { ref } = ctx;
   if (ref.faults.has('garbage-token-exchanges')) {
@@ -60,6 +62,7 @@ function answerUnissued(ctx: RequestContext): void {
  * The grant must be live and its user neither gone nor disabled. Undefined means the token was
  * never issued here; a token that was issued but is no longer live is invalid_grant.
  */
+// SIGNIN-DISABLED-USER: a disabled user's token is refused with invalid_grant.
 function loadActiveUser(ctx: RequestContext, token: string): User | undefined {
   const { ref } = ctx;
   const grant = ref.apiTokens.find(token);
@@ -76,6 +79,7 @@ function loadActiveUser(ctx: RequestContext, token: string): User | undefined {
 }
 
 /** Deletes the presented token and returns its replacement (same chain, same 90-day limit). */
+// SIGNIN-ROTATION, SIGNIN-IDLE-RESET, SIGNIN-ABSOLUTE-EXPIRY: a new token replaces the presented one; the 30 days restart; the 90 days do not.
 function rotateToken(ref: Reference, presented: string): string {
   const { faults } = ref;
   if (faults.has('rotation-same-token')) {
@@ -101,6 +105,7 @@ async function throughSharedSlot(ref: Reference, token: string): Promise<string>
   return ref.racySlot ?? token;
 }
 
+// SIGNIN-NO-STORE: token answers carry Cache-Control: no-store.
 function answer(ctx: RequestContext, userId: string, refreshToken: string): void {
   const { faults, accessTokens } = ctx.ref;
   const lifetime = faults.has('access-token-lives-an-hour')

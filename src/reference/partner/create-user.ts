@@ -21,6 +21,7 @@ import { requirePartnerKey } from './credentials.js';
 
 const OPTIONAL_FIELDS = ['displayName', 'phoneNumber', 'timeZone'] as const;
 
+// PARTNER-CREATE-USER: a new user is created with 201 Created.
 export async function createUser(ctx: TenantContext): Promise<void> {
   requirePartnerKey(ctx, 'create-user');
   const body = await readJsonObject(ctx.req);
@@ -30,6 +31,7 @@ export async function createUser(ctx: TenantContext): Promise<void> {
   answer(ctx, user);
 }
 
+// PARTNER-BAD-REQUEST, PARTNER-CREATE-OPTIONAL, PARTNER-TIMEZONE: required fields checked, optional ones accepted, timeZone an IANA name.
 function readProfile(ctx: TenantContext, body: JsonObject): UserProfile {
   if (ctx.ref.faults.has('create-user-rejects-optional-fields')) {
     const given = OPTIONAL_FIELDS.find((field) => body[field] !== undefined);
@@ -58,6 +60,7 @@ function lenientProfile(body: JsonObject): UserProfile {
 }
 
 /** 409 when already a member; an existing user of another tenant is returned to be added here. */
+// PARTNER-CREATE-DUPLICATE: an address already a member of this tenant is refused with 409.
 function refuseDuplicate(ctx: TenantContext, email: string): User | undefined {
   const user = ctx.ref.directory.userByEmail(email);
   if (user === undefined) return undefined;

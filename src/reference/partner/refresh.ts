@@ -16,6 +16,7 @@ import { requiredString } from '../validate.js';
 import { hasCredentialHeaders, requirePartnerKey } from './credentials.js';
 import { answerTokenPair } from './token-pair.js';
 
+// PARTNER-REFRESH: the same key at the same host redeems the refresh token for new tokens.
 export async function refreshToken(ctx: TenantContext): Promise<void> {
   const key = checkKeyUnlessFaulty(ctx);
   const body = await readJsonObject(ctx.req);
@@ -30,6 +31,7 @@ export async function refreshToken(ctx: TenantContext): Promise<void> {
 }
 
 /** The key is required, except under the fault that accepts a refresh token alone. */
+// PARTNER-REFRESH-NEEDS-KEY: a refresh token alone is not enough; the key is checked first.
 function checkKeyUnlessFaulty(ctx: TenantContext): Tenant | undefined {
   if (ctx.ref.faults.has('partner-refresh-without-headers') && !hasCredentialHeaders(ctx)) return undefined;
   return requirePartnerKey(ctx, 'refresh');
@@ -46,6 +48,7 @@ function loadGrant(ctx: TenantContext, presented: string): Grant {
 }
 
 /** Same tenant host and same key as the mint (spec §4.1 rule 2). */
+// PARTNER-REFRESH-CROSS-TENANT: a refresh token is redeemed only at the tenant and with the key that minted it.
 function checkBinding(ctx: TenantContext, grant: Grant, keyTenant: Tenant): void {
   if (ctx.ref.faults.has('partner-refresh-cross-tenant')) return;
   if (grant.tenant !== ctx.tenant.name || grant.clientId !== keyTenant.partner.clientId) throw invalidRefreshToken();

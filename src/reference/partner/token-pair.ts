@@ -14,6 +14,7 @@ export interface PairOptions {
   readonly lifetimeSeconds?: number;
 }
 
+// PARTNER-USER-PERMISSIONS: the access token names the user only, never permissions: search reads the user's own.
 export function answerTokenPair(ctx: TenantContext, userId: string, tenant: string, refreshToken: string, options: PairOptions = {}): void {
   const { faults, accessTokens } = ctx.ref;
   const narrowedTo = faults.has('partner-token-not-narrowed') ? null : tenant;

@@ -16,6 +16,7 @@ import { answerTokenPair } from './token-pair.js';
 /** User id carried by tokens minted for nobody (fault `partner-mint-non-member` only). */
 const NOBODY = 'u0';
 
+// PARTNER-MINT: a member of the host tenant gets an access and a refresh token (answerTokenPair).
 export async function mintToken(ctx: TenantContext): Promise<void> {
   const key = requirePartnerKey(ctx, 'mint');
   const body = await readJsonObject(ctx.req);
@@ -25,6 +26,7 @@ export async function mintToken(ctx: TenantContext): Promise<void> {
   answerTokenPair(ctx, userId, ctx.tenant.name, refreshToken);
 }
 
+// PARTNER-MINT-NON-MEMBER: a username that is not a member of this tenant gets no token (404, no body token).
 function findMember(ctx: TenantContext, username: string): string {
   const user = ctx.ref.directory.member(ctx.tenant, username);
   if (user === undefined) {

@@ -1,0 +1,80 @@
+/**
+ * Where each rule lives, computed from the code: the tests that declare it (suites and scenarios,
+ * ALL_TESTS), the lines of the suites and scenarios that name it (its check sites: a grep for the
+ * id finds the same lines), the reference faults that break it, and what its tests need to run
+ * (variables, hook capabilities, a browser). `tack rules` prints it.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ALL_TESTS } from '../../suites/index.js';
+import type { Need } from '../harness/types.js';
+import { FAULTS } from '../reference/faults.js';
+import { RULES, type Rule } from '../rules/catalog.js';
+
+export interface RuleTrace extends Rule {
+  readonly tests: readonly { readonly id: string; readonly title: string; readonly needs: readonly string[] }[];
+  /** `path:line` of every line of suites/ and scenarios/ that names the rule. */
+  readonly checkSites: readonly string[];
+  /** Reference faults that break the rule. */
+  readonly faults: readonly string[];
+  /** Reference faults under which the rule may also change (their declared collateral). */
+  readonly collateralOf: readonly string[];
+}
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Folders whose lines are check sites. */
+const SITE_FOLDERS = ['suites', 'scenarios'];
+
+/** What a need asks of the configuration, in the words of target-config.md. */
+export function needText(need: Need): string {
+  switch (need) {
+    case 'partner':
+      return 'TACK_PARTNER_CLIENT_ID, TACK_PARTNER_SECRET';
+    case 'other-tenant':
+      return 'TACK_OTHER_BASE_URL';
+    case 'other-partner':
+      return 'TACK_OTHER_BASE_URL, TACK_OTHER_PARTNER_CLIENT_ID, TACK_OTHER_PARTNER_SECRET';
+    case 'api-token':
+      return 'a personal API token: hook capabilities users and api-tokens, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE';
+    default:
+      return `hook capability ${need.slice('hook:'.length)} (TACK_HOOK_URL, TACK_HOOK_TOKEN)`;
+  }
+}
+
+function files(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : /\.(ts|js)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Every line of the suites and scenarios that names a rule id, by id. */
+function checkSites(): Map<string, string[]> {
+  const sites = new Map<string, string[]>();
+  const id = /'([A-Z]+(?:-[A-Z0-9]+)+)'/g;
+  for (const file of SITE_FOLDERS.flatMap((f) => files(join(ROOT, f)))) {
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        for (const match of line.matchAll(id)) {
+          const list = sites.get(match[1]!) ?? [];
+          list.push(`${relative(ROOT, file)}:${i + 1}`);
+          sites.set(match[1]!, list);
+        }
+      });
+  }
+  return sites;
+}
+
+export function ruleTraces(ids?: readonly string[]): RuleTrace[] {
+  const sites = checkSites();
+  return RULES.filter((r) => ids === undefined || ids.length === 0 || ids.includes(r.id)).map((rule) => ({
+    ...rule,
+    tests: ALL_TESTS.filter((t) => (t.rules as readonly string[]).includes(rule.id)).map((t) => ({ id: t.id, title: t.title, needs: t.needs.map(needText) })),
+    checkSites: [...new Set(sites.get(rule.id) ?? [])],
+    faults: FAULTS.filter((f) => (f.rules as readonly string[]).includes(rule.id)).map((f) => f.name),
+    collateralOf: FAULTS.filter((f) => (f.collateral ?? []).some((c) => (c.rules as readonly string[]).includes(rule.id))).map((f) => f.name),
+  }));
+}

@@ -1,0 +1,31 @@
+/**
+ * `tack rules RULE` names, for every rule, the tests that judge it, the lines that check it (the
+ * same lines a grep for the id finds in suites/ and scenarios/) and the reference faults that break
+ * it, computed from the code.
+ */
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ruleTraces } from '../../src/cli/rule-trace.js';
+import { ROOT } from '../helpers/sources.js';
+
+/** Areas whose checks are in this version of tack (the token page's come with its browser checks). */
+const CHECKED_AREAS = new Set(['partner-key', 'sign-in', 'api']);
+
+describe('tack rules', () => {
+  const traces = ruleTraces().filter((t) => CHECKED_AREAS.has(t.area));
+
+  it.each(traces.map((t) => [t.id, t] as const))('%s: tests, check sites and faults', (_id, trace) => {
+    expect(trace.tests.length).toBeGreaterThan(0);
+    expect(trace.checkSites.length).toBeGreaterThan(0);
+    expect(trace.faults.length).toBeGreaterThan(0);
+  });
+
+  it('the check sites are exactly the lines a grep for the id finds', () => {
+    const trace = traces.find((t) => t.id === 'SIGNIN-ROTATION')!;
+    const grep = execFileSync('grep', ['-rn', "'SIGNIN-ROTATION'", 'suites', 'scenarios'], { cwd: ROOT, encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((line) => line.split(':').slice(0, 2).join(':'));
+    expect([...trace.checkSites].sort()).toEqual([...new Set(grep)].sort());
+  });
+});
