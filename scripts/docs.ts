@@ -1,7 +1,13 @@
-/** `npm run docs`: writes the generated parts of the docs (the fault table of docs/reference-server.md). */
+/** `npm run docs`: writes the generated parts of the docs (the fault table, the variables table). */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { withVariablesTable } from '../src/cli/variables-doc.js';
 import { withFaultTable } from '../src/reference/fault-table.js';
 
-const path = new URL('../docs/reference-server.md', import.meta.url);
-writeFileSync(path, withFaultTable(readFileSync(path, 'utf8')));
-process.stdout.write('docs/reference-server.md: fault table written\n');
+for (const [file, generate] of [
+  ['../docs/reference-server.md', withFaultTable],
+  ['../docs/configuration.md', withVariablesTable],
+] as const) {
+  const path = new URL(file, import.meta.url);
+  writeFileSync(path, generate(readFileSync(path, 'utf8')));
+  process.stdout.write(`${file.slice(3)}: written\n`);
+}

@@ -83,3 +83,12 @@ describe('configuration', () => {
     expect(() => collectEnv({ envFile: '/nonexistent/tack.env', env: {} })).toThrow(/--env-file \/nonexistent\/tack.env could not be read/);
   });
 });
+
+describe('docs/configuration.md', () => {
+  it('lists every variable, as generated from config/schema.ts (npm run docs)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { withVariablesTable } = await import('../../src/cli/variables-doc.js');
+    const doc = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+    expect(doc, 'the variables table is out of date: run npm run docs').toBe(withVariablesTable(doc));
+  });
+});
