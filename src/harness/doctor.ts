@@ -60,10 +60,19 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   const findings: Finding[] = [];
   const add = (section: Finding['section'], status: FindingStatus, text: string) => findings.push({ section, status, text: redactor.redact(text) });
 
-  const mode = target.hook ? 'hook mode (TACK_HOOK_URL)' : target.hookless ? 'hookless mode (TACK_USER_EMAIL, TACK_API_TOKEN_FILE)' : 'no source of API tokens (neither the hook nor a token file)';
+  const mode = target.hook
+    ? 'hook mode (TACK_HOOK_URL)'
+    : target.hookless
+      ? 'hookless mode (TACK_USER_EMAIL, TACK_API_TOKEN_FILE)'
+      : target.userEmail
+        ? 'partner-key mode: TACK_USER_EMAIL proves minted tokens work; no source of API tokens (neither the hook nor a token file)'
+        : 'no source of API tokens (neither the hook nor a token file)';
   add('config', 'ok', `valid: ${target.builtIn ? 'the built-in reference server' : 'a remote target'}, ${mode}; request timeout ${target.requestTimeoutMs} ms, run deadline ${target.runDeadlineS} s`);
   if (!target.partner) add('config', 'warning', "no partner key (TACK_PARTNER_CLIENT_ID, TACK_PARTNER_SECRET): partner-key rules will be skipped");
   if (!target.otherBaseUrl) add('config', 'warning', "no tenant B (TACK_OTHER_BASE_URL, TACK_OTHER_PARTNER_*): cross-tenant rules will be skipped");
+  if (!target.hook && !target.userEmail) {
+    add('config', 'warning', 'no user who reads a business (TACK_USER_EMAIL, or the hook): that minted and exchanged tokens work cannot be seen, so those rules will be skipped');
+  }
 
   // ── Names and TLS, per distinct host ────────────────────────────────────────────────────────
   const hosts = new Map<string, { url: URL; variable: string }>();
