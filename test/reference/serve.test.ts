@@ -1,11 +1,11 @@
 /** `tack serve`: env file, hookless token file, console without secrets, fault listing, clean stop. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'dotenv';
 import { describe, expect, it } from 'vitest';
-import { listFaults, serveCommand, type ServeOptions, toDotenv } from '../../src/cli/commands/serve.js';
+import { listFaults, READY_PREFIX, serveCommand, type ServeOptions, toDotenv } from '../../src/cli/commands/serve.js';
 import { FAULTS } from '../../src/reference/index.js';
 import { isTackError } from '../../src/harness/errors.js';
 import { request } from 'undici';
@@ -34,7 +34,9 @@ describe('tack serve', () => {
   it('writes a 0600 env file with every TACK_* variable, and prints hosts but no secret', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tack-serve-'));
     const opts = options(dir);
-    const output = await serveWhile(opts, async (env) => {
+    let env: Record<string, string> = {};
+    const output = await serveWhile(opts, async (written) => {
+      env = written;
       expect(statSync(opts.envOut).mode & 0o777).toBe(0o600);
       expect(Object.keys(env).sort()).toEqual(
         [
@@ -55,7 +57,6 @@ describe('tack serve', () => {
       expect(hookReply.statusCode).toBe(200);
       await hookReply.body.text();
     });
-    const env = parse(readFileSync(opts.envOut));
     for (const secret of [env['TACK_PARTNER_SECRET'], env['TACK_OTHER_PARTNER_SECRET'], env['TACK_HOOK_TOKEN']]) {
       expect(secret).toBeTruthy();
       expect(output).not.toContain(secret);
@@ -115,21 +116,30 @@ describe('tack serve', () => {
     expect(parse(toDotenv(env))).toEqual(env);
   });
 
-  it('stops cleanly on SIGTERM with exit code 0', async () => {
+  it('for scripts: a pid file, a JSON ready line, and on SIGTERM exit 0 with nothing left behind', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tack-serve-'));
-    const child = spawn(process.execPath, ['bin/tack.mjs', 'serve', '--port', '0', '--env-out', join(dir, 'r.env')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const envOut = join(dir, 'r.env');
+    const pidFile = join(dir, 'serve.pid');
+    const args = ['--', 'bin/tack.mjs', 'serve', '--port', '0', '--hookless', '--env-out', envOut, '--pid-file', pidFile];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    let sent = false;
+    let ready: { envFile: string; pid: number; hook: string | null } | undefined;
+    let seenWhileRunning: boolean[] = [];
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith(READY_PREFIX));
       // One SIGTERM only: a second one, after the handler is gone, would kill the process itself.
-      if (!sent && out.includes('Stop with Ctrl-C')) {
-        sent = true;
+      if (line && !ready) {
+        ready = JSON.parse(line.slice(READY_PREFIX.length)) as typeof ready;
+        seenWhileRunning = [existsSync(envOut), existsSync(join(dir, 'r.api-token')), readFileSync(pidFile, 'utf8').trim() === String(child.pid)];
         child.kill('SIGTERM');
       }
     });
     const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(ready).toMatchObject({ envFile: envOut, pid: child.pid, hook: null });
+    expect(seenWhileRunning).toEqual([true, true, true]);
     expect(out).toContain('stopping the reference server');
     expect(code).toBe(0);
+    expect([existsSync(envOut), existsSync(join(dir, 'r.api-token')), existsSync(pidFile)]).toEqual([false, false, false]);
   });
 });

@@ -2,7 +2,12 @@
  * `tack serve`: starts the built-in reference server, prints its hosts and what to do next, and
  * writes a ready-to-use env file (mode 0600) with the TACK_* variables (with --hookless also
  * TACK_USER_EMAIL, TACK_USER_PASSWORD and TACK_API_TOKEN_FILE). Secrets go into that file only,
- * never onto the console. Ctrl-C / SIGTERM close the server and exit 0.
+ * never onto the console. Ctrl-C / SIGTERM close the server and exit 0, and remove the env file,
+ * the token file and the pid file it wrote.
+ *
+ * For scripts: `--pid-file FILE` writes the process id, and once the server answers, one line of
+ * JSON goes to stdout, starting with `TACK_READY ` (`{"envFile","tenants","identity","hook","pid"}`):
+ * wait for it, then run tack against the env file.
  */
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -19,7 +24,12 @@ export interface ServeOptions {
   envOut: string;
   partnerHeaders?: readonly [string, string];
   hookless: boolean;
+  /** Where to write the process id (removed on exit). */
+  pidFile?: string;
 }
+
+/** The line a script waits for before it runs tack against the env file. */
+export const READY_PREFIX = 'TACK_READY ';
 
 export function registerServe(program: Command): void {
   program
@@ -32,6 +42,7 @@ export function registerServe(program: Command): void {
     .option('--env-out <file>', 'where to write the TACK_* variables (mode 0600)', '.tack/reference.env')
     .option('--partner-headers <a,b>', 'partner credential header names (default Tenant-Key-1,Tenant-Key-2)', parseHeaderPair)
     .option('--hookless', 'leave the test hook out of the env file; write an API token file instead', false)
+    .option('--pid-file <file>', "write this process's id to a file (removed on exit)")
     .action(async (opts: ServeOptions) => {
       await serveCommand(opts, (s) => process.stdout.write(s), waitForSignal);
     });
@@ -84,13 +95,18 @@ export async function serveCommand(opts: ServeOptions, write: (s: string) => voi
     await server.close();
     throw error;
   }
+  const pidFile = opts.pidFile === undefined ? undefined : resolve(opts.pidFile);
+  if (pidFile !== undefined) await writeSecretFile(pidFile, `${process.pid}\n`);
   // Listen for Ctrl-C / SIGTERM before saying how to stop: a signal sent on reading the banner
   // must find the handler in place.
   const stopping = waitForStop();
   write(banner(server, opts, envFile, tokenFile));
+  write(`${READY_PREFIX}${JSON.stringify({ envFile, tenants: server.urls.tenants, identity: server.urls.identity, hook: tokenFile === undefined ? server.urls.hook : null, pid: process.pid })}\n`);
   const signal = await stopping;
   write(`\n${signal}: stopping the reference server\n`);
   await server.close();
+  // What this run wrote holds secrets of a server that is gone: nothing is left behind.
+  await Promise.all([envFile, tokenFile, pidFile].map((file) => (file === undefined ? undefined : rm(file, { force: true }))));
 }
 
 function waitForSignal(): Promise<string> {
