@@ -1,17 +1,17 @@
 /**
- * The target configuration: the `TACK_*` variables of shared/contracts/target-config.md (and of
+ * The target configuration: the `TACK_*` variables of docs/contracts/target-config.md (and of
  * token-page.md), validated with zod. Every message names the variable and says how to fix it.
  *
- * Three kinds of names are known (`VARIABLES`): those that point tack at a target (they need
+ * Four kinds of names are known (`VARIABLES`): those that point tack at a target (they need
  * TACK_BASE_URL: without it tack would silently check its built-in server instead), those that tune
- * a run (allowed against the built-in server too), and shell variables that tack's printed curl
- * commands read (ignored here). Any other `TACK_*` name is a configuration error with a "did you
+ * a run (allowed against the built-in server too), and, ignored here, shell variables that tack's
+ * printed curl commands read and the variables of the GitLab template (ci/gitlab). Any other `TACK_*` name is a configuration error with a "did you
  * mean": a misspelt variable must never turn into a smaller run that passes.
  */
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 
-export type VariableKind = 'target' | 'tuning' | 'shell';
+export type VariableKind = 'target' | 'tuning' | 'shell' | 'ci';
 
 /** Every `TACK_*` name tack knows, and what it is for. */
 export const VARIABLES: Readonly<Record<string, { readonly kind: VariableKind; readonly meaning: string }>> = {
@@ -49,6 +49,10 @@ export const VARIABLES: Readonly<Record<string, { readonly kind: VariableKind; r
   TACK_SECRET: { kind: 'shell', meaning: "read by tack's printed curl commands" },
   TACK_WRONG_SECRET: { kind: 'shell', meaning: "read by tack's printed curl commands" },
   TACK_CREDENTIAL: { kind: 'shell', meaning: "read by tack's printed curl commands" },
+  TACK_PACKAGE: { kind: 'ci', meaning: 'the tack package the GitLab template installs' },
+  TACK_ENV_FILE: { kind: 'ci', meaning: 'the env file the GitLab template passes as --env-file' },
+  TACK_ARGS: { kind: 'ci', meaning: 'further arguments the GitLab template passes to tack run' },
+  TACK_REPORTS_DIR: { kind: 'ci', meaning: 'where the GitLab template has tack write its reports' },
 };
 
 /** Largest day-scale tolerance: a 30- or 90-day limit off by a day must always fail. */

@@ -2,7 +2,7 @@
  * The requests the load profiles send and how their answers are judged, as plain functions of
  * strings: they run for every request, so they build and parse as little as possible.
  *
- * Judging follows the spec only (shared/spec/tenant-api-access.md):
+ * Judging follows the spec only (docs/spec/tenant-api-access.md):
  * - exchange 200: access_token and refresh_token non-empty strings, token_type Bearer (any case),
  *   expires_in an integer (§2, §4.2); 400 invalid_grant is the refusal of a dead token;
  * - search 200: items an array, pageIndex, pageSize and totalCount present (§2; their types are not

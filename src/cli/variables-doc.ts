@@ -11,6 +11,7 @@ const KIND: Record<string, string> = {
   target: 'points at a target: needs TACK_BASE_URL',
   tuning: 'tunes a run (allowed against the built-in server)',
   shell: "read by tack's printed curl commands; ignored by tack",
+  ci: 'read by the GitLab template (ci/gitlab); ignored by tack',
 };
 
 export function variablesTable(): string {

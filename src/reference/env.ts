@@ -1,5 +1,5 @@
 /**
- * The `TACK_*` variables of `shared/contracts/target-config.md` for one running server: tenant A is
+ * The `TACK_*` variables of `docs/contracts/target-config.md` for one running server: tenant A is
  * acme, tenant B is globex. Secrets are in here; callers that print anything must print from
  * `urls`, never from this record.
  *

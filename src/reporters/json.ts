@@ -92,6 +92,8 @@ export interface ResultsDocument {
   readonly baseline: BaselineSummary | undefined;
   readonly rules: readonly ReportRule[];
   readonly tests: RunResult['tests'];
+  /** Set when the run ended before any verdict (configuration error, unreachable target): its code and message. */
+  readonly error?: { readonly code: string; readonly message: string };
 }
 
 /** One line of transcript.jsonl: a redacted exchange and the rules its test served. */

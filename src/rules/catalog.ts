@@ -1,5 +1,5 @@
 /**
- * The rule catalog: every rule of `shared/spec/tenant-api-access.md` that tack checks, with a
+ * The rule catalog: every rule of `docs/spec/tenant-api-access.md` that tack checks, with a
  * stable id, a level, the spec section and one sentence in our own words.
  *
  * This file holds words only. The reference server may name these ids (its faults say which rule

@@ -2,7 +2,7 @@
  * `tack baseline write [--from reports/<run-id>/results.json] [--out FILE]`: a baseline of expected
  * failures from a run (the latest under --reports by default). Use it with `tack run --baseline FILE`.
  */
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { TackError } from '../../harness/errors.js';
 import { baselineFrom, writeBaseline } from '../../reporters/baseline.js';
 import { latestResults, readResults } from '../../reporters/json.js';
@@ -18,11 +18,12 @@ export function registerBaseline(program: Command): void {
   baseline
     .command('write')
     .description('write a baseline of every rule that did not hold in a run (the latest by default)')
-    .option('--from <results.json>', 'the results.json of the run (default: the latest run under --reports)')
+    .option('--from <results.json>', 'the results.json of the run (default: the latest run under --reports-dir)')
     .option('--out <file>', 'where to write the baseline', 'tack-baseline.json')
-    .option('--reports <dir>', 'where runs are written', 'reports')
-    .action((opts: BaselineWriteOptions) => {
-      process.exitCode = baselineWriteCommand(opts, (s) => process.stdout.write(s));
+    .option('--reports-dir <dir>', 'where runs are written', 'reports')
+    .addOption(new Option('--reports <dir>', 'the former name of --reports-dir').hideHelp())
+    .action((opts: BaselineWriteOptions & { reportsDir: string }) => {
+      process.exitCode = baselineWriteCommand({ ...opts, reports: opts.reports ?? opts.reportsDir }, (s) => process.stdout.write(s));
     });
 }
 

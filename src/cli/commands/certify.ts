@@ -8,7 +8,7 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { findProfile } from '../../../scenarios/load/index.js';
 import { TackError } from '../../harness/errors.js';
 import { runLoad } from '../../load/run.js';
@@ -65,12 +65,13 @@ export function registerCertify(program: Command): void {
     .description('a full run with fixed settings plus the exchange load profile, bundled as .tar.gz with SHA-256 sums')
     .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
     .option('--out <file>', 'the bundle to write (default: reports/tack-certification-<run-id>.tar.gz)')
-    .option('--reports <dir>', 'where the run folder is written', 'reports')
+    .option('--reports-dir <dir>', 'where the run folder is written (under the current directory by default)', 'reports')
+    .addOption(new Option('--reports <dir>', 'the former name of --reports-dir').hideHelp())
     .option('--no-load', 'leave the load profile out (the bundle says so)')
     .option('--no-require-all', 'certify what could be checked: MUST rules that were skipped do not fail the certification (the bundle says so)')
     .option('--allow-remote', 'let the load profile run against a target that is not on this machine (as tack load --allow-remote)', false)
-    .action(async (opts: CertifyOptions) => {
-      process.exitCode = await certifyCommand(opts, (s) => process.stdout.write(s));
+    .action(async (opts: CertifyOptions & { reportsDir: string }) => {
+      process.exitCode = await certifyCommand({ ...opts, reports: opts.reports ?? opts.reportsDir }, (s) => process.stdout.write(s));
     });
   certify
     .command('verify <bundle>')

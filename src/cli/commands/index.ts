@@ -15,6 +15,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   load: async () => (await import('./load.js')).registerLoad,
   certify: async () => (await import('./certify.js')).registerCertify,
   baseline: async () => (await import('./baseline.js')).registerBaseline,
+  annotate: async () => (await import('./annotate.js')).registerAnnotate,
 };
 
 export async function registerCommands(program: Command, wanted?: string): Promise<void> {

@@ -46,13 +46,14 @@ export function registerRun(program: Command): void {
     .option('--path <path>', 'replay path of a failed property (from a failure report)')
     .option('--strict', 'SHOULD failures fail the run too', false)
     .option('--require-all', 'a MUST rule that could not be checked (skipped) fails the run', false)
-    .option('--reports <dir>', 'where the run folder is written', 'reports')
+    .option('--reports-dir <dir>', 'where the run folder is written (under the current directory by default)', 'reports')
+    .addOption(new Option('--reports <dir>', 'the former name of --reports-dir').hideHelp())
     .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser((v: string, prev: string[]) => [...prev, v]).default([]))
     .option('--baseline <file>', 'expected failures (see docs/reports.md)')
     .option('--quiet', 'print only the summary', false)
     .option('--max-rps <n>', 'send at most n requests per second (a shared UAT); 429 Retry-After is always honoured', parseIntOption('--max-rps'))
-    .action(async (opts: RunCommandOptions) => {
-      process.exitCode = await runCommand(opts, (s) => process.stdout.write(s));
+    .action(async (opts: RunCommandOptions & { reportsDir: string }) => {
+      process.exitCode = await runCommand({ ...opts, reports: opts.reports ?? opts.reportsDir }, (s) => process.stdout.write(s));
     });
 }
 

@@ -1,5 +1,5 @@
 /**
- * Client of a target's test hook (`tack-hook/1`, shared/contracts/test-hook.md). tack calls only
+ * Client of a target's test hook (`tack-hook/1`, docs/contracts/test-hook.md). tack calls only
  * what the hook lists in its capabilities.
  */
 import { TackError } from '../errors.js';
