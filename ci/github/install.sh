@@ -4,5 +4,5 @@
 set -euo pipefail
 dir="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/tack-action"
 mkdir -p "$dir"
-npm install --prefix "$dir" --no-save --no-audit --no-fund --loglevel=error "${INPUT_PACKAGE:?INPUT_PACKAGE names the tack package to install}"
+npm install --prefix "$dir" --no-save --no-audit --no-fund --prefer-offline --loglevel=error "${INPUT_PACKAGE:?INPUT_PACKAGE names the tack package to install}"
 echo "TACK=$dir/node_modules/.bin/tack" >> "${GITHUB_ENV:?GITHUB_ENV is set by GitHub Actions}"

@@ -3,16 +3,19 @@
  * registers itself on the program; this file only wires them together.
  */
 import { Command } from 'commander';
+import { TACK_VERSION } from '../version.js';
 import { registerCommands } from './commands/index.js';
 import { exitCodeFor, formatFatal } from './fatal.js';
 
 const program = new Command('tack')
   .description('Tenant Access Conformance Kit: check any implementation of the tenant API access spec')
+  .version(TACK_VERSION, '-V, --version', "print tack's version")
   .showHelpAfterError()
   .exitOverride();
 
 const first = process.argv[2];
-await registerCommands(program, first !== undefined && !first.startsWith('-') ? first : undefined);
+// `tack --version` needs no command: loading them all would cost most of a second.
+if (first !== '--version' && first !== '-V') await registerCommands(program, first !== undefined && !first.startsWith('-') ? first : undefined);
 
 try {
   await program.parseAsync(process.argv);

@@ -109,12 +109,26 @@ export async function serveCommand(opts: ServeOptions, write: (s: string) => voi
   await Promise.all([envFile, tokenFile, pidFile].map((file) => (file === undefined ? undefined : rm(file, { force: true }))));
 }
 
+/** How often tack serve looks whether the process that started it is still there. */
+const PARENT_POLL_MS = 500;
+
+/**
+ * Resolves on Ctrl-C or SIGTERM, or when the process that started tack serve has ended (tack is
+ * then re-parented): `npx tack serve` runs tack under npm, which does not pass every signal on, and
+ * stopping the npx the user started must not leave a server behind.
+ */
 function waitForSignal(): Promise<string> {
   return new Promise((resolveStop) => {
-    const stop = (signal: NodeJS.Signals): void => {
+    const parent = process.ppid;
+    const orphaned = setInterval(() => {
+      if (process.ppid !== parent) stop('the process that started tack serve ended');
+    }, PARENT_POLL_MS);
+    orphaned.unref();
+    const stop = (reason: string): void => {
+      clearInterval(orphaned);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      resolveStop(signal);
+      resolveStop(reason);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
