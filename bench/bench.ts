@@ -91,7 +91,7 @@ async function bare(proc: ChildProcess, port: number): Promise<Figures> {
     durationMs: DURATION_MS,
     rate: undefined,
     timeoutMs: 10_000,
-    // The bare server returns the same refresh token every time: the chain just keeps it.
+    // The bare server accepts any token and answers a fresh one: the chain rotates as against a real server.
     conversation: (i, tally) => new ExchangeConversation(new LoadChain(`chain ${i + 1}`, `bench-api-token-${i}`, undefined), endpoint, 'payroll-portal', tally),
   });
   const cpu = (await cpuOf(proc)) - cpu0;

@@ -66,6 +66,12 @@ export const envSchema = z
       .min(0, 'TACK_CLOCK_TOLERANCE_S must be 0 or more')
       .max(86_400, 'TACK_CLOCK_TOLERANCE_S must be under one day (86400)')
       .default(5),
+    TACK_ACCESS_TOLERANCE_S: z.coerce
+      .number({ message: 'TACK_ACCESS_TOLERANCE_S must be a number of seconds, e.g. 5 (the tolerance on the 300-second access-token lifetime)' })
+      .int('TACK_ACCESS_TOLERANCE_S must be a whole number of seconds')
+      .min(0, 'TACK_ACCESS_TOLERANCE_S must be 0 or more')
+      .max(15, 'TACK_ACCESS_TOLERANCE_S must be at most 15 (5% of the 300-second access-token lifetime): a larger one would let a wrong lifetime pass')
+      .default(5),
     TACK_REQUEST_TIMEOUT_MS: z.coerce
       .number({ message: 'TACK_REQUEST_TIMEOUT_MS must be a number of milliseconds, e.g. 10000' })
       .int()

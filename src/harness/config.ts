@@ -75,6 +75,7 @@ export function resolveTarget(env: TackEnv, builtIn: boolean): TargetConfig {
     },
     insecureTls: env.TACK_INSECURE_TLS,
     toleranceS: env.TACK_CLOCK_TOLERANCE_S,
+    accessToleranceS: env.TACK_ACCESS_TOLERANCE_S,
     requestTimeoutMs: env.TACK_REQUEST_TIMEOUT_MS,
     runDeadlineS: env.TACK_RUN_DEADLINE_S,
     builtIn,

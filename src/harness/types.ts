@@ -43,6 +43,8 @@ export interface TargetConfig {
   };
   readonly insecureTls: boolean;
   readonly toleranceS: number;
+  /** TACK_ACCESS_TOLERANCE_S: the tolerance on the 300-second access-token lifetime (0-15 s). */
+  readonly accessToleranceS: number;
   readonly requestTimeoutMs: number;
   readonly runDeadlineS: number;
   /** True when tack started its own reference server for this run. */

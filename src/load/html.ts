@@ -133,7 +133,7 @@ export function renderHtml(result: LoadResult): string {
     ['load', `${s.connections} connection(s), ${result.measuredS.toFixed(1)} s measured, warmup ${s.warmupS} s, ${s.rate !== null ? `fixed rate ${s.rate} req/s` : 'closed model'}, chains from ${s.chains}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}`],
     ['throughput', `${formatCount(m.rps)} answers/s (${formatCount(m.responses)} answers)`],
     ['latency', `p50 ${formatUs(m.latency.p50)} · p90 ${formatUs(m.latency.p90)} · p99 ${formatUs(m.latency.p99)} · p99.9 ${formatUs(m.latency.p999)} · max ${formatUs(m.latency.max)}${m.corrected ? ' (corrected for coordinated omission)' : ''}`],
-    ['correctness', `${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} malformed 2xx, ${m.non2xx} unexpected non-2xx, ${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`],
+    ['correctness', `${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`],
   ];
   if (result.mergedFrom.length > 0) rows.push(['merged from', result.mergedFrom.map((f) => `${f.file}${f.shard ? ` (shard ${f.shard})` : ''}`).join(', ')]);
   const verdict = result.verdict.exitCode === 0 ? '<p class="pass">PASSED</p>' : result.verdict.reasons.map((r) => `<p class="fail">FAILED: ${esc(r)}</p>`).join('');

@@ -19,7 +19,7 @@ export type Outcome =
   | { readonly kind: 'expected' }
   /** A non-2xx answer the profile did not expect. */
   | { readonly kind: 'non2xx' }
-  /** A 2xx answer whose body is not as the spec says. */
+  /** An answer against the spec: a 2xx whose body is not as the spec says, no rotation, a young access token refused. */
   | { readonly kind: 'malformed'; readonly detail: string }
   /** The chain's current token was refused: the chain is over. */
   | { readonly kind: 'broken'; readonly cause: 'rotation' | 'lost'; readonly error: string };

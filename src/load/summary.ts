@@ -44,7 +44,7 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   out.push(table(['status', 'answers', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'max'], rows));
   out.push('');
   out.push(
-    `correctness: ${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} malformed 2xx, ${m.non2xx} unexpected non-2xx, ${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`,
+    `correctness: ${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`,
   );
   const statuses = Object.entries(result.measured.byStatus).sort(([a], [b]) => a.localeCompare(b));
   if (statuses.length > 0) out.push(`statuses (measured): ${statuses.map(([k, v]) => `${k} ×${formatCount(v)}`).join(', ')}`);

@@ -19,7 +19,12 @@ export interface Counts {
   expected: number;
   /** Unexpected non-2xx answers (not counting invalid_grant breaks, counted in `broken`). */
   non2xx: number;
-  /** 2xx answers whose body is not what the spec says (missing or wrong token fields...). */
+  /**
+   * Answers against the spec (the name is kept for result compatibility): a 2xx whose body is not
+   * what the spec says (missing or wrong token fields, expires_in not 300), an exchange that returns
+   * the refresh token it was sent, a 401 for an access token younger than its lifetime. Each kind is
+   * counted in `notes` as `malformed: <what>`.
+   */
   malformed: number;
   /** Chains whose current token was refused (invalid_grant): rotation broke under load. */
   broken: number;
