@@ -90,7 +90,7 @@ export const exchangeProfile: LoadProfile = {
     const identity = await ctx.resolve(target.identityUrl, 'sign-in server');
     const set = await apiTokenChains(ctx, 'exchange');
     return {
-      endpoint: identity,
+      endpoints: [identity],
       connections: set.chains.length,
       chains: set.source,
       conversation: (index, tally) => new ExchangeConversation(chainAt(set.chains, index), identity, target.clientId, tally),

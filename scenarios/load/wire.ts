@@ -40,6 +40,7 @@ function record(json: unknown): Record<string, unknown> | undefined {
 
 export function exchangeRequest(identity: Endpoint, clientId: string, token: string): LoadRequest {
   return {
+    origin: identity,
     method: 'POST',
     path: `${identity.pathPrefix}/protocol/openid-connect/token`,
     headers: { host: identity.host, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -68,6 +69,7 @@ export function judgeExchange(status: number, body: string): ExchangeAnswer {
 
 export function searchRequest(tenant: Endpoint, accessToken: string): LoadRequest {
   return {
+    origin: tenant,
     method: 'GET',
     path: `${tenant.pathPrefix}/api/businesses/search`,
     headers: { host: tenant.host, authorization: `Bearer ${accessToken}`, accept: 'application/json' },
@@ -94,6 +96,7 @@ export interface PartnerWire {
 
 export function partnerRequest(wire: PartnerWire, call: 'token' | 'refresh', json: unknown): LoadRequest {
   return {
+    origin: wire.tenant,
     method: 'POST',
     path: `${wire.tenant.pathPrefix}/api/admin/authentication/${call}`,
     headers: { host: wire.tenant.host, 'content-type': 'application/json', accept: 'application/json', ...wire.credentials },

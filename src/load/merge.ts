@@ -58,6 +58,7 @@ function mergeTimelines(timelines: readonly Second[][]): Second[] {
     const row = timelines.map((t) => t[s]).filter((x): x is Second => x !== undefined);
     out.push({
       s,
+      spanS: Math.max(...row.map((x) => x.spanS ?? 1)),
       responses: row.reduce((n, x) => n + x.responses, 0),
       non2xx: row.reduce((n, x) => n + x.non2xx, 0),
       errors: row.reduce((n, x) => n + x.errors, 0),

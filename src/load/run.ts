@@ -145,16 +145,16 @@ async function runInSession(
     resolve: (url, role) => resolveEndpoint(url, role, o.allowRemote),
     say,
   });
-  await probe(prepared.endpoint, Math.min(timeoutMs, 5000));
-  io.write(`  load goes to ${prepared.endpoint.connectUrl} (Host ${prepared.endpoint.host}), chains from ${prepared.chains}\n\n`);
+  for (const endpoint of prepared.endpoints) await probe(endpoint, Math.min(timeoutMs, 5000));
+  const where = prepared.endpoints.map((e) => `${e.connectUrl} (Host ${e.host})`).join(' and ');
+  io.write(`  load goes to ${where}, one connection pool each; chains from ${prepared.chains}\n\n`);
 
   let poolError: unknown;
   let engine: EngineResult;
   try {
     engine = await runEngine({
-      connectUrl: prepared.endpoint.connectUrl,
-      servername: prepared.endpoint.servername,
       connections: prepared.connections,
+      insecureTls: target.insecureTls,
       warmupMs: o.warmupMs,
       durationMs: o.durationMs,
       rate,

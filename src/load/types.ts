@@ -64,6 +64,11 @@ export interface ChainBreak {
 /** One second of the measured phase. */
 export interface Second {
   readonly s: number;
+  /**
+   * How much of a second this one covers: 1, except for the last, partial one (a 1.5 s run has a
+   * second of 0.5 s). Rates are `responses / spanS`. Absent in results of tack before 0.2: 1.
+   */
+  readonly spanS?: number;
   responses: number;
   non2xx: number;
   errors: number;
