@@ -129,7 +129,9 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
     breaks,
     breaksNotListed,
     mergedFrom: inputs.flatMap(({ file, result }) =>
-      result.mergedFrom.length > 0 ? result.mergedFrom : [{ runId: result.runId, shard: result.settings.shard ? `${result.settings.shard.index}/${result.settings.shard.count}` : null, file }],
+      result.mergedFrom.length > 0
+        ? result.mergedFrom
+        : [{ runId: result.runId, shard: result.settings.shard ? `${result.settings.shard.index}/${result.settings.shard.count}` : null, file, machine: result.machine }],
     ),
   };
   const specs: { spec: ThresholdSpec; source: Threshold['source'] }[] = [];

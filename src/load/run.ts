@@ -21,6 +21,7 @@ import { progressLine, summaryText } from './summary.js';
 import { probe, resolveEndpoint } from './target.js';
 import { evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
 import { LOAD_SCHEMA, type LoadResult, type Threshold } from './types.js';
+import { machineNow } from './machine.js';
 import { formatMs } from './units.js';
 import { judge } from './verdict.js';
 
@@ -151,6 +152,7 @@ async function runInSession(
 
   let poolError: unknown;
   let engine: EngineResult;
+  const machine = machineNow();
   try {
     engine = await runEngine({
       connections: prepared.connections,
@@ -187,6 +189,7 @@ async function runInSession(
     finishedAt: engine.finishedAt.toISOString(),
     measuredS: Math.round(rec.measuredSeconds() * 1000) / 1000,
     target: { baseUrl: target.baseUrl, identityUrl: target.identityUrl, builtIn: target.builtIn, faults: target.builtIn ? [...o.faults] : [] },
+    machine: machine.finish(),
     settings: {
       connections: engine.connections,
       durationS: o.durationMs / 1000,

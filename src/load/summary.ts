@@ -6,6 +6,7 @@ import type { Progress } from './engine.js';
 import { decode, summarise, type LatencySummary } from './histograms.js';
 import { metricsOf } from './metrics.js';
 import { STATUS_CLASSES, type LoadResult } from './types.js';
+import { describeMachine } from './machine.js';
 import { formatCount, formatUs } from './units.js';
 
 export function progressLine(p: Progress): string {
@@ -43,6 +44,7 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   }
   out.push(table(['status', 'answers', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'max'], rows));
   out.push('');
+  out.push(...aboutTheFigures(result).map((l) => `${l}`));
   out.push(
     `correctness: ${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`,
   );
@@ -67,4 +69,17 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   else for (const r of result.verdict.reasons) out.push(`FAILED: ${r}`);
   if (files) out.push(`\nResult: ${files.json}\n        ${files.html}`);
   return out.join('\n') + '\n';
+}
+
+/** Where the figures come from: the machine, and a plain warning when the target was the built-in reference server. */
+export function aboutTheFigures(result: LoadResult): string[] {
+  const out: string[] = [];
+  if (result.machine) out.push(`machine: ${describeMachine(result.machine)}`);
+  for (const f of result.mergedFrom) if (f.machine) out.push(`machine of ${f.shard ?? f.runId}: ${describeMachine(f.machine)}`);
+  if (result.target.builtIn) {
+    out.push(
+      "target: tack's built-in reference server, in this process, sharing its event loop with the load: these figures are no capacity of any real system",
+    );
+  }
+  return out;
 }
