@@ -106,10 +106,13 @@ export function lineChart(c: Chart): string {
   }
   parts.push(`<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${H - PAD.bottom}" y2="${H - PAD.bottom}" class="axis"/>`);
   parts.push(`<text x="${(PAD.left + W - PAD.right) / 2}" y="${H - 6}" text-anchor="middle" class="muted">${esc(c.xLabel)}</text>`);
-  for (const m of c.markers ?? []) {
-    parts.push(`<line x1="${f(sx(m.x))}" x2="${f(sx(m.x))}" y1="${PAD.top}" y2="${H - PAD.bottom}" stroke="${m.colour}" stroke-width="1.5" stroke-dasharray="5 4"/>`);
-    parts.push(`<text x="${f(sx(m.x) + 5)}" y="${PAD.top + 12}" fill="${m.colour}">${esc(m.label)}</text>`);
-  }
+  c.markers?.forEach((m, i) => {
+    const x = sx(m.x);
+    // Labels on the right half are drawn to the left of their line, so they stay on the page.
+    const right = x > (PAD.left + W - PAD.right) / 2;
+    parts.push(`<line x1="${f(x)}" x2="${f(x)}" y1="${PAD.top}" y2="${H - PAD.bottom}" stroke="${m.colour}" stroke-width="1.5" stroke-dasharray="5 4"/>`);
+    parts.push(`<text x="${f(right ? x - 5 : x + 5)}" y="${PAD.top + 12 + 14 * i}" fill="${m.colour}" text-anchor="${right ? 'end' : 'start'}">${esc(m.label)}</text>`);
+  });
   let legendX = PAD.left + 8;
   for (const s of c.series) {
     if (s.points.length > 0) {

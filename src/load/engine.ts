@@ -296,10 +296,13 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   else options.signal?.addEventListener('abort', onAbort, { once: true });
 
   try {
-    if (!draining) {
-      if (rate === undefined) for (const d of drivers) send(d, performance.now());
+    // A conversation may have ended before the run (its chain broke in an earlier capacity step).
+    const live = drivers.filter((d) => !(d.done = d.conv.ended));
+    if (live.length === 0) finish();
+    else if (!draining) {
+      if (rate === undefined) for (const d of live) send(d, performance.now());
       else {
-        idle.push(...[...drivers].reverse());
+        idle.push(...[...live].reverse());
         pump();
       }
     }

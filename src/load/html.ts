@@ -110,8 +110,11 @@ export function renderHtml(result: LoadResult): string {
     ? `<p class="warn">The target was tack's built-in reference server, running in the same process as the load generator. These figures show tack and the reference working; they are no capacity of any real system.</p>`
     : '';
   const verdict = result.verdict.exitCode === 0 ? '<p class="pass">PASSED</p>' : result.verdict.reasons.map((r) => `<p class="fail">FAILED: ${esc(r)}</p>`).join('');
+  const judgedAt = result.capacity
+    ? ` (at ${result.capacity.maxRate !== null ? `${formatCount(result.capacity.maxRate)} req/s, the highest step that held` : 'the first step'})`
+    : '';
   const thresholds = result.thresholds.length
-    ? `<h2>Thresholds</h2><table><tr><th></th><th>threshold</th><th>actual</th><th>from</th></tr>${result.thresholds
+    ? `<h2>Thresholds${esc(judgedAt)}</h2><table><tr><th></th><th>threshold</th><th>actual</th><th>from</th></tr>${result.thresholds
         .map((t) => `<tr><td class="${t.ok ? 'pass' : 'fail'}">${t.ok ? '✔' : '✘'}</td><td>${esc(t.expr)}</td><td>${esc(t.actual)}</td><td>${t.source}</td></tr>`)
         .join('')}</table>`
     : '';
@@ -165,6 +168,7 @@ function capacitySection(c: Capacity): string {
       { name: 'achieved', colour: '#2a7', dots: true, points: steps.map((x) => [x.rate, x.achieved] as const) },
     ],
     xLog,
+    xFromZero: !xLog,
     markers,
     xFormat: formatCount,
     yFormat: formatCount,
@@ -177,6 +181,7 @@ function capacitySection(c: Capacity): string {
       { name: 'p99', colour: '#d80', dots: true, points: steps.map((x) => [x.rate, x.p99] as const) },
     ],
     xLog,
+    xFromZero: !xLog,
     markers,
     xFormat: formatCount,
     yFormat: formatUsTick,

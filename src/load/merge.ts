@@ -77,6 +77,8 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
   // results against the built-in server are merged as one target.)
   const targets = [...new Set(inputs.map((i) => (i.result.target.builtIn ? 'the built-in reference server' : `${i.result.target.baseUrl} with ${i.result.target.identityUrl}`)))];
   if (targets.length > 1) throw new TackError('TACK_ERR_USAGE', `tack load merge: the files loaded different targets (${targets.join('; ')}); merge shards of one run`);
+  const searches = inputs.filter((i) => i.result.capacity !== undefined).map((i) => i.file);
+  if (searches.length > 0) throw new TackError('TACK_ERR_USAGE', `tack load merge: ${searches.join(', ')} ${searches.length > 1 ? 'are capacity searches' : 'is a capacity search'}; only fixed-load shards merge`);
   const results = inputs.map((i) => i.result);
   const first = results[0]!;
   const warmup = emptyCounts();
@@ -147,4 +149,48 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
   const draft: LoadResult = { ...merged, thresholds: [], verdict: { exitCode: 0, reasons: [] } };
   const thresholds = evaluateThresholds(draft, specs);
   return { ...draft, thresholds, verdict: judge(draft, thresholds) };
+}
+
+/**
+ * The steps of one capacity search as one result: counts and histograms added, the timelines end
+ * to end (each step's seconds after the previous step's), the measured time summed. Thresholds and
+ * verdict are left to the caller.
+ */
+export function combineSteps(steps: readonly LoadResult[], warmupMs: number): LoadResult {
+  const first = steps[0];
+  if (!first) throw new Error('combineSteps needs at least one step');
+  const warmup = emptyCounts();
+  const measured = emptyCounts();
+  for (const r of steps) {
+    addCounts(warmup, r.warmup);
+    addCounts(measured, r.measured);
+  }
+  const byClass: LoadResult['latency']['byClass'] = {};
+  for (const cls of STATUS_CLASSES) {
+    const parts = steps.map((r) => r.latency.byClass[cls]).filter((x): x is string => x !== undefined);
+    if (parts.length > 0) byClass[cls] = encodedSum(parts);
+  }
+  const corrected = steps.every((r) => r.latency.corrected !== null) ? encodedSum(steps.map((r) => r.latency.corrected ?? undefined)) : null;
+  const timeline: Second[] = [];
+  for (const r of steps) {
+    const offset = timeline.length;
+    for (const s of r.timeline) timeline.push({ ...s, s: offset + s.s });
+  }
+  const breaks = steps.flatMap((r) => r.breaks).slice(0, MAX_LISTED_BREAKS);
+  const listed = steps.reduce((n, r) => n + r.breaks.length, 0);
+  const measuredS = Math.round(steps.reduce((n, r) => n + r.measuredS, 0) * 1000) / 1000;
+  return {
+    ...first,
+    finishedAt: steps[steps.length - 1]!.finishedAt,
+    measuredS,
+    settings: { ...first.settings, rate: null, durationS: measuredS, warmupS: warmupMs / 1000 },
+    warmup,
+    measured,
+    latency: { unit: 'us', byClass, corrected },
+    timeline,
+    breaks,
+    breaksNotListed: steps.reduce((n, r) => n + r.breaksNotListed, 0) + Math.max(0, listed - breaks.length),
+    thresholds: [],
+    verdict: { exitCode: 0, reasons: [] },
+  };
 }

@@ -6,6 +6,7 @@ import type { Progress } from './engine.js';
 import { decode, summarise, type LatencySummary } from './histograms.js';
 import { metricsOf } from './metrics.js';
 import { STATUS_CLASSES, type LoadResult } from './types.js';
+import { capacityLine } from './capacity.js';
 import { describeMachine } from './machine.js';
 import { formatCount, formatUs } from './units.js';
 
@@ -28,7 +29,11 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   const m = metricsOf(result);
   const s = result.settings;
   const out: string[] = [];
-  const mode = s.rate !== null ? `fixed rate ${formatCount(s.rate)} req/s` : 'closed model';
+  const mode = result.capacity
+    ? `capacity search of ${result.capacity.steps.length} step(s)`
+    : s.rate !== null
+      ? `fixed rate ${formatCount(s.rate)} req/s`
+      : 'closed model';
   out.push(
     `\n${result.profile}: ${s.connections} connection(s), ${result.measuredS.toFixed(1)} s measured${s.warmupS > 0 ? ` after ${s.warmupS} s warmup` : ''}, ${mode}, chains from ${s.chains}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}${result.mergedFrom.length > 0 ? `, merged from ${result.mergedFrom.length} result(s)` : ''}\n`,
   );
@@ -62,8 +67,10 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   }
   if (result.breaksNotListed > 0) out.push(`  … and ${result.breaksNotListed} more broken chain(s)`);
   if (result.thresholds.length > 0) {
-    out.push(`thresholds: ${result.thresholds.map((t) => `${t.ok ? '✔' : '✘'} ${t.expr} (${t.actual})`).join('   ')}`);
+    const at = result.capacity ? ` at ${result.capacity.maxRate !== null ? `${formatCount(result.capacity.maxRate)} req/s, the highest step that held` : 'the first step'}` : '';
+    out.push(`thresholds${at}: ${result.thresholds.map((t) => `${t.ok ? '✔' : '✘'} ${t.expr} (${t.actual})`).join('   ')}`);
   }
+  if (result.capacity) out.push(capacityLine(result.capacity.steps, result.capacity.maxRate).trimEnd());
   out.push('');
   if (result.verdict.exitCode === 0) out.push('PASSED');
   else for (const r of result.verdict.reasons) out.push(`FAILED: ${r}`);

@@ -7,6 +7,7 @@ import { Command, Option } from 'commander';
 import { LOAD_PROFILES, findProfile } from '../../../scenarios/load/index.js';
 import { TackError } from '../../harness/errors.js';
 import { DEFAULT_TOLERANCE_PCT, parseTolerance } from '../../load/baseline.js';
+import { CAPACITY_DEFAULTS, planCapacity, type CapacityPlan } from '../../load/capacity.js';
 import { mergeResults } from '../../load/merge.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from '../../load/result.js';
 import { runLoad, type LoadIo } from '../../load/run.js';
@@ -18,7 +19,8 @@ import { parseIntOption, TACK_VERSION } from '../options.js';
 export interface LoadCommandOptions {
   envFile?: string;
   connections: number;
-  duration: string;
+  /** Default 10s; undefined when not given (so --find-capacity can refuse it). */
+  duration?: string;
   warmup: string;
   rate?: string;
   threshold: string[];
@@ -33,9 +35,49 @@ export interface LoadCommandOptions {
   fault: string[];
   failOnErrors: boolean;
   quiet: boolean;
+  findCapacity?: boolean;
+  startRate?: string;
+  rateFactor?: string;
+  rateIncrement?: string;
+  stepDuration?: string;
+  maxRate?: string;
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
+const DEFAULT_DURATION = '10s';
+
+/** A number of requests per second (or a factor) from a flag, or a usage error naming it. */
+function numberFlag(text: string | undefined, flag: string, example: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n)) throw new TackError('TACK_ERR_USAGE', `${flag} takes a number, e.g. ${example} (got "${text}")`);
+  return n;
+}
+
+/** The capacity search the flags ask for, or undefined; its flags without --find-capacity are a usage error. */
+function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
+  const given = (
+    [
+      ['--start-rate', opts.startRate],
+      ['--rate-factor', opts.rateFactor],
+      ['--rate-increment', opts.rateIncrement],
+      ['--step-duration', opts.stepDuration],
+      ['--max-rate', opts.maxRate],
+    ] as const
+  ).filter(([, v]) => v !== undefined);
+  if (!opts.findCapacity) {
+    if (given.length > 0) throw new TackError('TACK_ERR_USAGE', `${given.map(([f]) => f).join(', ')} only apply with --find-capacity`);
+    return undefined;
+  }
+  if (opts.duration !== undefined) throw new TackError('TACK_ERR_USAGE', '--find-capacity runs steps of --step-duration, not --duration: drop --duration');
+  return planCapacity({
+    startRate: numberFlag(opts.startRate, '--start-rate', '100'),
+    factor: numberFlag(opts.rateFactor, '--rate-factor', '1.5'),
+    increment: numberFlag(opts.rateIncrement, '--rate-increment', '500'),
+    stepMs: opts.stepDuration === undefined ? undefined : parseDurationMs(opts.stepDuration, '--step-duration'),
+    maxRate: numberFlag(opts.maxRate, '--max-rate', '20000'),
+  });
+}
 
 export function registerLoad(program: Command): void {
   program
@@ -45,7 +87,7 @@ export function registerLoad(program: Command): void {
     .argument('[files...]', 'merge only: the result files to merge')
     .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
     .option('--connections <n>', 'connections (one token chain each), in total across shards', parseIntOption('--connections'), 10)
-    .option('--duration <time>', 'length of the measured phase, e.g. 30s or 2m (warmup + duration at most 1h)', '10s')
+    .option('--duration <time>', 'length of the measured phase, e.g. 30s or 2m (warmup + duration at most 1h); default 10s')
     .option('--warmup <time>', 'load sent, checked and not measured before the measured phase', '0s')
     .option('--rate <n>', 'fixed overall rate in requests per second (open model, see docs/load.md); default: as fast as answers come')
     .addOption(new Option('--threshold <expr>', "fail (exit 4) unless it holds, e.g. 'p99<20ms', 'errors==0', 'rps>=5000' (repeatable; replaces the profile's defaults)").argParser(repeatable).default([]))
@@ -60,6 +102,12 @@ export function registerLoad(program: Command): void {
     .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser(repeatable).default([]))
     .option('--no-fail-on-errors', 'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and malformed answers still fail it)')
     .option('--quiet', 'no progress lines', false)
+    .option('--find-capacity', 'capacity search: open-model steps of offered rate, each judged on the thresholds and correctness, up to the first that breaks (exit 0 if one held, 4 if none)')
+    .option('--start-rate <n>', `--find-capacity: rate of the first step, req/s (default ${CAPACITY_DEFAULTS.startRate})`)
+    .option('--rate-factor <f>', `--find-capacity: each step's rate is the previous one times F (default ${CAPACITY_DEFAULTS.factor})`)
+    .option('--rate-increment <n>', '--find-capacity: each step adds N req/s instead (not with --rate-factor)')
+    .option('--step-duration <time>', `--find-capacity: length of each step (default ${CAPACITY_DEFAULTS.stepMs / 1000}s)`)
+    .option('--max-rate <n>', `--find-capacity: the highest rate tried, req/s (default ${CAPACITY_DEFAULTS.maxRate})`)
     .action(async (profile: string, files: string[], opts: LoadCommandOptions) => {
       const controller = new AbortController();
       const onInterrupt = () => controller.abort();
@@ -85,13 +133,14 @@ export async function loadCommand(name: string, files: readonly string[], opts: 
   if (tolerance === undefined) throw new TackError('TACK_ERR_USAGE', `--tolerance takes a percentage such as 20% (got "${opts.tolerance}")`);
   const rate = opts.rate === undefined ? undefined : Number(opts.rate);
   if (rate !== undefined && !Number.isFinite(rate)) throw new TackError('TACK_ERR_USAGE', `--rate takes requests per second, e.g. 2000 (got "${opts.rate}")`);
+  const capacity = capacityPlanOf(opts);
   const outcome = await runLoad(
     {
       profile,
       envFile: opts.envFile,
       env,
       connections: opts.connections,
-      durationMs: parseDurationMs(opts.duration, '--duration'),
+      durationMs: parseDurationMs(opts.duration ?? DEFAULT_DURATION, '--duration'),
       warmupMs: parseDurationMs(opts.warmup, '--warmup'),
       rate,
       thresholds: opts.threshold,
@@ -108,6 +157,7 @@ export async function loadCommand(name: string, files: readonly string[], opts: 
       quiet: opts.quiet,
       version: TACK_VERSION,
       signal,
+      capacity,
     },
     io,
   );
