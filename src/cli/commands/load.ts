@@ -5,7 +5,9 @@
  */
 import { Command, Option } from 'commander';
 import { LOAD_PROFILES, findProfile } from '../../../scenarios/load/index.js';
+import { join } from 'node:path';
 import { TackError } from '../../harness/errors.js';
+import { writeArtilleryExport } from '../../load/artillery.js';
 import { DEFAULT_TOLERANCE_PCT, parseTolerance } from '../../load/baseline.js';
 import { CAPACITY_DEFAULTS, planCapacity, type CapacityPlan } from '../../load/capacity.js';
 import { mergeResults } from '../../load/merge.js';
@@ -82,9 +84,12 @@ function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
 export function registerLoad(program: Command): void {
   program
     .command('load')
-    .description(`load a hot path of the target, rotation-aware and correctness-checked (profiles: ${LOAD_PROFILES.map((p) => p.name).join(', ')}); "tack load merge a.json b.json ..." merges shard results`)
-    .argument('<profile>', `${LOAD_PROFILES.map((p) => p.name).join(' | ')} | merge`)
-    .argument('[files...]', 'merge only: the result files to merge')
+    .description(
+      `load a hot path of the target, rotation-aware and correctness-checked (profiles: ${LOAD_PROFILES.map((p) => p.name).join(', ')}); ` +
+        '"tack load merge a.json b.json ..." merges shard results; "tack load export artillery PROFILE [--out DIR]" writes an Artillery script and processor',
+    )
+    .argument('<profile>', `${LOAD_PROFILES.map((p) => p.name).join(' | ')} | merge | export`)
+    .argument('[files...]', 'merge: the result files to merge; export: artillery PROFILE')
     .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
     .option('--connections <n>', 'connections (one token chain each), in total across shards', parseIntOption('--connections'), 10)
     .option('--duration <time>', 'length of the measured phase, e.g. 30s or 2m (warmup + duration at most 1h); default 10s')
@@ -93,7 +98,7 @@ export function registerLoad(program: Command): void {
     .addOption(new Option('--threshold <expr>', "fail (exit 4) unless it holds, e.g. 'p99<20ms', 'errors==0', 'rps>=5000' (repeatable; replaces the profile's defaults)").argParser(repeatable).default([]))
     .option('--baseline <file>', 'an earlier result of the same profile: flag regressions beyond --tolerance (exit 4)')
     .option('--tolerance <pct>', 'how much worse than the baseline is still fine', `${DEFAULT_TOLERANCE_PCT}%`)
-    .option('--out <file>', 'result JSON path (the HTML page goes beside it); default reports/load-<profile>-<time>.json')
+    .option('--out <file>', 'result JSON path (the HTML page goes beside it); default reports/load-<profile>-<time>.json; export: the folder, default reports/artillery')
     .option('--reports <dir>', 'folder of the default result path', 'reports')
     .option('--shard <i/n>', 'this runner is shard i of n: it takes its share of connections, rate and token pool')
     .option('--token-pool <file>', 'hookless mode: one personal API token per line, rewritten with the rotated tokens (or TACK_LOAD_TOKEN_POOL)')
@@ -126,6 +131,7 @@ export function registerLoad(program: Command): void {
 /** The whole command as a function, so tests drive it in-process. Returns the exit code. */
 export async function loadCommand(name: string, files: readonly string[], opts: LoadCommandOptions, io: LoadIo, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<number> {
   if (name === 'merge') return mergeCommand(files, opts, io);
+  if (name === 'export') return exportCommand(files, opts, io);
   const profile = findProfile(name);
   if (!profile) throw new TackError('TACK_ERR_USAGE', `unknown load profile "${name}"; profiles: ${LOAD_PROFILES.map((p) => p.name).join(', ')} (or merge)`);
   if (files.length > 0) throw new TackError('TACK_ERR_USAGE', `tack load ${name} takes no file arguments (only tack load merge does)`);
@@ -172,4 +178,52 @@ function mergeCommand(files: readonly string[], opts: LoadCommandOptions, io: Lo
   const written = writeLoadResult(merged, out, undefined);
   io.write(summaryText(merged, written));
   return Promise.resolve(merged.verdict.exitCode);
+}
+
+/**
+ * `tack load export artillery PROFILE`: the script and processor of src/load/artillery.ts, in
+ * `--out DIR` (default reports/artillery). Uses --connections (virtual users, one chain each),
+ * --duration, --threshold, --timeout and --no-fail-on-errors; flags that mean nothing to an
+ * Artillery script are refused rather than silently dropped.
+ */
+function exportCommand(args: readonly string[], opts: LoadCommandOptions, io: LoadIo): Promise<number> {
+  const [format, name, ...rest] = args;
+  const names = LOAD_PROFILES.map((p) => p.name).join(', ');
+  if (format !== 'artillery' || name === undefined || rest.length > 0) {
+    throw new TackError('TACK_ERR_USAGE', `tack load export takes a format and a profile: tack load export artillery PROFILE [--out DIR] (profiles: ${names})`);
+  }
+  const profile = findProfile(name);
+  if (!profile) throw new TackError('TACK_ERR_USAGE', `unknown load profile "${name}"; profiles: ${names}`);
+  const meaningless = (
+    [
+      ['--rate', opts.rate],
+      ['--shard', opts.shard],
+      ['--token-pool', opts.tokenPool],
+      ['--baseline', opts.baseline],
+      ['--find-capacity', opts.findCapacity],
+      ['--fault', opts.fault.length > 0 ? opts.fault : undefined],
+      ['--warmup', opts.warmup !== '0s' ? opts.warmup : undefined],
+    ] as const
+  ).filter(([, v]) => v !== undefined && v !== false);
+  if (meaningless.length > 0) {
+    throw new TackError('TACK_ERR_USAGE', `tack load export artillery does not use ${meaningless.map(([f]) => f).join(', ')} (see docs/load.md, "Beyond one machine: Artillery")`);
+  }
+  const files = writeArtilleryExport(
+    {
+      profile,
+      connections: opts.connections,
+      durationMs: parseDurationMs(opts.duration ?? DEFAULT_DURATION, '--duration'),
+      thresholds: opts.threshold,
+      failOnErrors: opts.failOnErrors,
+      timeoutMs: opts.timeout === undefined ? 10_000 : parseDurationMs(opts.timeout, '--timeout'),
+      version: TACK_VERSION,
+    },
+    opts.out ?? join(opts.reports, 'artillery'),
+  );
+  io.write(
+    `Artillery script: ${files.script}\nprocessor:        ${files.processor}\n` +
+      `run it with Artillery installed (npm ci --prefix load/artillery) and the TACK_* variables of the target set:\n` +
+      `  ARTILLERY_DISABLE_TELEMETRY=true npx --no-install --prefix load/artillery artillery run ${files.script}\n`,
+  );
+  return Promise.resolve(0);
 }
