@@ -160,10 +160,12 @@ const line = (name: string, f: Figures) =>
   (f.failures.length ? `   FAILED: ${f.failures.join('; ')}` : '');
 
 const cores = cpus();
-write(`tack bench: ${cores[0]?.model.trim() ?? 'unknown CPU'}, ${cores.length} core(s), Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)} at start`);
+const cpuModel = cores[0]?.model.trim() ?? 'unknown CPU';
+write(`tack bench: ${cpuModel}, ${cores.length} core(s), Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)} at start`);
 write(
   `${CONNECTIONS} connections, ${ROUNDS} round(s) of (a) tack → bare endpoint, (c) plain autocannon → bare endpoint, (b) tack → reference; ` +
-    `each ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warmup; each server in its own process, the load generators in this one; the best round of each counts\n`,
+    `each ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warmup; ` +
+    'each server in its own process, the load generators in this one; the best round of each counts\n',
 );
 
 const scratch = mkdtempSync(join(tmpdir(), 'tack-bench-'));
@@ -210,9 +212,13 @@ try {
       `${mb(afterLong.heapUsed)} after a further ${LONG_MS / 1000} s run (${formatCount(long.rotations)} rotations on ${CONNECTIONS} new chains, ${formatCount(long.rps)} req/s); ` +
       `rss ${mb(afterLong.rss)}${afterLong.gc ? '' : ' [no --expose-gc: not collected first]'}`,
   );
-  write(`server CPU per answer (least of the rounds): (a) bare ${least(as, 'cpuUs').toFixed(1)} µs, (b) reference ${least(bs, 'cpuUs').toFixed(1)} µs; CPU-bound capacity ratio b/a ${(least(as, 'cpuUs') / least(bs, 'cpuUs')).toFixed(2)}`);
   write(
-    `load generator CPU per answer (least of the rounds): (a) tack ${least(as, 'clientCpuUs').toFixed(1)} µs, (c) plain autocannon ${least(cs, 'clientCpuUs').toFixed(1)} µs; ` +
+    `server CPU per answer (least of the rounds): (a) bare ${least(as, 'cpuUs').toFixed(1)} µs, (b) reference ${least(bs, 'cpuUs').toFixed(1)} µs; ` +
+      `CPU-bound capacity ratio b/a ${(least(as, 'cpuUs') / least(bs, 'cpuUs')).toFixed(2)}`,
+  );
+  write(
+    `load generator CPU per answer (least of the rounds): (a) tack ${least(as, 'clientCpuUs').toFixed(1)} µs, ` +
+      `(c) plain autocannon ${least(cs, 'clientCpuUs').toFixed(1)} µs; ` +
       `driver cost ratio c/a ${(least(cs, 'clientCpuUs') / least(as, 'clientCpuUs')).toFixed(2)}`,
   );
   write(`load average at the end: ${loadavg()[0]!.toFixed(2)}`);
@@ -220,7 +226,8 @@ try {
   write(line('(c) plain autocannon → bare, best round:', c));
   write(line('(b) tack → reference, best round:       ', b));
   write(`ratio b/a, reference vs bare node:http: ${(b.rps / a.rps).toFixed(2)}  (${formatCount(b.rps)} / ${formatCount(a.rps)} req/s; goal >= 0.5)`);
-  write(`ratio a/c, tack vs plain autocannon:    ${(a.rps / c.rps).toFixed(2)}  (${formatCount(a.rps)} / ${formatCount(c.rps)} req/s, driver-bound; goal >= 0.9)`);
+  const ratioAc = (a.rps / c.rps).toFixed(2);
+  write(`ratio a/c, tack vs plain autocannon:    ${ratioAc}  (${formatCount(a.rps)} / ${formatCount(c.rps)} req/s, driver-bound; goal >= 0.9)`);
 } finally {
   await Promise.all([stop(bareProc), stop(refProc)]);
   rmSync(scratch, { recursive: true, force: true });

@@ -74,7 +74,8 @@ export class SearchConversation extends ChainConversation implements Conversatio
       const ageS = (this.now() - this.issuedAt) / 1000;
       const dueS = ACCESS_TOKEN_LIFETIME_S - this.accessToleranceS;
       if (ageS < dueS) {
-        return { kind: 'malformed', detail: `search 401 for an access token younger than ${dueS} s (${ACCESS_TOKEN_LIFETIME_S} s lifetime − ${this.accessToleranceS} s tolerance)` };
+        const why = `(${ACCESS_TOKEN_LIFETIME_S} s lifetime − ${this.accessToleranceS} s tolerance)`;
+        return { kind: 'malformed', detail: `search 401 for an access token younger than ${dueS} s ${why}` };
       }
       this.tally.note('access token expired (401), exchanged again');
       return { kind: 'expected' };

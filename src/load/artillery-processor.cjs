@@ -55,7 +55,7 @@ let guard;
 
 function required(name) {
   const v = process.env[name];
-  if (v === undefined || v.trim() === '') throw new Error(`${name} is not set: the tack Artillery processor reads the target from the environment (see docs/load.md)`);
+  if (v === undefined || v.trim() === '') throw new Error(`${name} is not set: the tack Artillery processor reads the target from the environment`);
   return v.trim().replace(/\/+$/, '');
 }
 
@@ -167,7 +167,11 @@ function expect(res, status, what) {
 
 function hookCall(method, path, body) {
   const { hook } = settings();
-  if (!hook) throw new Error('this profile needs the target\'s test hook for its chains: set TACK_HOOK_URL and TACK_HOOK_TOKEN (hookless token pools stay with tack load --shard, see docs/load.md)');
+  if (!hook) {
+    throw new Error(
+      "this profile needs the target's test hook for its chains: set TACK_HOOK_URL and TACK_HOOK_TOKEN (hookless token pools stay with tack load --shard)",
+    );
+  }
   return call(method, join(hook.url, path), { authorization: `Bearer ${hook.token}` }, body);
 }
 
@@ -206,17 +210,16 @@ async function tackSetUp(context, events) {
     const s = settings();
     const email = emailFor();
     if (profile === 'exchange' || profile === 'exchange-search') {
-      expect(await hookCall('POST', `/tenants/${encodeURIComponent(s.tenant)}/users`, { email, firstName: 'Load', lastName: 'Artillery', signIn: 'direct' }), 201, 'creating a user through the test hook');
-      const token = expect(await hookCall('POST', `/tenants/${encodeURIComponent(s.tenant)}/users/${encodeURIComponent(email)}/api-tokens`, {}), 201, 'generating an API token');
+      const tenant = `/tenants/${encodeURIComponent(s.tenant)}`;
+      const user = { email, firstName: 'Load', lastName: 'Artillery', signIn: 'direct' };
+      expect(await hookCall('POST', `${tenant}/users`, user), 201, 'creating a user through the test hook');
+      const token = expect(await hookCall('POST', `${tenant}/users/${encodeURIComponent(email)}/api-tokens`, {}), 201, 'generating an API token');
       if (!token || typeof token.apiToken !== 'string') throw new Error('the test hook answered 201 without an apiToken');
       v.tackToken = token.apiToken;
       if (profile === 'exchange-search') {
-        const business = expect(
-          await hookCall('POST', `/tenants/${encodeURIComponent(s.tenant)}/businesses`, { name: `Load ${email}`, registrationNumber: crypto.randomBytes(4).toString('hex') }),
-          201,
-          'creating a business through the test hook',
-        );
-        const path = `/tenants/${encodeURIComponent(s.tenant)}/businesses/${encodeURIComponent(String(business.id))}/access/${encodeURIComponent(email)}`;
+        const fields = { name: `Load ${email}`, registrationNumber: crypto.randomBytes(4).toString('hex') };
+        const business = expect(await hookCall('POST', `${tenant}/businesses`, fields), 201, 'creating a business through the test hook');
+        const path = `${tenant}/businesses/${encodeURIComponent(String(business.id))}/access/${encodeURIComponent(email)}`;
         expect(await hookCall('PUT', path, { access: 'read' }), 204, 'granting read access');
       }
     } else if (profile === 'partner-mint' || profile === 'partner-refresh') {
@@ -224,7 +227,8 @@ async function tackSetUp(context, events) {
       expect(await call('POST', join(s.base, '/api/admin/users'), partnerHeaders(), user), 201, 'creating a user with the partner key');
       v.tackUser = email;
       if (profile === 'partner-refresh') {
-        const minted = expect(await call('POST', join(s.base, '/api/admin/authentication/token'), partnerHeaders(), { username: email }), 200, 'minting a token');
+        const mint = await call('POST', join(s.base, '/api/admin/authentication/token'), partnerHeaders(), { username: email });
+        const minted = expect(mint, 200, 'minting a token');
         const refresh = findField(minted, s.refreshField, REFRESH_SPELLINGS);
         if (typeof refresh !== 'string') throw new Error('the mint answer has no refresh token tack could find (set TACK_PARTNER_REFRESH_TOKEN_FIELD)');
         v.tackToken = refresh;

@@ -58,7 +58,8 @@ export function ensureExpression(spec: ThresholdSpec): string {
     case 'percentile': {
       const key = PERCENTILES.get(m.q);
       if (key === undefined) {
-        throw new TackError('TACK_ERR_USAGE', `--threshold '${spec.expr}': Artillery reports no p${m.q}; it has p50, p75, p90, p95, p99, p99.9, p100 (max) and mean`);
+        const known = 'p50, p75, p90, p95, p99, p99.9, p100 (max) and mean';
+        throw new TackError('TACK_ERR_USAGE', `--threshold '${spec.expr}': Artillery reports no p${m.q}; it has ${known}`);
       }
       left = `http.response_time.${key}`;
       right = ms();

@@ -55,26 +55,41 @@ export function planCapacity(flags: CapacityFlags): CapacityPlan {
   }
   const increment = flags.increment ?? null;
   const factor = increment === null ? (flags.factor ?? CAPACITY_DEFAULTS.factor) : null;
-  if (factor !== null && (!Number.isFinite(factor) || factor <= 1 || factor > 100)) throw usage(`--rate-factor must be more than 1 and at most 100, e.g. 1.5 or 2 (got ${factor})`);
-  if (increment !== null && (!Number.isFinite(increment) || increment < 1)) throw usage(`--rate-increment must be 1 request per second or more (got ${increment})`);
+  if (factor !== null && (!Number.isFinite(factor) || factor <= 1 || factor > 100)) {
+    throw usage(`--rate-factor must be more than 1 and at most 100, e.g. 1.5 or 2 (got ${factor})`);
+  }
+  if (increment !== null && (!Number.isFinite(increment) || increment < 1)) {
+    throw usage(`--rate-increment must be 1 request per second or more (got ${increment})`);
+  }
   const rates: number[] = [];
   for (let r = startRate; r <= maxRate + 1e-9; r = factor !== null ? r * factor : r + increment!) {
     const rounded = Math.round(r);
     if (rates.length === 0 || rounded > rates[rates.length - 1]!) rates.push(rounded);
     if (rates.length > MAX_STEPS) {
-      throw usage(`--find-capacity would take more than ${MAX_STEPS} steps from ${startRate} to ${maxRate} req/s: raise --rate-factor or --rate-increment, or lower --max-rate`);
+      throw usage(
+        `--find-capacity would take more than ${MAX_STEPS} steps from ${startRate} to ${maxRate} req/s: ` +
+          'raise --rate-factor or --rate-increment, or lower --max-rate',
+      );
     }
   }
   if (rates.length * stepMs > MAX_SEARCH_MS) {
     throw usage(
-      `--find-capacity would run ${rates.length} steps of ${stepMs / 1000} s, more than ${MAX_SEARCH_MS / 60_000} minutes (every load run is bounded): shorten --step-duration or take fewer steps`,
+      `--find-capacity would run ${rates.length} steps of ${stepMs / 1000} s, more than ${MAX_SEARCH_MS / 60_000} minutes ` +
+        '(every load run is bounded): shorten --step-duration or take fewer steps',
     );
   }
   return { startRate, factor, increment, stepMs, maxRate, rates };
 }
 
 /** One step's figures and whether it held, from the step's own result (already judged). */
-export function judgeStep(rate: number, step: LoadResult, atS: number, unsent: number, metrics: { p50: number; p99: number; errors: number; broken: number }): CapacityStep {
+export interface StepMetrics {
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+  readonly broken: number;
+}
+
+export function judgeStep(rate: number, step: LoadResult, atS: number, unsent: number, metrics: StepMetrics): CapacityStep {
   const achieved = step.measuredS > 0 ? step.measured.responses / step.measuredS : 0;
   const reasons = [...step.verdict.reasons];
   if (achieved < (rate * MIN_ACHIEVED_PCT) / 100) {
@@ -104,7 +119,8 @@ const row = (cells: readonly string[]) => cells.map((c, i) => (i === cells.lengt
 export function stepHeader(plan: CapacityPlan, thresholds: readonly string[]): string {
   const growth = plan.factor !== null ? `×${plan.factor} a step` : `+${formatCount(plan.increment!)} a step`;
   return (
-    `capacity search: ${formatCount(plan.startRate)} → ${formatCount(plan.maxRate)} req/s, ${growth}, ${plan.stepMs / 1000} s a step (${plan.rates.length} step(s) at most); ` +
+    `capacity search: ${formatCount(plan.startRate)} → ${formatCount(plan.maxRate)} req/s, ${growth}, ` +
+    `${plan.stepMs / 1000} s a step (${plan.rates.length} step(s) at most); ` +
     `a step holds on ${thresholds.join(', ')}, correctness, and at least ${MIN_ACHIEVED_PCT}% of its rate answered\n` +
     `  ${row([...COLUMNS])}\n`
   );

@@ -111,7 +111,8 @@ export function lineChart(c: Chart): string {
     // Labels on the right half are drawn to the left of their line, so they stay on the page.
     const right = x > (PAD.left + W - PAD.right) / 2;
     parts.push(`<line x1="${f(x)}" x2="${f(x)}" y1="${PAD.top}" y2="${H - PAD.bottom}" stroke="${m.colour}" stroke-width="1.5" stroke-dasharray="5 4"/>`);
-    parts.push(`<text x="${f(right ? x - 5 : x + 5)}" y="${PAD.top + 12 + 14 * i}" fill="${m.colour}" text-anchor="${right ? 'end' : 'start'}">${esc(m.label)}</text>`);
+    const anchor = right ? 'end' : 'start';
+    parts.push(`<text x="${f(right ? x - 5 : x + 5)}" y="${PAD.top + 12 + 14 * i}" fill="${m.colour}" text-anchor="${anchor}">${esc(m.label)}</text>`);
   });
   let legendX = PAD.left + 8;
   for (const s of c.series) {

@@ -96,18 +96,26 @@ export function renderHtml(result: LoadResult): string {
       'load',
       result.capacity
         ? `capacity search: ${s.connections} connection(s), steps of ${result.capacity.settings.stepS} s`
-        : `${s.connections} connection(s), ${result.measuredS.toFixed(1)} s measured, warmup ${s.warmupS} s, ${s.rate !== null ? `fixed rate ${s.rate} req/s` : 'closed model'}, chains from ${s.chains}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}`,
+        : `${s.connections} connection(s), ${result.measuredS.toFixed(1)} s measured, warmup ${s.warmupS} s, ` +
+          `${s.rate !== null ? `fixed rate ${s.rate} req/s` : 'closed model'}, chains from ${s.chains}` +
+          `${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}`,
     ],
     ['throughput', `${formatCount(m.rps)} answers/s (${formatCount(m.responses)} answers)`],
     ['latency', `p50 ${formatUs(m.latency.p50)} · p90 ${formatUs(m.latency.p90)} · p99 ${formatUs(m.latency.p99)} · p99.9 ${formatUs(m.latency.p999)} · max ${formatUs(m.latency.max)}${m.corrected ? ' (corrected for coordinated omission)' : ''}`],
-    ['correctness', `${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`],
+    [
+      'correctness',
+      `${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ` +
+        `${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`,
+    ],
   ];
   if (result.machine) rows.push(['machine', describeMachine(result.machine)]);
   if (result.mergedFrom.length > 0) {
-    rows.push(['merged from', result.mergedFrom.map((f) => `${f.file}${f.shard ? ` (shard ${f.shard})` : ''}${f.machine ? `: ${describeMachine(f.machine)}` : ''}`).join('; ')]);
+    const inputs = result.mergedFrom.map((f) => `${f.file}${f.shard ? ` (shard ${f.shard})` : ''}${f.machine ? `: ${describeMachine(f.machine)}` : ''}`);
+    rows.push(['merged from', inputs.join('; ')]);
   }
   const builtIn = result.target.builtIn
-    ? `<p class="warn">The target was tack's built-in reference server, running in the same process as the load generator. These figures show tack and the reference working; they are no capacity of any real system.</p>`
+    ? '<p class="warn">The target was tack\'s built-in reference server, running in the same process as the load generator. ' +
+      'These figures show tack and the reference working; they are no capacity of any real system.</p>'
     : '';
   const verdict = result.verdict.exitCode === 0 ? '<p class="pass">PASSED</p>' : result.verdict.reasons.map((r) => `<p class="fail">FAILED: ${esc(r)}</p>`).join('');
   const judgedAt = result.capacity
@@ -146,7 +154,8 @@ ${result.capacity ? capacitySection(result.capacity) : ''}
 ${throughput}
 ${overTime}
 ${spectrumChart}
-<p class="muted">Latencies are recorded by tack in microseconds for every answer (HdrHistogram, 3 significant digits), from the request being handed to the connection pool to the whole answer read. Result schema ${esc(result.schema)}.</p>
+<p class="muted">Latencies are recorded by tack in microseconds for every answer (HdrHistogram, 3 significant digits),
+from the request being handed to the connection pool to the whole answer read. Result schema ${esc(result.schema)}.</p>
 </body></html>
 `;
 }
@@ -187,13 +196,15 @@ function capacitySection(c: Capacity): string {
     yFormat: formatUsTick,
     xLabel: 'offered rate (req/s)',
   });
-  const table = `<table><tr><th>offered req/s</th><th>achieved</th><th>p50</th><th>p99</th><th>errors</th><th>broken chains</th><th></th><th>why not</th></tr>${steps
-    .map(
-      (x) =>
-        `<tr><td class="num">${formatCount(x.rate)}</td><td class="num">${formatCount(x.achieved)}</td><td class="num">${formatUs(x.p50)}</td><td class="num">${formatUs(x.p99)}</td>` +
-        `<td class="num">${x.errors}</td><td class="num">${x.brokenChains}</td><td class="${x.held ? 'pass' : 'fail'}">${x.held ? 'held' : 'breached'}</td><td>${esc(x.reasons.join('; '))}</td></tr>`,
-    )
-    .join('')}</table>`;
+  const head = ['offered req/s', 'achieved', 'p50', 'p99', 'errors', 'broken chains', '', 'why not'].map((h) => `<th>${h}</th>`).join('');
+  const num = (v: string) => `<td class="num">${v}</td>`;
+  const body = steps.map((x) => {
+    const cells = [formatCount(x.rate), formatCount(x.achieved), formatUs(x.p50), formatUs(x.p99), String(x.errors), String(x.brokenChains)];
+    const figures = cells.map(num).join('');
+    const verdict = `<td class="${x.held ? 'pass' : 'fail'}">${x.held ? 'held' : 'breached'}</td><td>${esc(x.reasons.join('; '))}</td>`;
+    return `<tr>${figures}${verdict}</tr>`;
+  });
+  const table = `<table><tr>${head}</tr>${body.join('')}</table>`;
   const verdict =
     c.maxRate !== null
       ? `<p class="pass">Highest offered rate that held: ${formatCount(c.maxRate)} req/s.</p>`

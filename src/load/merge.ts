@@ -11,6 +11,7 @@
 import { TackError } from '../harness/errors.js';
 import { newRunId } from '../harness/session.js';
 import { encode, sumEncoded } from './histograms.js';
+import { shardLabel } from './shard.js';
 import { evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
 import { emptyCounts, LOAD_SCHEMA, STATUS_CLASSES, type ChainBreak, type Counts, type LoadResult, type Second, type Threshold } from './types.js';
 import { judge } from './verdict.js';
@@ -78,7 +79,10 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
   const targets = [...new Set(inputs.map((i) => (i.result.target.builtIn ? 'the built-in reference server' : `${i.result.target.baseUrl} with ${i.result.target.identityUrl}`)))];
   if (targets.length > 1) throw new TackError('TACK_ERR_USAGE', `tack load merge: the files loaded different targets (${targets.join('; ')}); merge shards of one run`);
   const searches = inputs.filter((i) => i.result.capacity !== undefined).map((i) => i.file);
-  if (searches.length > 0) throw new TackError('TACK_ERR_USAGE', `tack load merge: ${searches.join(', ')} ${searches.length > 1 ? 'are capacity searches' : 'is a capacity search'}; only fixed-load shards merge`);
+  if (searches.length > 0) {
+    const what = searches.length > 1 ? 'are capacity searches' : 'is a capacity search';
+    throw new TackError('TACK_ERR_USAGE', `tack load merge: ${searches.join(', ')} ${what}; only fixed-load shards merge`);
+  }
   const results = inputs.map((i) => i.result);
   const first = results[0]!;
   const warmup = emptyCounts();
@@ -133,7 +137,7 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
     mergedFrom: inputs.flatMap(({ file, result }) =>
       result.mergedFrom.length > 0
         ? result.mergedFrom
-        : [{ runId: result.runId, shard: result.settings.shard ? `${result.settings.shard.index}/${result.settings.shard.count}` : null, file, machine: result.machine }],
+        : [{ runId: result.runId, shard: shardLabel(result.settings.shard ?? undefined), file, machine: result.machine }],
     ),
   };
   const specs: { spec: ThresholdSpec; source: Threshold['source'] }[] = [];

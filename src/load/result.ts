@@ -63,7 +63,17 @@ const resultSchema = z.object({
     byClass: z.partialRecord(z.enum(STATUS_CLASSES), z.string()),
     corrected: z.string().nullable(),
   }),
-  timeline: z.array(z.object({ s: z.number(), spanS: z.number().optional(), responses: z.number(), non2xx: z.number(), errors: z.number(), timeouts: z.number(), latency: z.string() })),
+  timeline: z.array(
+    z.object({
+      s: z.number(),
+      spanS: z.number().optional(),
+      responses: z.number(),
+      non2xx: z.number(),
+      errors: z.number(),
+      timeouts: z.number(),
+      latency: z.string(),
+    }),
+  ),
   breaks: z.array(
     z.object({
       chain: z.string(),

@@ -87,9 +87,12 @@ function checkOptions(o: LoadOptions): ThresholdSpec[] {
   if (o.shard && o.rate !== undefined && shareOf(o.rate, o.shard) < 1) throw new TackError('TACK_ERR_USAGE', `--rate ${o.rate} leaves shard ${o.shard.index}/${o.shard.count} no request per second`);
   if (o.capacity) {
     // A search steps one machine's offered rate; shards could not agree on when to step.
-    if (o.shard) throw new TackError('TACK_ERR_USAGE', '--find-capacity runs on one machine: drop --shard (for more than one machine see docs/load.md, "Beyond one machine")');
-    if (o.rate !== undefined) throw new TackError('TACK_ERR_USAGE', '--find-capacity sets the rate of each step itself: drop --rate and give --start-rate, --rate-factor or --rate-increment, --max-rate');
-    if (o.baseline !== undefined) throw new TackError('TACK_ERR_USAGE', '--find-capacity cannot be compared with --baseline: compare the capacity figures instead');
+    const refuse = (message: string) => new TackError('TACK_ERR_USAGE', message);
+    if (o.shard) throw refuse('--find-capacity runs on one machine: drop --shard (for more than one machine see docs/load.md, "Beyond one machine")');
+    if (o.rate !== undefined) {
+      throw refuse('--find-capacity sets the rate of each step itself: drop --rate and give --start-rate, --rate-factor or --rate-increment, --max-rate');
+    }
+    if (o.baseline !== undefined) throw refuse('--find-capacity cannot be compared with --baseline: compare the capacity figures instead');
   }
   return o.thresholds.map(parseThreshold);
 }
@@ -139,9 +142,10 @@ async function runInSession(
   const connections = shareOf(o.connections, o.shard);
   const rate = o.rate !== undefined ? shareOf(o.rate, o.shard) : undefined;
   const timeoutMs = o.timeoutMs ?? target.requestTimeoutMs;
+  const warmup = o.warmupMs > 0 ? ` after ${formatMs(o.warmupMs)} warmup` : '';
   const shape = o.capacity
-    ? `capacity search, ${o.capacity.rates.length} step(s) at most of ${formatMs(o.capacity.stepMs)}${o.warmupMs > 0 ? ` after ${formatMs(o.warmupMs)} warmup` : ''}, open model`
-    : `${formatMs(o.durationMs)}${o.warmupMs > 0 ? ` after ${formatMs(o.warmupMs)} warmup` : ''}, ${rate !== undefined ? `fixed rate ${rate} req/s` : 'closed model (as fast as answers come)'}`;
+    ? `capacity search, ${o.capacity.rates.length} step(s) at most of ${formatMs(o.capacity.stepMs)}${warmup}, open model`
+    : `${formatMs(o.durationMs)}${warmup}, ${rate !== undefined ? `fixed rate ${rate} req/s` : 'closed model (as fast as answers come)'}`;
   io.write(
     redactor.redact(
       `tack ${o.version} load ${o.profile.name} ${session.runId}\n` +
@@ -208,7 +212,8 @@ async function runInSession(
       poolError ??= error;
     }
   }
-  const jsonPath = o.out ?? defaultResultPath(o.reportsDir, o.capacity ? `${o.profile.name}-capacity` : o.profile.name, new Date(result.startedAt), result.settings.shard);
+  const name = o.capacity ? `${o.profile.name}-capacity` : o.profile.name;
+  const jsonPath = o.out ?? defaultResultPath(o.reportsDir, name, new Date(result.startedAt), result.settings.shard);
   const files = writeLoadResult(result, jsonPath, redactor);
   io.write(redactor.redact(summaryText(result, files)));
   if (result.verdict.exitCode === EXIT.threshold) io.write(`tack: TACK_ERR_THRESHOLD: ${result.verdict.reasons.join('; ')}\n`);
@@ -291,7 +296,8 @@ async function searchCapacity(
     const thresholds = evaluateThresholds(draft, specs);
     const verdict = judge(draft, thresholds);
     const m = metricsOf({ ...draft, verdict });
-    const step = judgeStep(rate, { ...draft, thresholds, verdict }, atS, unsent, { p50: m.latency.p50, p99: m.latency.p99, errors: m.errors, broken: m.broken + m.lost });
+    const figures = { p50: m.latency.p50, p99: m.latency.p99, errors: m.errors, broken: m.broken + m.lost };
+    const step = judgeStep(rate, { ...draft, thresholds, verdict }, atS, unsent, figures);
     steps.push(step);
     drafts.push(draft);
     judged.push({ thresholds });
@@ -305,11 +311,12 @@ async function searchCapacity(
   const at = held.length > 0 ? steps.indexOf(held[held.length - 1]!) : 0;
   const thresholds = judged[at]?.thresholds ?? [];
   const noAnswer = judge(combined, []).exitCode === EXIT.unreachable;
+  const firstWhy = steps[0]?.reasons.join('; ') ?? '';
   const verdict = noAnswer
     ? judge(combined, [])
     : maxRate !== null
       ? { exitCode: EXIT.ok, reasons: [] }
-      : { exitCode: EXIT.threshold, reasons: [`capacity search: no step held, not even ${formatCount(plan.rates[0]!)} req/s (${steps[0]?.reasons.join('; ') ?? 'stopped'})`] };
+      : { exitCode: EXIT.threshold, reasons: [`capacity search: no step held, not even ${formatCount(plan.rates[0]!)} req/s (${firstWhy})`] };
   return {
     ...combined,
     machine: machine.finish(),

@@ -51,7 +51,8 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   out.push('');
   out.push(...aboutTheFigures(result).map((l) => `${l}`));
   out.push(
-    `correctness: ${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`,
+    `correctness: ${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ` +
+      `${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`,
   );
   const statuses = Object.entries(result.measured.byStatus).sort(([a], [b]) => a.localeCompare(b));
   if (statuses.length > 0) out.push(`statuses (measured): ${statuses.map(([k, v]) => `${k} ×${formatCount(v)}`).join(', ')}`);
@@ -67,7 +68,8 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   }
   if (result.breaksNotListed > 0) out.push(`  … and ${result.breaksNotListed} more broken chain(s)`);
   if (result.thresholds.length > 0) {
-    const at = result.capacity ? ` at ${result.capacity.maxRate !== null ? `${formatCount(result.capacity.maxRate)} req/s, the highest step that held` : 'the first step'}` : '';
+    const max = result.capacity?.maxRate;
+    const at = result.capacity ? ` at ${max !== null && max !== undefined ? `${formatCount(max)} req/s, the highest step that held` : 'the first step'}` : '';
     out.push(`thresholds${at}: ${result.thresholds.map((t) => `${t.ok ? '✔' : '✘'} ${t.expr} (${t.actual})`).join('   ')}`);
   }
   if (result.capacity) out.push(capacityLine(result.capacity.steps, result.capacity.maxRate).trimEnd());

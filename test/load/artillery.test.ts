@@ -44,15 +44,22 @@ describe('thresholds as Artillery ensure conditions', () => {
   });
 
   it('correctness is always checked; the thresholds come after', () => {
-    const yaml = artilleryScript({ profile: exchangeProfile, connections: 3, durationMs: 2000, thresholds: ['p99<20ms'], failOnErrors: true, timeoutMs: 5000, version: 'test' });
-    const conditions = [...yaml.matchAll(/- expression: "([^"]+)"/g)].map((m) => m[1]);
-    expect(conditions).toEqual(['tack.chains_broken == 0', 'tack.against_spec == 0', 'tack.setup_failed == 0', 'tack.unexpected_status == 0', 'vusers.failed == 0', 'http.response_time.p99 < 20']);
+    const o = { profile: exchangeProfile, connections: 3, durationMs: 2000, thresholds: ['p99<20ms'], failOnErrors: true, timeoutMs: 5000, version: 'test' };
+    const conditions = [...artilleryScript(o).matchAll(/- expression: "([^"]+)"/g)].map((m) => m[1]);
+    const correctness = ['tack.chains_broken == 0', 'tack.against_spec == 0', 'tack.setup_failed == 0', 'tack.unexpected_status == 0', 'vusers.failed == 0'];
+    expect(conditions).toEqual([...correctness, 'http.response_time.p99 < 20']);
+    const yaml = artilleryScript(o);
     expect(yaml).toContain('arrivalCount: 3');
     expect(yaml).toContain('tackDurationS: 2');
   });
 
-  it.each([['--rate', { rate: '100' }], ['--shard', { shard: '1/2' }], ['--find-capacity', { findCapacity: true }]])('export refuses %s (no meaning in the script)', async (flag, extra) => {
-    await expect(loadCommand('export', ['artillery', 'exchange'], options({ out, ...extra }), { write: () => undefined, progress: () => undefined }, {})).rejects.toMatchObject({
+  const quiet = { write: () => undefined, progress: () => undefined };
+  it.each([
+    ['--rate', { rate: '100' }],
+    ['--shard', { shard: '1/2' }],
+    ['--find-capacity', { findCapacity: true }],
+  ])('export refuses %s (no meaning in the script)', async (flag, extra) => {
+    await expect(loadCommand('export', ['artillery', 'exchange'], options({ out, ...extra }), quiet, {})).rejects.toMatchObject({
       code: 'TACK_ERR_USAGE',
       message: expect.stringContaining(flag),
     });
@@ -67,7 +74,8 @@ interface Ran {
 function artillery(script: string, env: Record<string, string>): Promise<Ran> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TACK_')));
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [ARTILLERY, 'run', script], { env: { ...clean, ...env, ARTILLERY_DISABLE_TELEMETRY: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const childEnv = { ...clean, ...env, ARTILLERY_DISABLE_TELEMETRY: 'true' };
+    const child = spawn(process.execPath, [ARTILLERY, 'run', script], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -80,7 +88,8 @@ function artillery(script: string, env: Record<string, string>): Promise<Ran> {
   });
 }
 
-describe.skipIf(!installed)(installed ? 'the export run by Artillery against the reference server' : `the export run by Artillery (skipped: ${SKIP_REASON})`, () => {
+const title = installed ? 'the export run by Artillery against the reference server' : `the export run by Artillery (skipped: ${SKIP_REASON})`;
+describe.skipIf(!installed)(title, () => {
   it('passes on a healthy server and fails with broken chains on rotation-unsafe-under-concurrency', async () => {
     const [healthy, broken] = await Promise.all([startReferenceServer(), startReferenceServer({ faults: ['rotation-unsafe-under-concurrency'] })]);
     try {

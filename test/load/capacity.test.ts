@@ -50,7 +50,8 @@ describe('the plan of a search', () => {
     [{ findCapacity: true, rate: '100' }, 'drop --rate'],
     [{ findCapacity: true, startRate: 'fast' }, '--start-rate takes a number'],
   ])('tack load %j is a usage error before any load', async (flags, words) => {
-    await expect(load('exchange', { duration: undefined, ...flags })).rejects.toMatchObject({ code: 'TACK_ERR_USAGE', message: expect.stringContaining(words) });
+    const refusal = { code: 'TACK_ERR_USAGE', message: expect.stringContaining(words) };
+    await expect(load('exchange', { duration: undefined, ...flags })).rejects.toMatchObject(refusal);
   });
 });
 

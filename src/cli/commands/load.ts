@@ -98,7 +98,10 @@ export function registerLoad(program: Command): void {
     .addOption(new Option('--threshold <expr>', "fail (exit 4) unless it holds, e.g. 'p99<20ms', 'errors==0', 'rps>=5000' (repeatable; replaces the profile's defaults)").argParser(repeatable).default([]))
     .option('--baseline <file>', 'an earlier result of the same profile: flag regressions beyond --tolerance (exit 4)')
     .option('--tolerance <pct>', 'how much worse than the baseline is still fine', `${DEFAULT_TOLERANCE_PCT}%`)
-    .option('--out <file>', 'result JSON path (the HTML page goes beside it); default reports/load-<profile>-<time>.json; export: the folder, default reports/artillery')
+    .option(
+      '--out <file>',
+      'result JSON path (the HTML page goes beside it); default reports/load-<profile>-<time>.json; ' + 'export: the folder, default reports/artillery',
+    )
     .option('--reports <dir>', 'folder of the default result path', 'reports')
     .option('--shard <i/n>', 'this runner is shard i of n: it takes its share of connections, rate and token pool')
     .option('--token-pool <file>', 'hookless mode: one personal API token per line, rewritten with the rotated tokens (or TACK_LOAD_TOKEN_POOL)')
@@ -107,7 +110,11 @@ export function registerLoad(program: Command): void {
     .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser(repeatable).default([]))
     .option('--no-fail-on-errors', 'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and malformed answers still fail it)')
     .option('--quiet', 'no progress lines', false)
-    .option('--find-capacity', 'capacity search: open-model steps of offered rate, each judged on the thresholds and correctness, up to the first that breaks (exit 0 if one held, 4 if none)')
+    .option(
+      '--find-capacity',
+      'capacity search: open-model steps of offered rate, each judged on the thresholds and correctness, ' +
+        'up to the first that breaks (exit 0 if one held, 4 if none)',
+    )
     .option('--start-rate <n>', `--find-capacity: rate of the first step, req/s (default ${CAPACITY_DEFAULTS.startRate})`)
     .option('--rate-factor <f>', `--find-capacity: each step's rate is the previous one times F (default ${CAPACITY_DEFAULTS.factor})`)
     .option('--rate-increment <n>', '--find-capacity: each step adds N req/s instead (not with --rate-factor)')
@@ -206,7 +213,8 @@ function exportCommand(args: readonly string[], opts: LoadCommandOptions, io: Lo
     ] as const
   ).filter(([, v]) => v !== undefined && v !== false);
   if (meaningless.length > 0) {
-    throw new TackError('TACK_ERR_USAGE', `tack load export artillery does not use ${meaningless.map(([f]) => f).join(', ')} (see docs/load.md, "Beyond one machine: Artillery")`);
+    const flags = meaningless.map(([f]) => f).join(', ');
+    throw new TackError('TACK_ERR_USAGE', `tack load export artillery does not use ${flags} (see docs/load.md, "Beyond one machine ...: Artillery")`);
   }
   const files = writeArtilleryExport(
     {
