@@ -44,7 +44,7 @@ describe('the plan of a search', () => {
   });
 
   it.each([
-    [{ startRate: '100' }, 'only apply with --find-capacity'],
+    [{ startRate: '100' }, '--start-rate applies only with --find-capacity'],
     [{ findCapacity: true, duration: '10s' }, '--step-duration, not --duration'],
     [{ findCapacity: true, shard: '1/2' }, 'drop --shard'],
     [{ findCapacity: true, rate: '100' }, 'drop --rate'],

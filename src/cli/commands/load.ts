@@ -68,7 +68,9 @@ function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
     ] as const
   ).filter(([, v]) => v !== undefined);
   if (!opts.findCapacity) {
-    if (given.length > 0) throw new TackError('TACK_ERR_USAGE', `${given.map(([f]) => f).join(', ')} only apply with --find-capacity`);
+    if (given.length > 0) {
+      throw new TackError('TACK_ERR_USAGE', `${given.map(([f]) => f).join(', ')} ${given.length > 1 ? 'apply' : 'applies'} only with --find-capacity`);
+    }
     return undefined;
   }
   if (opts.duration !== undefined) throw new TackError('TACK_ERR_USAGE', '--find-capacity runs steps of --step-duration, not --duration: drop --duration');
@@ -108,7 +110,7 @@ export function registerLoad(program: Command): void {
     .option('--timeout <time>', 'per-request timeout (default TACK_REQUEST_TIMEOUT_MS)')
     .option('--allow-remote', 'allow load on a target that is not on this machine (loopback only by default)', false)
     .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser(repeatable).default([]))
-    .option('--no-fail-on-errors', 'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and malformed answers still fail it)')
+    .option('--no-fail-on-errors', 'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and answers against the spec still fail it)')
     .option('--quiet', 'no progress lines', false)
     .option(
       '--find-capacity',
