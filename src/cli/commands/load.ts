@@ -110,7 +110,10 @@ export function registerLoad(program: Command): void {
     .option('--timeout <time>', 'per-request timeout (default TACK_REQUEST_TIMEOUT_MS)')
     .option('--allow-remote', 'allow load on a target that is not on this machine (loopback only by default)', false)
     .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser(repeatable).default([]))
-    .option('--no-fail-on-errors', 'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and answers against the spec still fail it)')
+    .option(
+      '--no-fail-on-errors',
+      'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and answers against the spec still fail it)',
+    )
     .option('--quiet', 'no progress lines', false)
     .option(
       '--find-capacity',
