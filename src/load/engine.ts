@@ -94,8 +94,6 @@ export interface EngineResult {
   readonly connections: number;
   /** Open model only: slots that fell due and slots actually sent (fewer when every connection was busy). */
   readonly slots: { readonly due: number; readonly sent: number } | null;
-  /** Origins loaded, with the most connections each pool had open at once. */
-  readonly origins: readonly { readonly origin: string; readonly host: string; readonly connections: number }[];
   readonly startedAt: Date;
   readonly finishedAt: Date;
 }
@@ -147,7 +145,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   const t0 = performance.now();
   const recorder = new Recorder({ startedAt: t0, warmupMs: options.warmupMs, durationMs: options.durationMs, fixedRate: options.rate !== undefined });
   const endAt = t0 + options.warmupMs + options.durationMs;
-  const pools = new Map<string, { pool: Pool; host: string; open: number; most: number }>();
+  const pools = new Map<string, Pool>();
   const drivers: Driver[] = [];
   const idle: Driver[] = [];
   const rate = options.rate;
@@ -161,9 +159,9 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   const finished = new Promise<void>((resolve) => (finish = resolve));
 
   const poolFor = (origin: Endpoint) => {
-    let entry = pools.get(origin.connectUrl);
-    if (!entry) {
-      const pool = new Pool(origin.connectUrl, {
+    let pool = pools.get(origin.connectUrl);
+    if (!pool) {
+      pool = new Pool(origin.connectUrl, {
         connections: options.connections,
         pipelining: 1,
         headersTimeout: options.timeoutMs,
@@ -174,13 +172,9 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
           ...(origin.servername !== undefined ? { servername: origin.servername } : {}),
         },
       });
-      const e = { pool, host: origin.host, open: 0, most: 0 };
-      pool.on('connect', () => (e.most = Math.max(e.most, ++e.open)));
-      pool.on('disconnect', () => e.open--);
-      entry = e;
-      pools.set(origin.connectUrl, entry);
+      pools.set(origin.connectUrl, pool);
     }
-    return entry.pool;
+    return pool;
   };
 
   const send = (d: Driver, dueAt: number) => {
@@ -317,7 +311,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     // Every driver ended early (every chain broke): the measured phase ends here.
     const now = performance.now();
     if (now < recorder.measureUntil) recorder.measureUntil = Math.max(recorder.measureFrom, now);
-    await Promise.all([...pools.values()].map((p) => p.pool.destroy().catch(() => undefined)));
+    await Promise.all([...pools.values()].map((p) => p.destroy().catch(() => undefined)));
   }
   const due = rate !== undefined ? dueCount(recorder.measureUntil) : 0;
   return {
@@ -325,7 +319,6 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     conversations: drivers.map((d) => d.conv),
     connections: drivers.length,
     slots: rate !== undefined ? { due: Math.max(due, nextSlot), sent: nextSlot } : null,
-    origins: [...pools].map(([origin, p]) => ({ origin, host: p.host, connections: p.most })),
     startedAt: wallStart,
     finishedAt: new Date(),
   };
