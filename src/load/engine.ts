@@ -178,13 +178,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   };
 
   const send = (d: Driver, dueAt: number) => {
-    let req: LoadRequest;
-    try {
-      req = d.conv.next();
-    } catch (error) {
-      d.done = true;
-      throw error;
-    }
+    const req = d.conv.next();
     d.busy = true;
     d.dueAt = dueAt;
     inFlight++;
@@ -214,7 +208,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       return;
     }
     if (rate === undefined) {
-      if (d.failures === 0) send(d, d.sentAt);
+      if (d.failures === 0) send(d, 0);
       else setTimeout(() => (draining ? resume(d) : send(d, performance.now())), Math.min(1000, 25 * 2 ** Math.min(d.failures, 6))).unref();
       return;
     }
