@@ -196,7 +196,11 @@ async function runInSession(
   let result: LoadResult;
   const machine = machineNow();
   try {
-    if (o.capacity) result = await searchCapacity(o.capacity, common, specs, io, (r, w, d) => runEngine(engineOptions(r, w, d, false)), machine);
+    if (o.capacity) {
+      // Everything printed goes through the redactor, step lines included.
+      const redacted: LoadIo = { write: (s) => io.write(redactor.redact(s)), progress: (s) => io.progress(redactor.redact(s)) };
+      result = await searchCapacity(o.capacity, common, specs, redacted, (r, w, d) => runEngine(engineOptions(r, w, d, false)), machine);
+    }
     else {
       const engine = await runEngine(engineOptions(rate, o.warmupMs, o.durationMs, true));
       const draft: LoadResult = { ...draftOf(engine, common, rate ?? null, o.durationMs), machine: machine.finish() };
