@@ -1,14 +1,15 @@
 /**
  * Benchmark part (a): the ceiling of Node on this machine. A bare node:http server that reads a
- * form POST and answers a fixed JSON body shaped like a token-exchange answer (so the load engine
- * does the same work on both sides: build a form, parse a JSON answer, store a refresh token).
+ * form POST and answers at once a JSON body shaped like a token-exchange answer, with a fresh
+ * refresh token every time (so the load engine does the same work on both sides: build a form,
+ * parse a JSON answer, store the rotated token; and a client that checks rotation is satisfied).
  * Runs in its own process; sends its port to the parent over IPC and answers `cpu` messages with
  * its CPU time so far.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const BODY = JSON.stringify({ access_token: 'bench-access-token', expires_in: 300, token_type: 'Bearer', refresh_token: 'bench-refresh-token' });
+let issued = 0;
 
 const server = createServer({ keepAlive: true }, (req, res) => {
   const chunks: Buffer[] = [];
@@ -16,8 +17,10 @@ const server = createServer({ keepAlive: true }, (req, res) => {
   req.on('end', () => {
     // Read the form like a real endpoint would, then answer the fixed body.
     new URLSearchParams(Buffer.concat(chunks).toString('utf8')).get('refresh_token');
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(BODY) });
-    res.end(BODY);
+    const n = ++issued;
+    const body = `{"access_token":"bench-access-${n}","expires_in":300,"token_type":"Bearer","refresh_token":"bench-refresh-${n}"}`;
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
   });
 });
 server.keepAliveTimeout = 30_000;

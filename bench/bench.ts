@@ -1,30 +1,37 @@
 /**
- * `npm run bench`: how close the reference server's exchange path comes to the ceiling of Node on
- * this machine, measured in one run on loopback with the same load engine, connections and
- * duration:
+ * `npm run bench`: two questions, measured in one run on loopback with the same connections and
+ * duration.
  *
- *   (a) a bare node:http endpoint answering a fixed JSON body to a form POST (bench/bare-server.ts);
- *   (b) the reference server's token exchange through `tack load exchange` (rotating chains).
+ * 1. How close does the reference server's exchange path come to the ceiling of Node on this
+ *    machine? (a) tack's `exchange` profile against a bare node:http endpoint that answers every
+ *    exchange at once with a fresh token (bench/bare-server.ts), and (b) the same profile against
+ *    the reference server. Ratio b/a, goal >= 0.5.
+ * 2. What do tack's correctness checks and µs histograms cost? Against the same bare endpoint the
+ *    load generator, not the server, is the bottleneck: (a) against (c), a plain autocannon script
+ *    with per-connection rotating chains (bench/plain-autocannon.ts). Ratio a/c, goal >= 0.9. The
+ *    load generator's own CPU time per answer is printed for both: on a shared machine it is the
+ *    steadier figure.
  *
- * Both servers run in a child process of their own; the load engine runs here. BENCH_ROUNDS rounds
- * of (a) then (b); the best round of each counts (other load on the machine only slows a round
- * down). Each server's CPU time per answer is printed too: on a busy machine it is the steadier
- * figure. Then a longer exchange run against the same reference process, and its heap after a full
- * GC before and after, to show the token store stays bounded. The last line is the ratio b/a.
+ * Both servers run in a child process of their own; the load generators run here, one at a time.
+ * BENCH_ROUNDS rounds of (a), (c), (b); the best round of each counts (other load on the machine
+ * only slows a round down). Each server's CPU time per answer is printed too. Then a longer exchange
+ * run against the same reference process, and its heap after a full GC before and after, to show
+ * the token store stays bounded.
  *
  * Settings: BENCH_CONNECTIONS (10), BENCH_DURATION (5s), BENCH_WARMUP (2s), BENCH_ROUNDS (3),
  * BENCH_LONG (30s). Not a test: it prints figures, and exits 1 only if a run was incorrect.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { cpus } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LoadChain } from '../scenarios/load/chains.js';
-import { ExchangeConversation, exchangeProfile } from '../scenarios/load/exchange.js';
+import { exchangeProfile } from '../scenarios/load/exchange.js';
 import { TACK_VERSION } from '../src/version.js';
-import { runEngine } from '../src/load/engine.js';
 import { sumEncoded, summarise } from '../src/load/histograms.js';
 import { runLoad } from '../src/load/run.js';
 import { formatCount, formatUs, parseDurationMs } from '../src/load/units.js';
+import { plainAutocannon } from './plain-autocannon.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION_MS = parseDurationMs(process.env.BENCH_DURATION ?? '5s', 'BENCH_DURATION');
@@ -43,6 +50,8 @@ interface Figures {
   readonly p99: number;
   /** The server's CPU time (user + system) per answer, warmup included, in µs. */
   readonly cpuUs: number;
+  /** The load generator's (this process's) CPU time per answer of the measured phase, in µs. */
+  readonly clientCpuUs: number;
   readonly failures: string[];
 }
 
@@ -81,29 +90,15 @@ async function stop(proc: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function bare(proc: ChildProcess, port: number): Promise<Figures> {
-  const endpoint = { connectUrl: `http://127.0.0.1:${port}`, host: `id.localhost:${port}`, pathPrefix: '/realms/payroll', servername: undefined, loopback: true };
+/**
+ * tack's exchange profile, through `runLoad` exactly as `tack load exchange` runs it, against a
+ * target given by its TACK_* variables. The load generator's CPU is sampled over the measured phase:
+ * from when runLoad says where the load goes (the engine starts right after) plus the warmup.
+ */
+async function tackExchange(proc: ChildProcess, env: Record<string, string>, durationMs: number, tokenPool?: string): Promise<Figures & { rotations: number }> {
   const cpu0 = await cpuOf(proc);
-  const { recorder } = await runEngine({
-    connectUrl: endpoint.connectUrl,
-    connections: CONNECTIONS,
-    warmupMs: WARMUP_MS,
-    durationMs: DURATION_MS,
-    rate: undefined,
-    timeoutMs: 10_000,
-    // The bare server returns the same refresh token every time: the chain just keeps it.
-    conversation: (i, tally) => new ExchangeConversation(new LoadChain(`chain ${i + 1}`, `bench-api-token-${i}`, undefined), endpoint, 'payroll-portal', tally),
-  });
-  const cpu = (await cpuOf(proc)) - cpu0;
-  const { measured: m, warmup: w } = recorder;
-  const bad = m.non2xx + m.malformed + m.errors + m.timeouts + m.broken + w.non2xx + w.malformed + w.errors + w.timeouts + w.broken;
-  const figures = { rps: m.responses / recorder.measuredSeconds(), p99: summarise(recorder.all).p99, cpuUs: cpu / (m.responses + w.responses), failures: bad ? [`${bad} failed requests`] : [] };
-  recorder.destroy();
-  return figures;
-}
-
-async function reference(proc: ChildProcess, env: Record<string, string>, durationMs: number): Promise<Figures & { rotations: number }> {
-  const cpu0 = await cpuOf(proc);
+  const samples: NodeJS.CpuUsage[] = [];
+  const timers: NodeJS.Timeout[] = [];
   const { result, exitCode } = await runLoad(
     {
       profile: exchangeProfile,
@@ -113,36 +108,67 @@ async function reference(proc: ChildProcess, env: Record<string, string>, durati
       warmupMs: WARMUP_MS,
       thresholds: ['errors==0'],
       tolerancePct: 20,
-      reportsDir: 'reports/bench',
+      reportsDir: join(scratch, 'reports'),
+      tokenPool,
       allowRemote: false,
       faults: [],
       failOnErrors: true,
       quiet: true,
       version: TACK_VERSION,
     },
-    { write: () => undefined, progress: () => undefined },
+    {
+      write: (text) => {
+        if (!text.includes('load goes to')) return;
+        timers.push(setTimeout(() => samples.push(process.cpuUsage()), WARMUP_MS));
+        timers.push(setTimeout(() => samples.push(process.cpuUsage()), WARMUP_MS + durationMs));
+      },
+      progress: () => undefined,
+    },
   );
+  for (const t of timers) clearTimeout(t);
   const cpu = (await cpuOf(proc)) - cpu0;
   const { measured: m, warmup: w } = result;
   const h = sumEncoded(Object.values(result.latency.byClass));
   const p99 = summarise(h).p99;
   h.destroy();
-  return { rps: m.responses / result.measuredS, p99, cpuUs: cpu / (m.responses + w.responses), failures: exitCode === 0 ? [] : result.verdict.reasons, rotations: w.rotations + m.rotations };
+  const [a, b] = samples;
+  const clientCpuUs = a && b ? (b.user - a.user + b.system - a.system) / m.responses : 0;
+  return {
+    rps: m.responses / result.measuredS,
+    p99,
+    cpuUs: cpu / (m.responses + w.responses),
+    clientCpuUs,
+    failures: exitCode === 0 ? [] : result.verdict.reasons,
+    rotations: w.rotations + m.rotations,
+  };
+}
+
+async function plain(proc: ChildProcess, port: number): Promise<Figures> {
+  const cpu0 = await cpuOf(proc);
+  const f = await plainAutocannon({ port, connections: CONNECTIONS, warmupMs: WARMUP_MS, durationMs: DURATION_MS });
+  const cpu = (await cpuOf(proc)) - cpu0;
+  const failures = f.rotations < f.answers ? [`${f.answers - f.rotations} answer(s) without a new token`] : [];
+  return { rps: f.rps, p99: NaN, cpuUs: cpu / f.answers, clientCpuUs: f.clientCpuUs, failures };
 }
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const heapOf = (proc: ChildProcess) => ask(proc, 'heap', (m) => (m as { heap?: Heap })?.heap);
 const write = (s: string) => process.stdout.write(s + '\n');
 const line = (name: string, f: Figures) =>
-  `${name} ${formatCount(f.rps).padStart(8)} req/s   p99 ${formatUs(f.p99).padStart(7)}   server CPU ${f.cpuUs.toFixed(1)} µs/answer` + (f.failures.length ? `   FAILED: ${f.failures.join('; ')}` : '');
+  `${name} ${formatCount(f.rps).padStart(8)} req/s   p99 ${(Number.isNaN(f.p99) ? '-' : formatUs(f.p99)).padStart(7)}   ` +
+  `server CPU ${f.cpuUs.toFixed(1)} µs/answer   load generator CPU ${f.clientCpuUs.toFixed(1)} µs/answer` +
+  (f.failures.length ? `   FAILED: ${f.failures.join('; ')}` : '');
 
 const cores = cpus();
-write(`tack bench: ${cores.length} core(s) ${cores[0]?.model.trim() ?? ''}, node ${process.version}`);
+const cpuModel = cores[0]?.model.trim() ?? 'unknown CPU';
+write(`tack bench: ${cpuModel}, ${cores.length} core(s), Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)} at start`);
 write(
-  `${CONNECTIONS} connections, ${ROUNDS} round(s) of (a) then (b), each ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warmup; ` +
-    'each server in its own process, the load engine in this one; the best round of each counts\n',
+  `${CONNECTIONS} connections, ${ROUNDS} round(s) of (a) tack → bare endpoint, (c) plain autocannon → bare endpoint, (b) tack → reference; ` +
+    `each ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warmup; ` +
+    'each server in its own process, the load generators in this one; the best round of each counts\n',
 );
 
+const scratch = mkdtempSync(join(tmpdir(), 'tack-bench-'));
 const bareProc = child('./bare-server.ts');
 const refProc = child('./reference-server.ts');
 let failed = false;
@@ -150,38 +176,60 @@ try {
   const port = await ask(bareProc, undefined, (m) => (m as { port?: number })?.port);
   const fullEnv = await ask(refProc, undefined, (m) => (m as { env?: Record<string, string> })?.env);
   // Hook mode: one fresh user and API token per connection (TACK_USER_EMAIL is for hookless mode).
-  const env = Object.fromEntries(Object.entries(fullEnv).filter(([k]) => k !== 'TACK_USER_EMAIL'));
+  const refEnv = Object.fromEntries(Object.entries(fullEnv).filter(([k]) => k !== 'TACK_USER_EMAIL'));
+  // The bare endpoint has no hook: tack takes its chains from a token pool of made-up tokens (any is accepted).
+  const bareEnv = { TACK_BASE_URL: `http://acme.localhost:${port}`, TACK_IDENTITY_URL: `http://id.localhost:${port}/realms/payroll` };
+  const pool = join(scratch, 'pool.txt');
+  writeFileSync(pool, Array.from({ length: CONNECTIONS }, (_, i) => `bench-api-token-${i + 1}`).join('\n') + '\n', { mode: 0o600 });
   const before = await heapOf(refProc);
   const as: Figures[] = [];
   const bs: Figures[] = [];
+  const cs: Figures[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    const a = await bare(bareProc, port);
+    const a = await tackExchange(bareProc, bareEnv, DURATION_MS, pool);
     as.push(a);
-    write(line(`round ${round} (a) bare node:http:          `, a));
-    const b = await reference(refProc, env, DURATION_MS);
+    write(line(`round ${round} (a) tack → bare endpoint:      `, a));
+    const c = await plain(bareProc, port);
+    cs.push(c);
+    write(line(`round ${round} (c) plain autocannon → bare:   `, c));
+    const b = await tackExchange(refProc, refEnv, DURATION_MS);
     bs.push(b);
-    write(line(`round ${round} (b) reference exchange:      `, b));
-    failed ||= a.failures.length > 0 || b.failures.length > 0;
+    write(line(`round ${round} (b) tack → reference exchange: `, b));
+    failed ||= a.failures.length > 0 || b.failures.length > 0 || c.failures.length > 0;
   }
   const afterRounds = await heapOf(refProc);
-  const long = await reference(refProc, env, LONG_MS);
+  const long = await tackExchange(refProc, refEnv, LONG_MS);
   failed ||= long.failures.length > 0;
   const afterLong = await heapOf(refProc);
   const best = (list: Figures[]) => list.reduce((x, y) => (y.rps > x.rps ? y : x));
-  const leastCpu = (list: Figures[]) => Math.min(...list.map((f) => f.cpuUs));
+  const least = (list: Figures[], key: 'cpuUs' | 'clientCpuUs') => Math.min(...list.map((f) => f[key]));
   const a = best(as);
   const b = best(bs);
+  const c = best(cs);
   write('');
   write(
     `reference heap after a full GC: ${mb(before.heapUsed)} at start, ${mb(afterRounds.heapUsed)} after the rounds, ` +
       `${mb(afterLong.heapUsed)} after a further ${LONG_MS / 1000} s run (${formatCount(long.rotations)} rotations on ${CONNECTIONS} new chains, ${formatCount(long.rps)} req/s); ` +
       `rss ${mb(afterLong.rss)}${afterLong.gc ? '' : ' [no --expose-gc: not collected first]'}`,
   );
-  write(`server CPU per answer (least of the rounds): (a) ${leastCpu(as).toFixed(1)} µs, (b) ${leastCpu(bs).toFixed(1)} µs; CPU-bound capacity ratio b/a ${(leastCpu(as) / leastCpu(bs)).toFixed(2)}`);
-  write(line('(a) bare node:http, best round:    ', a));
-  write(line('(b) reference exchange, best round:', b));
-  write(`ratio b/a: ${(b.rps / a.rps).toFixed(2)}  (${formatCount(b.rps)} / ${formatCount(a.rps)} req/s; goal >= 0.5)`);
+  write(
+    `server CPU per answer (least of the rounds): (a) bare ${least(as, 'cpuUs').toFixed(1)} µs, (b) reference ${least(bs, 'cpuUs').toFixed(1)} µs; ` +
+      `CPU-bound capacity ratio b/a ${(least(as, 'cpuUs') / least(bs, 'cpuUs')).toFixed(2)}`,
+  );
+  write(
+    `load generator CPU per answer (least of the rounds): (a) tack ${least(as, 'clientCpuUs').toFixed(1)} µs, ` +
+      `(c) plain autocannon ${least(cs, 'clientCpuUs').toFixed(1)} µs; ` +
+      `driver cost ratio c/a ${(least(cs, 'clientCpuUs') / least(as, 'clientCpuUs')).toFixed(2)}`,
+  );
+  write(`load average at the end: ${loadavg()[0]!.toFixed(2)}`);
+  write(line('(a) tack → bare endpoint, best round:   ', a));
+  write(line('(c) plain autocannon → bare, best round:', c));
+  write(line('(b) tack → reference, best round:       ', b));
+  write(`ratio b/a, reference vs bare node:http: ${(b.rps / a.rps).toFixed(2)}  (${formatCount(b.rps)} / ${formatCount(a.rps)} req/s; goal >= 0.5)`);
+  const ratioAc = (a.rps / c.rps).toFixed(2);
+  write(`ratio a/c, tack vs plain autocannon:    ${ratioAc}  (${formatCount(a.rps)} / ${formatCount(c.rps)} req/s, driver-bound; goal >= 0.9)`);
 } finally {
   await Promise.all([stop(bareProc), stop(refProc)]);
+  rmSync(scratch, { recursive: true, force: true });
 }
 process.exitCode = failed ? 1 : 0;

@@ -4,7 +4,8 @@
  * returned refresh_token (spec §5 step 4: "Store the returned refresh_token over the stored one").
  *
  * A 400 invalid_grant on a chain's current token means the server lost a rotation: the chain is
- * reported ("rotation broke under load") and its connection closes.
+ * reported ("rotation broke under load") and its connection closes. A 200 that hands back the very
+ * refresh_token it was sent is no rotation at all: it fails the run too (as a malformed answer).
  */
 import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js';
 import type { Outcome } from '../../src/load/recorder.js';
@@ -42,6 +43,10 @@ export function answerExchange(chain: LoadChain, tally: Tally, status: number, b
   const a = judgeExchange(status, body);
   switch (a.kind) {
     case 'rotated':
+      if (a.refreshToken === chain.token) {
+        chain.uncertain = false;
+        return { outcome: { kind: 'malformed', detail: NOT_ROTATED }, accessToken: a.accessToken, expiresIn: a.expiresIn };
+      }
       rotate(chain, tally, a.refreshToken);
       return { outcome: { kind: 'ok' }, accessToken: a.accessToken, expiresIn: a.expiresIn };
     case 'malformed':
@@ -57,9 +62,11 @@ export function answerExchange(chain: LoadChain, tally: Tally, status: number, b
   }
 }
 
+/** Why an exchange that returns the token it was sent fails (spec §2: a *replacement* refresh token). */
+export const NOT_ROTATED = 'exchange 200 returned the refresh_token it was sent: rotation broken';
+
 function rotate(chain: LoadChain, tally: Tally, refreshToken: string): void {
-  if (refreshToken === chain.token) tally.note('exchange returned the same refresh token (no rotation)');
-  else {
+  if (refreshToken !== chain.token) {
     chain.token = refreshToken;
     chain.rotations++;
     tally.rotation();
@@ -83,7 +90,7 @@ export const exchangeProfile: LoadProfile = {
     const identity = await ctx.resolve(target.identityUrl, 'sign-in server');
     const set = await apiTokenChains(ctx, 'exchange');
     return {
-      endpoint: identity,
+      endpoints: [identity],
       connections: set.chains.length,
       chains: set.source,
       conversation: (index, tally) => new ExchangeConversation(chainAt(set.chains, index), identity, target.clientId, tally),

@@ -46,7 +46,7 @@ export const partnerMintProfile: LoadProfile = {
   async prepare(ctx) {
     const { wire, users } = await partnerSetup(ctx, 'partner-mint');
     return {
-      endpoint: wire.tenant,
+      endpoints: [wire.tenant],
       connections: ctx.connections,
       chains: 'partner',
       conversation: (index) => new MintConversation(`connection ${index + 1}`, wire, users[index % users.length]!),

@@ -73,7 +73,7 @@ export const partnerRefreshProfile: LoadProfile = {
       },
     );
     return {
-      endpoint: wire.tenant,
+      endpoints: [wire.tenant],
       connections: chains.length,
       chains: 'partner',
       conversation: (index, tally) => new RefreshConversation(chainAt(chains, index), wire, tally),

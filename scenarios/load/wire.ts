@@ -4,7 +4,9 @@
  *
  * Judging follows the spec only (docs/spec/tenant-api-access.md):
  * - exchange 200: access_token and refresh_token non-empty strings, token_type Bearer (any case),
- *   expires_in an integer (§2, §4.2); 400 invalid_grant is the refusal of a dead token;
+ *   expires_in exactly the integer 300 (§2 "integer seconds; 300", §8); 400 invalid_grant is the
+ *   refusal of a dead token. (That the refresh_token differs from the one sent is the profile's
+ *   check: only it knows what was sent.)
  * - search 200: items an array, pageIndex, pageSize and totalCount present (§2; their types are not
  *   fixed by the spec, so not checked); 401 is an expired access token;
  * - partner token answers: an access token (and for mint a refresh token) at the field the setup
@@ -13,6 +15,9 @@
 import { getPath } from '../../src/harness/clients/fields.js';
 import type { LoadRequest } from '../../src/load/engine.js';
 import type { Endpoint } from '../../src/load/target.js';
+
+/** Spec §2 and §8: an access token lives 300 seconds, and the exchange says so in `expires_in`. */
+export const ACCESS_TOKEN_LIFETIME_S = 300;
 
 export type ExchangeAnswer =
   | { readonly kind: 'rotated'; readonly refreshToken: string; readonly accessToken: string; readonly expiresIn: number }
@@ -35,6 +40,7 @@ function record(json: unknown): Record<string, unknown> | undefined {
 
 export function exchangeRequest(identity: Endpoint, clientId: string, token: string): LoadRequest {
   return {
+    origin: identity,
     method: 'POST',
     path: `${identity.pathPrefix}/protocol/openid-connect/token`,
     headers: { host: identity.host, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -50,7 +56,10 @@ export function judgeExchange(status: number, body: string): ExchangeAnswer {
     if (typeof refresh !== 'string' || refresh === '') return { kind: 'malformed', detail: 'exchange 200 without refresh_token' };
     if (typeof access !== 'string' || access === '') return { kind: 'malformed', detail: 'exchange 200 without access_token', refreshToken: refresh };
     if (typeof type !== 'string' || type.toLowerCase() !== 'bearer') return { kind: 'malformed', detail: 'exchange 200 with token_type other than Bearer', refreshToken: refresh };
-    if (typeof expiresIn !== 'number' || !Number.isInteger(expiresIn)) return { kind: 'malformed', detail: 'exchange 200 with expires_in not an integer', refreshToken: refresh };
+    if (expiresIn !== ACCESS_TOKEN_LIFETIME_S) {
+      const got = typeof expiresIn === 'number' ? String(expiresIn) : `${typeof expiresIn} ${JSON.stringify(expiresIn) ?? ''}`.trim();
+      return { kind: 'malformed', detail: `exchange 200 with expires_in ${got}, not the integer ${ACCESS_TOKEN_LIFETIME_S}`, refreshToken: refresh };
+    }
     return { kind: 'rotated', refreshToken: refresh, accessToken: access, expiresIn };
   }
   const error = typeof json?.error === 'string' ? json.error : '';
@@ -60,6 +69,7 @@ export function judgeExchange(status: number, body: string): ExchangeAnswer {
 
 export function searchRequest(tenant: Endpoint, accessToken: string): LoadRequest {
   return {
+    origin: tenant,
     method: 'GET',
     path: `${tenant.pathPrefix}/api/businesses/search`,
     headers: { host: tenant.host, authorization: `Bearer ${accessToken}`, accept: 'application/json' },
@@ -86,6 +96,7 @@ export interface PartnerWire {
 
 export function partnerRequest(wire: PartnerWire, call: 'token' | 'refresh', json: unknown): LoadRequest {
   return {
+    origin: wire.tenant,
     method: 'POST',
     path: `${wire.tenant.pathPrefix}/api/admin/authentication/${call}`,
     headers: { host: wire.tenant.host, 'content-type': 'application/json', accept: 'application/json', ...wire.credentials },

@@ -1,28 +1,42 @@
 /**
- * The load engine: autocannon, driven programmatically, with one *conversation* per connection.
+ * The load engine: one *driver* per connection, each following one conversation (usually one token
+ * chain), over one undici connection pool per origin.
  *
- * autocannon resets a request's `context` every time its `requests` array wraps, so per-connection
- * state cannot live there. Each connection instead gets its own conversation object in
- * `setupClient(client)`, and a one-element `requests` array whose `setupRequest` asks the
- * conversation what to send next and whose `onResponse` hands it the answer. The chain's token
- * lives in that closure and survives every wrap.
+ * A conversation says what to send next (`next()`, which names the origin: the sign-in server or the
+ * tenant host) and judges each answer (`answer()`). A driver has at most one request in flight, so a
+ * chain's rotated token is always stored before it is used; the pools hold at most one connection
+ * per driver per origin, so a profile that talks to two hosts (exchange-search) works when they are
+ * different hosts, ports or schemes, as in production.
  *
- * Latency is not taken from autocannon's result (whole milliseconds, 2xx only): each client's
- * `response` event carries the fractional response time, recorded in microseconds for every status.
+ * Two models:
+ * - closed (no rate): each driver sends its next request when its answer arrives;
+ * - open (`rate`): request slots fall due at a fixed rate, slot k at `start + k / rate`, and go to
+ *   whichever driver is idle. When every driver is busy, due slots wait, and the one that goes out
+ *   later is measured from when it was due (the coordinated-omission-corrected histogram), which is
+ *   the latency an open-model client would have seen. (A slot handed to an idle driver by the timer
+ *   a little late, timers being millisecond-coarse, is measured from when it was sent: that delay is
+ *   tack's, not the target's.) Slots still waiting at the end were never sent: `slots.due -
+ *   slots.sent` tells how far the connections fell behind the rate.
  *
- * The run stops by itself: at the end of the measured phase every connection is told to send
- * nothing more (its `responseMax` is set to what it has sent), so answers still in flight are read
- * and no rotation is lost half-way; a watchdog stops autocannon if a target never answers.
+ * Latency is taken by the engine itself (`performance.now()` around each request, whole answer
+ * read), recorded in microseconds for every status.
+ *
+ * The run stops by itself: at the end of the measured phase no driver sends again, answers in flight
+ * are read (so no rotation is lost half-way), then the pools close; a watchdog destroys them if a
+ * target never answers (every request also has its own timeout).
  */
-import autocannon from 'autocannon';
+import { Pool, type Dispatcher } from 'undici';
 import { Recorder, type Outcome } from './recorder.js';
+import type { Endpoint } from './target.js';
 
 export interface LoadRequest {
+  /** Where it goes: one pool per origin (`origin.connectUrl`). */
+  readonly origin: Endpoint;
   readonly method: 'GET' | 'POST';
   readonly path: string;
   /** Complete header set, `host` included (the real host name: the socket goes to its address). */
   readonly headers: Record<string, string>;
-  readonly body?: string;
+  readonly body?: string | undefined;
 }
 
 /** Counters a conversation may bump. */
@@ -36,11 +50,11 @@ export interface Conversation {
   /** Printed when the chain breaks: its number and test user, never a token. */
   readonly label: string;
   readonly rotations: number;
-  /** True once the conversation cannot go on (its chain broke or lost its token): the connection closes. */
+  /** True once the conversation cannot go on (its chain broke or lost its token): its driver stops. */
   readonly ended: boolean;
-  /** The next request to send; called synchronously right before it is written. */
+  /** The next request to send; called synchronously right before it is sent. */
   next(): LoadRequest;
-  /** The answer to the last request sent. A `broken` outcome ends the connection. */
+  /** The answer to the last request sent. A `broken` outcome ends the driver. */
   answer(status: number, body: string): Outcome;
   /** The request in flight got no answer (timeout or socket error): the chain may be stale. */
   lost(): void;
@@ -58,16 +72,15 @@ export interface Progress {
 }
 
 export interface EngineOptions {
-  /** Where sockets go: `http://127.0.0.1:PORT` (a `*.localhost` name already resolved). */
-  readonly connectUrl: string;
-  /** TLS server name when `connectUrl` is an address and the target is https. */
-  readonly servername?: string | undefined;
+  /** Drivers (conversations), and the most connections any one origin's pool opens. */
   readonly connections: number;
   readonly warmupMs: number;
   readonly durationMs: number;
-  /** Overall fixed rate (req/s), or undefined for the closed model (as fast as answers come). */
+  /** Overall rate (req/s) of the open model, or undefined for the closed model (as fast as answers come). */
   readonly rate: number | undefined;
   readonly timeoutMs: number;
+  /** Accept self-signed certificates (TACK_INSECURE_TLS). */
+  readonly insecureTls?: boolean | undefined;
   readonly conversation: (index: number, tally: Tally) => Conversation;
   readonly onProgress?: ((p: Progress) => void) | undefined;
   /** Ends the run early (Ctrl-C): answers in flight are still read, then it stops. */
@@ -77,134 +90,230 @@ export interface EngineOptions {
 export interface EngineResult {
   readonly recorder: Recorder;
   readonly conversations: readonly Conversation[];
-  /** Connections actually opened (autocannon lowers it when the rate is below the connection count). */
+  /** Drivers that ran. */
   readonly connections: number;
+  /** Open model only: slots that fell due and slots actually sent (fewer when every connection was busy). */
+  readonly slots: { readonly due: number; readonly sent: number } | null;
   readonly startedAt: Date;
   readonly finishedAt: Date;
 }
 
-/** The parts of autocannon's Client the engine uses beyond its typings. */
-interface AcClient extends autocannon.Client {
-  reqsMade: number;
-  responseMax: number | undefined;
-  destroyed: boolean;
-  rate: number | undefined;
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** One connection's sender: its conversation, and the handler of its one request in flight (reused). */
+class Driver implements Dispatcher.DispatchHandler {
+  status = 0;
+  chunks: Buffer[] = [];
+  sentAt = 0;
+  /** Open model: when the slot this request serves was due. */
+  dueAt = 0;
+  busy = false;
+  done = false;
+  /** Consecutive transport failures: a closed-model driver backs off so a dead target is not spun on. */
+  failures = 0;
+
+  constructor(
+    readonly conv: Conversation,
+    private readonly settle: (d: Driver, status: number, body: string | undefined, error: Error | undefined) => void,
+  ) {}
+
+  onRequestStart(): void {}
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+    this.status = statusCode;
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    const c = this.chunks;
+    const body = c.length === 0 ? '' : c.length === 1 ? c[0]!.toString('utf8') : Buffer.concat(c).toString('utf8');
+    this.chunks = [];
+    this.settle(this, this.status, body, undefined);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.chunks = [];
+    this.settle(this, 0, undefined, error);
+  }
 }
 
 export async function runEngine(options: EngineOptions): Promise<EngineResult> {
-  const startedAt = Date.now();
-  const recorder = new Recorder({ startedAt, warmupMs: options.warmupMs, durationMs: options.durationMs, fixedRate: options.rate !== undefined });
-  const conversations: Conversation[] = [];
-  const clients: AcClient[] = [];
-  const endAt = startedAt + options.warmupMs + options.durationMs;
+  const wallStart = new Date();
+  const t0 = performance.now();
+  const recorder = new Recorder({ startedAt: t0, warmupMs: options.warmupMs, durationMs: options.durationMs, fixedRate: options.rate !== undefined });
+  const endAt = t0 + options.warmupMs + options.durationMs;
+  const pools = new Map<string, Pool>();
+  const drivers: Driver[] = [];
+  const idle: Driver[] = [];
+  const rate = options.rate;
+  const interval = rate !== undefined ? 1000 / rate : 0;
+  let nextSlot = 0;
+  let inFlight = 0;
+  let draining = false;
+  let stopped = false;
+  let pumpTimer: NodeJS.Timeout | undefined;
+  let finish: () => void = () => undefined;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
 
-  const setupClient = (raw: autocannon.Client): void => {
-    const client = raw as AcClient;
-    const index = clients.length;
-    const tally: Tally = {
-      rotation: () => recorder.rotation(Date.now()),
-      note: (name) => recorder.note(recorder.phaseAt(Date.now()), name),
-    };
-    const conv = options.conversation(index, tally);
-    conversations.push(conv);
-    clients.push(client);
-    // In fixed-rate mode each connection is meant to send `rate` requests a second.
-    const expectedIntervalUs = client.rate ? 1_000_000 / client.rate : undefined;
-    client.setRequests([
-      {
-        // `req` is a fresh object autocannon built for this request: filling it in is cheaper than a copy.
-        setupRequest: (req) => {
-          const next = conv.next();
-          req.method = next.method;
-          req.path = next.path;
-          req.headers = next.headers;
-          req.body = next.body;
-          return req;
+  const poolFor = (origin: Endpoint) => {
+    let pool = pools.get(origin.connectUrl);
+    if (!pool) {
+      pool = new Pool(origin.connectUrl, {
+        connections: options.connections,
+        pipelining: 1,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        connect: {
+          timeout: options.timeoutMs,
+          rejectUnauthorized: !options.insecureTls,
+          ...(origin.servername !== undefined ? { servername: origin.servername } : {}),
         },
-        onResponse: (status, body) => {
-          const now = Date.now();
-          const outcome = conv.answer(status, body);
-          recorder.outcome(outcome, now, conv, status);
-          if (outcome.kind === 'broken' || conv.ended) finish(client);
-        },
-      },
-    ]);
-    client.on('response', (status: number, _bytes: number, ms: number) => recorder.response(status, ms, Date.now(), expectedIntervalUs));
-    // `timeout` and `connError` are emitted by autocannon's Client but missing from its typings.
-    const events = client as NodeJS.EventEmitter;
-    events.on('timeout', () => {
-      recorder.timeout(Date.now());
-      conv.lost();
-    });
-    events.on('connError', (error: unknown) => {
-      const code = (error as { code?: unknown })?.code;
-      recorder.error(typeof code === 'string' ? code : 'socket error', Date.now());
-      conv.lost();
-    });
+      });
+      pools.set(origin.connectUrl, pool);
+    }
+    return pool;
   };
 
-  const timers: NodeJS.Timeout[] = [];
+  const send = (d: Driver, dueAt: number) => {
+    const req = d.conv.next();
+    d.busy = true;
+    d.dueAt = dueAt;
+    inFlight++;
+    d.sentAt = performance.now();
+    poolFor(req.origin).dispatch({ method: req.method, path: req.path, headers: req.headers, body: req.body ?? null }, d);
+  };
+
+  const dueCount = (now: number) => (now < t0 ? 0 : Math.floor((Math.min(now, endAt) - t0) / interval) + 1);
+
+  /** Open model: hands due slots to idle drivers, and wakes up when the next one falls due. */
+  const pump = () => {
+    pumpTimer = undefined;
+    if (draining) return;
+    const due = dueCount(performance.now());
+    while (nextSlot < due && idle.length > 0) {
+      nextSlot++;
+      send(idle.pop()!, performance.now());
+    }
+    if (idle.length > 0) pumpTimer = setTimeout(pump, Math.max(1, t0 + nextSlot * interval - performance.now()));
+  };
+
+  /** A driver is free again: closed model, it sends at once; open model, it takes a waiting slot or goes idle. */
+  const resume = (d: Driver) => {
+    if (draining || d.conv.ended) {
+      d.done = true;
+      if (inFlight === 0 && (draining || drivers.every((x) => x.done))) finish();
+      return;
+    }
+    if (rate === undefined) {
+      if (d.failures === 0) send(d, 0);
+      else setTimeout(() => (draining ? resume(d) : send(d, performance.now())), Math.min(1000, 25 * 2 ** Math.min(d.failures, 6))).unref();
+      return;
+    }
+    const now = performance.now();
+    if (nextSlot < dueCount(now)) {
+      // The slot waited because every driver was busy: it counts from when it fell due.
+      const dueAt = idle.length === 0 ? t0 + nextSlot * interval : now;
+      nextSlot++;
+      send(d, dueAt);
+    } else {
+      idle.push(d);
+      pumpTimer ??= setTimeout(pump, Math.max(1, t0 + nextSlot * interval - performance.now()));
+    }
+  };
+
+  const settle = (d: Driver, status: number, body: string | undefined, error: Error | undefined) => {
+    if (stopped) return;
+    const now = performance.now();
+    d.busy = false;
+    inFlight--;
+    if (error === undefined) {
+      d.failures = 0;
+      recorder.response(status, now - d.sentAt, now, rate !== undefined ? now - d.dueAt : undefined);
+      const outcome = d.conv.answer(status, body!);
+      recorder.outcome(outcome, now, d.conv, status);
+    } else {
+      d.failures++;
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && TIMEOUT_CODES.has(code)) recorder.timeout(now);
+      else recorder.error(typeof code === 'string' ? code : error.name || 'socket error', now);
+      d.conv.lost();
+    }
+    resume(d);
+  };
+
+  const tally: Tally = {
+    rotation: () => recorder.rotation(performance.now()),
+    note: (name) => recorder.note(recorder.phaseAt(performance.now()), name),
+  };
+  for (let i = 0; i < options.connections; i++) drivers.push(new Driver(options.conversation(i, tally), settle));
+
   let lastTotal = 0;
   const progress = setInterval(() => {
-    const now = Date.now();
-    const total = recorder.warmup.responses + recorder.measured.responses;
+    const now = performance.now();
     const w = recorder.warmup;
     const m = recorder.measured;
+    const total = w.responses + m.responses;
     options.onProgress?.({
-      elapsedS: Math.round((now - startedAt) / 1000),
+      elapsedS: Math.round((now - t0) / 1000),
       phase: recorder.phaseAt(now),
       perSecond: total - lastTotal,
       failures: w.errors + w.timeouts + w.non2xx + w.malformed + m.errors + m.timeouts + m.non2xx + m.malformed,
       broken: w.broken + w.lost + m.broken + m.lost,
-      p99Us: recorder.all.totalCount > 0 ? recorder.all.getValueAtPercentile(99) : 0,
+      p99Us: recorder.p99SoFar(),
     });
     lastTotal = total;
   }, 1000);
-  timers.push(progress);
 
-  await new Promise<void>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: options.connectUrl,
-        connections: options.connections,
-        // autocannon's own end is only a backstop: tack drains at `endAt` and stops by the watchdog.
-        duration: (options.warmupMs + options.durationMs + options.timeoutMs) / 1000 + 5,
-        timeout: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
-        ...(options.rate !== undefined ? { overallRate: options.rate } : {}),
-        ...(options.servername !== undefined ? { servername: options.servername } : {}),
-        setupClient,
-        // How often autocannon looks whether every connection has finished.
-        sampleInt: 100,
-        skipAggregateResult: true,
-      } as autocannon.Options,
-      (error) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()),
-    );
-    let draining = false;
-    const drain = () => {
-      if (draining) return;
-      draining = true;
-      recorder.measureUntil = Math.max(recorder.measureFrom, Date.now());
-      for (const client of clients) finish(client);
-      // A target that never answers: autocannon's timeout reconnects, and the drained client stops.
-      timers.push(setTimeout(() => instance.stop(), options.timeoutMs + 2000));
-    };
-    timers.push(setTimeout(drain, Math.max(0, endAt - Date.now())));
-    if (options.signal) {
-      if (options.signal.aborted) drain();
-      else options.signal.addEventListener('abort', drain, { once: true });
+  let watchdog: NodeJS.Timeout | undefined;
+  const drain = () => {
+    if (draining) return;
+    draining = true;
+    if (pumpTimer) clearTimeout(pumpTimer);
+    recorder.measureUntil = Math.max(recorder.measureFrom, Math.min(performance.now(), endAt));
+    for (const d of drivers) if (!d.busy) d.done = true;
+    if (inFlight === 0) finish();
+    // Every request has its own timeout; this only guards against one that never fires.
+    watchdog = setTimeout(finish, options.timeoutMs + 2000);
+  };
+  const endTimer = setTimeout(drain, Math.max(0, endAt - performance.now()));
+  const onAbort = () => drain();
+  if (options.signal?.aborted) drain();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  try {
+    // A conversation may have ended before the run (its chain broke in an earlier capacity step).
+    const live = drivers.filter((d) => !(d.done = d.conv.ended));
+    if (live.length === 0) finish();
+    else if (!draining) {
+      if (rate === undefined) for (const d of live) send(d, performance.now());
+      else {
+        idle.push(...[...live].reverse());
+        pump();
+      }
     }
-  }).finally(() => {
-    for (const t of timers) clearTimeout(t);
+    await finished;
+  } finally {
+    stopped = true;
+    clearTimeout(endTimer);
+    if (watchdog) clearTimeout(watchdog);
+    if (pumpTimer) clearTimeout(pumpTimer);
     clearInterval(progress);
-    // Every connection ended early (every chain broke): the measured phase ends here.
-    const now = Date.now();
+    options.signal?.removeEventListener('abort', onAbort);
+    // Every driver ended early (every chain broke): the measured phase ends here.
+    const now = performance.now();
     if (now < recorder.measureUntil) recorder.measureUntil = Math.max(recorder.measureFrom, now);
-  });
-  return { recorder, conversations, connections: clients.length, startedAt: new Date(startedAt), finishedAt: new Date() };
-}
-
-/** Lets the request in flight finish, then closes the connection (no new request is sent). */
-function finish(client: AcClient): void {
-  if (client.destroyed) return;
-  client.responseMax = Math.max(1, client.reqsMade);
+    await Promise.all([...pools.values()].map((p) => p.destroy().catch(() => undefined)));
+  }
+  const due = rate !== undefined ? dueCount(recorder.measureUntil) : 0;
+  return {
+    recorder,
+    conversations: drivers.map((d) => d.conv),
+    connections: drivers.length,
+    slots: rate !== undefined ? { due: Math.max(due, nextSlot), sent: nextSlot } : null,
+    startedAt: wallStart,
+    finishedAt: new Date(),
+  };
 }

@@ -11,6 +11,7 @@
 import { TackError } from '../harness/errors.js';
 import { newRunId } from '../harness/session.js';
 import { encode, sumEncoded } from './histograms.js';
+import { shardLabel } from './shard.js';
 import { evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
 import { emptyCounts, LOAD_SCHEMA, STATUS_CLASSES, type ChainBreak, type Counts, type LoadResult, type Second, type Threshold } from './types.js';
 import { judge } from './verdict.js';
@@ -58,6 +59,7 @@ function mergeTimelines(timelines: readonly Second[][]): Second[] {
     const row = timelines.map((t) => t[s]).filter((x): x is Second => x !== undefined);
     out.push({
       s,
+      spanS: Math.max(...row.map((x) => x.spanS ?? 1)),
       responses: row.reduce((n, x) => n + x.responses, 0),
       non2xx: row.reduce((n, x) => n + x.non2xx, 0),
       errors: row.reduce((n, x) => n + x.errors, 0),
@@ -76,6 +78,11 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
   // results against the built-in server are merged as one target.)
   const targets = [...new Set(inputs.map((i) => (i.result.target.builtIn ? 'the built-in reference server' : `${i.result.target.baseUrl} with ${i.result.target.identityUrl}`)))];
   if (targets.length > 1) throw new TackError('TACK_ERR_USAGE', `tack load merge: the files loaded different targets (${targets.join('; ')}); merge shards of one run`);
+  const searches = inputs.filter((i) => i.result.capacity !== undefined).map((i) => i.file);
+  if (searches.length > 0) {
+    const what = searches.length > 1 ? 'are capacity searches' : 'is a capacity search';
+    throw new TackError('TACK_ERR_USAGE', `tack load merge: ${searches.join(', ')} ${what}; only fixed-load shards merge`);
+  }
   const results = inputs.map((i) => i.result);
   const first = results[0]!;
   const warmup = emptyCounts();
@@ -128,7 +135,9 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
     breaks,
     breaksNotListed,
     mergedFrom: inputs.flatMap(({ file, result }) =>
-      result.mergedFrom.length > 0 ? result.mergedFrom : [{ runId: result.runId, shard: result.settings.shard ? `${result.settings.shard.index}/${result.settings.shard.count}` : null, file }],
+      result.mergedFrom.length > 0
+        ? result.mergedFrom
+        : [{ runId: result.runId, shard: shardLabel(result.settings.shard ?? undefined), file, machine: result.machine }],
     ),
   };
   const specs: { spec: ThresholdSpec; source: Threshold['source'] }[] = [];
@@ -144,4 +153,48 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
   const draft: LoadResult = { ...merged, thresholds: [], verdict: { exitCode: 0, reasons: [] } };
   const thresholds = evaluateThresholds(draft, specs);
   return { ...draft, thresholds, verdict: judge(draft, thresholds) };
+}
+
+/**
+ * The steps of one capacity search as one result: counts and histograms added, the timelines end
+ * to end (each step's seconds after the previous step's), the measured time summed. Thresholds and
+ * verdict are left to the caller.
+ */
+export function combineSteps(steps: readonly LoadResult[], warmupMs: number): LoadResult {
+  const first = steps[0];
+  if (!first) throw new Error('combineSteps needs at least one step');
+  const warmup = emptyCounts();
+  const measured = emptyCounts();
+  for (const r of steps) {
+    addCounts(warmup, r.warmup);
+    addCounts(measured, r.measured);
+  }
+  const byClass: LoadResult['latency']['byClass'] = {};
+  for (const cls of STATUS_CLASSES) {
+    const parts = steps.map((r) => r.latency.byClass[cls]).filter((x): x is string => x !== undefined);
+    if (parts.length > 0) byClass[cls] = encodedSum(parts);
+  }
+  const corrected = steps.every((r) => r.latency.corrected !== null) ? encodedSum(steps.map((r) => r.latency.corrected ?? undefined)) : null;
+  const timeline: Second[] = [];
+  for (const r of steps) {
+    const offset = timeline.length;
+    for (const s of r.timeline) timeline.push({ ...s, s: offset + s.s });
+  }
+  const breaks = steps.flatMap((r) => r.breaks).slice(0, MAX_LISTED_BREAKS);
+  const listed = steps.reduce((n, r) => n + r.breaks.length, 0);
+  const measuredS = Math.round(steps.reduce((n, r) => n + r.measuredS, 0) * 1000) / 1000;
+  return {
+    ...first,
+    finishedAt: steps[steps.length - 1]!.finishedAt,
+    measuredS,
+    settings: { ...first.settings, rate: null, durationS: measuredS, warmupS: warmupMs / 1000 },
+    warmup,
+    measured,
+    latency: { unit: 'us', byClass, corrected },
+    timeline,
+    breaks,
+    breaksNotListed: steps.reduce((n, r) => n + r.breaksNotListed, 0) + Math.max(0, listed - breaks.length),
+    thresholds: [],
+    verdict: { exitCode: 0, reasons: [] },
+  };
 }

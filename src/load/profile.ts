@@ -30,9 +30,9 @@ export interface ProfileContext {
 }
 
 export interface Prepared {
-  /** Where every connection of this profile goes. */
-  readonly endpoint: Endpoint;
-  /** Connections to open: fewer than asked when a token pool is smaller. */
+  /** Every origin this profile sends to (one connection pool each): one, or the sign-in server and the tenant host. */
+  readonly endpoints: readonly Endpoint[];
+  /** Connections (drivers) to run: fewer than asked when a token pool is smaller. */
   readonly connections: number;
   /** Where chains came from: `hook`, `pool`, `partner`. */
   readonly chains: string;

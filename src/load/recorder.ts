@@ -19,7 +19,7 @@ export type Outcome =
   | { readonly kind: 'expected' }
   /** A non-2xx answer the profile did not expect. */
   | { readonly kind: 'non2xx' }
-  /** A 2xx answer whose body is not as the spec says. */
+  /** An answer against the spec: a 2xx whose body is not as the spec says, no rotation, a young access token refused. */
   | { readonly kind: 'malformed'; readonly detail: string }
   /** The chain's current token was refused: the chain is over. */
   | { readonly kind: 'broken'; readonly cause: 'rotation' | 'lost'; readonly error: string };
@@ -38,14 +38,12 @@ export class Recorder {
   readonly warmup: Counts = emptyCounts();
   readonly measured: Counts = emptyCounts();
   readonly byClass = new Map<StatusClass, Histogram>();
-  /** All statuses of the measured phase (progress and thresholds read it). */
-  readonly all: Histogram = newHistogram();
-  /** Fixed-rate mode: all statuses, with HdrHistogram's expected-interval correction. */
+  /** Open model: all statuses, measured from when each request's slot fell due (coordinated-omission corrected). */
   readonly corrected: Histogram | undefined;
   readonly breaks: ChainBreak[] = [];
   breaksNotListed = 0;
   private readonly seconds: LiveSecond[] = [];
-  /** Wall-clock ms of the first request, of the start of the measured phase, and of its end. */
+  /** `performance.now()` ms of the first request, of the start of the measured phase, and of its end. */
   readonly startedAt: number;
   readonly measureFrom: number;
   measureUntil: number;
@@ -66,8 +64,8 @@ export class Recorder {
     return phase === 'warmup' ? this.warmup : this.measured;
   }
 
-  /** One answer: its status and time (ms, fractional). `expectedIntervalUs` only in fixed-rate mode. */
-  response(status: number, ms: number, now: number, expectedIntervalUs?: number): void {
+  /** One answer: its status, its service time (ms, fractional) and, in the open model, the time since its slot fell due. */
+  response(status: number, ms: number, now: number, sinceDueMs?: number): void {
     const phase = this.phaseAt(now);
     const c = this.counts(phase);
     c.responses++;
@@ -83,9 +81,7 @@ export class Recorder {
       this.byClass.set(cls, h);
     }
     h.recordValue(us);
-    this.all.recordValue(us);
-    if (this.corrected && expectedIntervalUs !== undefined && expectedIntervalUs > 0) this.corrected.recordValueWithExpectedInterval(us, expectedIntervalUs);
-    else this.corrected?.recordValue(us);
+    if (this.corrected) this.corrected.recordValue(sinceDueMs !== undefined && sinceDueMs > ms ? toMicros(sinceDueMs) : us);
     const second = this.second(now);
     second.responses++;
     if (status < 200 || status > 299) second.non2xx++;
@@ -157,10 +153,23 @@ export class Recorder {
     return Math.max(0, end - this.measureFrom) / 1000;
   }
 
+  /** p99 of the measured phase so far (µs), all statuses as answered; 0 before it starts. For progress lines. */
+  p99SoFar(): number {
+    if (this.byClass.size === 0) return 0;
+    const h = newHistogram();
+    for (const c of this.byClass.values()) h.add(c);
+    const p99 = h.totalCount > 0 ? h.getValueAtPercentile(99) : 0;
+    h.destroy();
+    return p99;
+  }
+
+  /** The seconds of the measured phase; the last one's `spanS` says how much of a second it covered. */
   timeline(): Second[] {
     const out: Second[] = [];
+    const measuredS = this.measuredSeconds();
     this.seconds.forEach((s, i) => {
-      out.push({ s: i, responses: s.responses, non2xx: s.non2xx, errors: s.errors, timeouts: s.timeouts, latency: encode(s.latency) });
+      const spanS = Math.round(Math.min(1, Math.max(0.001, measuredS - i)) * 1000) / 1000;
+      out.push({ s: i, spanS, responses: s.responses, non2xx: s.non2xx, errors: s.errors, timeouts: s.timeouts, latency: encode(s.latency) });
     });
     return out;
   }
@@ -174,7 +183,6 @@ export class Recorder {
   destroy(): void {
     for (const h of this.byClass.values()) h.destroy();
     for (const s of this.seconds) s.latency.destroy();
-    this.all.destroy();
     this.corrected?.destroy();
   }
 

@@ -27,6 +27,15 @@ const counts = z.object({
   notes: countMap,
 });
 
+const machine = z.object({
+  cpu: z.string(),
+  cores: z.number(),
+  node: z.string(),
+  platform: z.string(),
+  loadBefore: z.array(z.number()),
+  loadAfter: z.array(z.number()),
+});
+
 const resultSchema = z.object({
   schema: z.literal(LOAD_SCHEMA),
   tack: z.object({ version: z.string() }),
@@ -36,6 +45,7 @@ const resultSchema = z.object({
   finishedAt: z.string(),
   measuredS: z.number(),
   target: z.object({ baseUrl: z.string(), identityUrl: z.string(), builtIn: z.boolean(), faults: z.array(z.string()) }),
+  machine: machine.optional(),
   settings: z.object({
     connections: z.number(),
     durationS: z.number(),
@@ -53,7 +63,17 @@ const resultSchema = z.object({
     byClass: z.partialRecord(z.enum(STATUS_CLASSES), z.string()),
     corrected: z.string().nullable(),
   }),
-  timeline: z.array(z.object({ s: z.number(), responses: z.number(), non2xx: z.number(), errors: z.number(), timeouts: z.number(), latency: z.string() })),
+  timeline: z.array(
+    z.object({
+      s: z.number(),
+      spanS: z.number().optional(),
+      responses: z.number(),
+      non2xx: z.number(),
+      errors: z.number(),
+      timeouts: z.number(),
+      latency: z.string(),
+    }),
+  ),
   breaks: z.array(
     z.object({
       chain: z.string(),
@@ -69,7 +89,34 @@ const resultSchema = z.object({
   breaksNotListed: z.number(),
   thresholds: z.array(z.object({ expr: z.string(), ok: z.boolean(), actual: z.string(), source: z.enum(['profile', 'cli', 'baseline']) })),
   verdict: z.object({ exitCode: z.number(), reasons: z.array(z.string()) }),
-  mergedFrom: z.array(z.object({ runId: z.string(), shard: z.string().nullable(), file: z.string() })),
+  capacity: z
+    .object({
+      maxRate: z.number().nullable(),
+      steps: z.array(
+        z.object({
+          rate: z.number(),
+          achieved: z.number(),
+          p50: z.number(),
+          p99: z.number(),
+          errors: z.number(),
+          brokenChains: z.number(),
+          held: z.boolean(),
+          reasons: z.array(z.string()),
+          unsent: z.number(),
+          atS: z.number(),
+        }),
+      ),
+      settings: z.object({
+        startRate: z.number(),
+        factor: z.number().nullable(),
+        increment: z.number().nullable(),
+        stepS: z.number(),
+        maxRate: z.number(),
+        minAchievedPct: z.number(),
+      }),
+    })
+    .optional(),
+  mergedFrom: z.array(z.object({ runId: z.string(), shard: z.string().nullable(), file: z.string(), machine: machine.optional() })),
 });
 
 export function readLoadResult(file: string, flag: string): LoadResult {

@@ -7,12 +7,17 @@
  */
 import { randomInt } from 'node:crypto';
 import { collectEnv } from '../harness/config.js';
-import { HookClient } from '../harness/clients/hook.js';
+import type { HookClient } from '../harness/clients/hook.js';
+import { discoverHook } from '../harness/hook-discovery.js';
 import { EXIT, redactError, TackError } from '../harness/errors.js';
 import { Names } from '../harness/names.js';
 import { type BuiltInStarter, openSession, type Session } from '../harness/session.js';
 import { compareWithBaseline, baselineMismatch } from './baseline.js';
-import { runEngine, type EngineResult } from './engine.js';
+import { capacityLine, judgeStep, MIN_ACHIEVED_PCT, stepHeader, stepLine, type CapacityPlan } from './capacity.js';
+import { combineSteps } from './merge.js';
+import { metricsOf } from './metrics.js';
+import { runEngine, type EngineResult, type Progress, type Tally } from './engine.js';
+import type { Machine } from './machine.js';
 import { encode } from './histograms.js';
 import type { LoadProfile, Prepared } from './profile.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from './result.js';
@@ -20,8 +25,9 @@ import { shareOf, type Shard } from './shard.js';
 import { progressLine, summaryText } from './summary.js';
 import { probe, resolveEndpoint } from './target.js';
 import { evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
-import { LOAD_SCHEMA, type LoadResult, type Threshold } from './types.js';
-import { formatMs } from './units.js';
+import { LOAD_SCHEMA, type CapacityStep, type LoadResult, type Threshold } from './types.js';
+import { machineNow } from './machine.js';
+import { formatCount, formatMs } from './units.js';
 import { judge } from './verdict.js';
 
 /** No run, warmup included, lasts longer than this. */
@@ -54,6 +60,8 @@ export interface LoadOptions {
   readonly quiet: boolean;
   readonly version: string;
   readonly signal?: AbortSignal | undefined;
+  /** `--find-capacity`: steps of offered rate instead of one fixed load (see capacity.ts). */
+  readonly capacity?: CapacityPlan | undefined;
 }
 
 export interface LoadIo {
@@ -80,6 +88,15 @@ function checkOptions(o: LoadOptions): ThresholdSpec[] {
     throw new TackError('TACK_ERR_USAGE', `--shard ${o.shard.index}/${o.shard.count} gets no connection of --connections ${o.connections}: give at least one connection per shard`);
   }
   if (o.shard && o.rate !== undefined && shareOf(o.rate, o.shard) < 1) throw new TackError('TACK_ERR_USAGE', `--rate ${o.rate} leaves shard ${o.shard.index}/${o.shard.count} no request per second`);
+  if (o.capacity) {
+    // A search steps one machine's offered rate; shards could not agree on when to step.
+    const refuse = (message: string) => new TackError('TACK_ERR_USAGE', message);
+    if (o.shard) throw refuse('--find-capacity runs on one machine: drop --shard (for more than one machine see docs/load.md, "Beyond one machine")');
+    if (o.rate !== undefined) {
+      throw refuse('--find-capacity sets the rate of each step itself: drop --rate and give --start-rate, --rate-factor or --rate-increment, --max-rate');
+    }
+    if (o.baseline !== undefined) throw refuse('--find-capacity cannot be compared with --baseline: compare the capacity figures instead');
+  }
   return o.thresholds.map(parseThreshold);
 }
 
@@ -102,17 +119,11 @@ export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOut
   }
 }
 
-async function discoverHook(session: Session, say: (s: string) => void): Promise<HookClient | undefined> {
-  const { target, http, redactor } = session;
-  if (!target.hook) return undefined;
-  const hook = new HookClient(http, target.hook.url, target.hook.token);
-  try {
-    await hook.discover();
-    return hook;
-  } catch (error) {
-    say(redactor.redact(`the test hook could not be used: ${error instanceof Error ? error.message : String(error)}`));
-    return undefined;
-  }
+/** The target's hook, as `tack run` finds it (src/harness/hook-discovery.ts); a hook that cannot be used is said, not thrown. */
+async function usableHook(session: Session, say: (s: string) => void): Promise<HookClient | undefined> {
+  const { hook, problem } = await discoverHook(session);
+  if (problem !== undefined) say(`the test hook could not be used: ${problem}`);
+  return hook;
 }
 
 async function runInSession(
@@ -128,15 +139,18 @@ async function runInSession(
   const connections = shareOf(o.connections, o.shard);
   const rate = o.rate !== undefined ? shareOf(o.rate, o.shard) : undefined;
   const timeoutMs = o.timeoutMs ?? target.requestTimeoutMs;
+  const warmup = o.warmupMs > 0 ? ` after ${formatMs(o.warmupMs)} warmup` : '';
+  const shape = o.capacity
+    ? `capacity search, ${o.capacity.rates.length} step(s) at most of ${formatMs(o.capacity.stepMs)}${warmup}, open model`
+    : `${formatMs(o.durationMs)}${warmup}, ${rate !== undefined ? `fixed rate ${rate} req/s` : 'closed model (as fast as answers come)'}`;
   io.write(
     redactor.redact(
       `tack ${o.version} load ${o.profile.name} ${session.runId}\n` +
         `target ${target.baseUrl}${target.builtIn ? ' (built-in reference server)' : ''}, sign-in ${target.identityUrl}\n` +
-        `${connections} connection(s)${o.shard ? ` (shard ${o.shard.index}/${o.shard.count} of ${o.connections})` : ''}, ${formatMs(o.durationMs)}${o.warmupMs > 0 ? ` after ${formatMs(o.warmupMs)} warmup` : ''}, ` +
-        `${rate !== undefined ? `fixed rate ${rate} req/s` : 'closed model (as fast as answers come)'}\n`,
+        `${connections} connection(s)${o.shard ? ` (shard ${o.shard.index}/${o.shard.count} of ${o.connections})` : ''}, ${shape}\n`,
     ),
   );
-  const hook = await discoverHook(session, say);
+  const hook = await usableHook(session, say);
   const prepared: Prepared = await o.profile.prepare({
     session,
     hook,
@@ -147,29 +161,50 @@ async function runInSession(
     resolve: (url, role) => resolveEndpoint(url, role, o.allowRemote),
     say,
   });
-  await probe(prepared.endpoint, Math.min(timeoutMs, 5000));
-  io.write(`  load goes to ${prepared.endpoint.connectUrl} (Host ${prepared.endpoint.host}), chains from ${prepared.chains}\n\n`);
+  for (const endpoint of prepared.endpoints) await probe(endpoint, Math.min(timeoutMs, 5000));
+  const where = prepared.endpoints.map((e) => `${e.connectUrl} (Host ${e.host})`).join(' and ');
+  io.write(`  load goes to ${where}, one connection pool each; chains from ${prepared.chains}\n\n`);
 
   let poolError: unknown;
-  let engine: EngineResult;
+  const engineOptions = (stepRate: number | undefined, warmupMs: number, durationMs: number, showProgress: boolean) => ({
+    connections: prepared.connections,
+    insecureTls: target.insecureTls,
+    warmupMs,
+    durationMs,
+    rate: stepRate,
+    timeoutMs,
+    conversation: (i: number, tally: Tally) => prepared.conversation(i, tally),
+    signal: o.signal,
+    onProgress: (p: Progress) => {
+      if (showProgress && !o.quiet) io.progress(progressLine(p) + '\n');
+      prepared.checkpoint?.(false).catch((error: unknown) => {
+        poolError ??= error;
+      });
+    },
+  });
+  const common: Common = {
+    o,
+    runId: session.runId,
+    target: { baseUrl: target.baseUrl, identityUrl: target.identityUrl, builtIn: target.builtIn, faults: target.builtIn ? [...o.faults] : [] },
+    timeoutMs,
+    chains: prepared.chains,
+  };
+
+  let result: LoadResult;
+  const machine = machineNow();
   try {
-    engine = await runEngine({
-      connectUrl: prepared.endpoint.connectUrl,
-      servername: prepared.endpoint.servername,
-      connections: prepared.connections,
-      warmupMs: o.warmupMs,
-      durationMs: o.durationMs,
-      rate,
-      timeoutMs,
-      conversation: (i, tally) => prepared.conversation(i, tally),
-      signal: o.signal,
-      onProgress: (p) => {
-        if (!o.quiet) io.progress(progressLine(p) + '\n');
-        prepared.checkpoint?.(false).catch((error: unknown) => {
-          poolError ??= error;
-        });
-      },
-    });
+    if (o.capacity) {
+      // Everything printed goes through the redactor, step lines included.
+      const redacted: LoadIo = { write: (s) => io.write(redactor.redact(s)), progress: (s) => io.progress(redactor.redact(s)) };
+      result = await searchCapacity(o.capacity, common, specs, redacted, (r, w, d) => runEngine(engineOptions(r, w, d, false)), machine);
+    }
+    else {
+      const engine = await runEngine(engineOptions(rate, o.warmupMs, o.durationMs, true));
+      const draft: LoadResult = { ...draftOf(engine, common, rate ?? null, o.durationMs), machine: machine.finish() };
+      const thresholds = evaluateThresholds(draft, specs);
+      if (baseline) thresholds.push(...compareWithBaseline(draft, baseline, o.tolerancePct));
+      result = { ...draft, thresholds, verdict: judge(draft, thresholds) };
+    }
   } finally {
     // Even when the engine failed: the pool file is the only copy of the tokens rotated so far.
     try {
@@ -178,26 +213,45 @@ async function runInSession(
       poolError ??= error;
     }
   }
+  const name = o.capacity ? `${o.profile.name}-capacity` : o.profile.name;
+  const jsonPath = o.out ?? defaultResultPath(o.reportsDir, name, new Date(result.startedAt), result.settings.shard);
+  const files = writeLoadResult(result, jsonPath, redactor);
+  io.write(redactor.redact(summaryText(result, files)));
+  if (result.verdict.exitCode === EXIT.threshold) io.write(`tack: TACK_ERR_THRESHOLD: ${result.verdict.reasons.join('; ')}\n`);
+  if (poolError !== undefined) throw poolError;
+  return { exitCode: result.verdict.exitCode, result, files };
+}
 
+/** What every result of this run shares. */
+interface Common {
+  readonly o: LoadOptions;
+  readonly runId: string;
+  readonly target: LoadResult['target'];
+  readonly timeoutMs: number;
+  readonly chains: string;
+}
+
+/** A result (not yet judged) from one engine run. Destroys the engine's live histograms. */
+function draftOf(engine: EngineResult, c: Common, rate: number | null, durationMs: number): LoadResult {
   const rec = engine.recorder;
   const draft: LoadResult = {
     schema: LOAD_SCHEMA,
-    tack: { version: o.version },
-    runId: session.runId,
-    profile: o.profile.name,
+    tack: { version: c.o.version },
+    runId: c.runId,
+    profile: c.o.profile.name,
     startedAt: engine.startedAt.toISOString(),
     finishedAt: engine.finishedAt.toISOString(),
     measuredS: Math.round(rec.measuredSeconds() * 1000) / 1000,
-    target: { baseUrl: target.baseUrl, identityUrl: target.identityUrl, builtIn: target.builtIn, faults: target.builtIn ? [...o.faults] : [] },
+    target: c.target,
     settings: {
       connections: engine.connections,
-      durationS: o.durationMs / 1000,
-      warmupS: o.warmupMs / 1000,
-      rate: rate ?? null,
-      timeoutS: timeoutMs / 1000,
-      shard: o.shard ? { index: o.shard.index, count: o.shard.count } : null,
-      chains: prepared.chains,
-      failOnErrors: o.failOnErrors,
+      durationS: durationMs / 1000,
+      warmupS: c.o.warmupMs / 1000,
+      rate,
+      timeoutS: c.timeoutMs / 1000,
+      shard: c.o.shard ? { index: c.o.shard.index, count: c.o.shard.count } : null,
+      chains: c.chains,
+      failOnErrors: c.o.failOnErrors,
     },
     warmup: rec.warmup,
     measured: rec.measured,
@@ -210,15 +264,76 @@ async function runInSession(
     mergedFrom: [],
   };
   rec.destroy();
-  const thresholds = evaluateThresholds(draft, specs);
-  if (baseline) {
-    thresholds.push(...compareWithBaseline(draft, baseline, o.tolerancePct));
+  return draft;
+}
+
+type StepRunner = (rate: number, warmupMs: number, durationMs: number) => Promise<EngineResult>;
+
+/**
+ * The capacity search: one open-model engine run per step on the same chains, each judged alone,
+ * the step table printed as it goes; stops at the first step that does not hold (or on Ctrl-C).
+ * The result adds up every step (counts, histograms, a timeline of all steps end to end) and carries
+ * the steps in `capacity`; its thresholds are those judged at the highest step that held (at the
+ * first step when none held). Exit 0 when a step held, 4 when none did (2 when nothing answered).
+ */
+async function searchCapacity(
+  plan: CapacityPlan,
+  c: Common,
+  specs: { spec: ThresholdSpec; source: Threshold['source'] }[],
+  io: LoadIo,
+  runStep: StepRunner,
+  machine: { finish(): Machine },
+): Promise<LoadResult> {
+  io.write(stepHeader(plan, specs.map((s) => s.spec.expr)));
+  const steps: CapacityStep[] = [];
+  const drafts: LoadResult[] = [];
+  const judged: { thresholds: Threshold[] }[] = [];
+  const t0 = performance.now();
+  for (const [i, rate] of plan.rates.entries()) {
+    const atS = (performance.now() - t0) / 1000;
+    const engine = await runStep(rate, i === 0 ? c.o.warmupMs : 0, plan.stepMs);
+    const unsent = engine.slots ? Math.max(0, engine.slots.due - engine.slots.sent) : 0;
+    const draft = draftOf(engine, c, rate, plan.stepMs);
+    const thresholds = evaluateThresholds(draft, specs);
+    const verdict = judge(draft, thresholds);
+    const m = metricsOf({ ...draft, verdict });
+    const figures = { p50: m.latency.p50, p99: m.latency.p99, errors: m.errors, broken: m.broken + m.lost };
+    const step = judgeStep(rate, { ...draft, thresholds, verdict }, atS, unsent, figures);
+    steps.push(step);
+    drafts.push(draft);
+    judged.push({ thresholds });
+    io.write(stepLine(step));
+    if (!step.held || c.o.signal?.aborted) break;
   }
-  const result: LoadResult = { ...draft, thresholds, verdict: judge(draft, thresholds) };
-  const jsonPath = o.out ?? defaultResultPath(o.reportsDir, o.profile.name, engine.startedAt, result.settings.shard);
-  const files = writeLoadResult(result, jsonPath, redactor);
-  io.write(redactor.redact(summaryText(result, files)));
-  if (result.verdict.exitCode === EXIT.threshold) io.write(`tack: TACK_ERR_THRESHOLD: ${result.verdict.reasons.join('; ')}\n`);
-  if (poolError !== undefined) throw poolError;
-  return { exitCode: result.verdict.exitCode, result, files };
+  const held = steps.filter((s) => s.held);
+  const maxRate = held.length > 0 ? held[held.length - 1]!.rate : null;
+  io.write(capacityLine(steps, maxRate));
+  const combined = combineSteps(drafts, c.o.warmupMs);
+  const at = held.length > 0 ? steps.indexOf(held[held.length - 1]!) : 0;
+  const thresholds = judged[at]?.thresholds ?? [];
+  const noAnswer = judge(combined, []).exitCode === EXIT.unreachable;
+  const firstWhy = steps[0]?.reasons.join('; ') ?? '';
+  const verdict = noAnswer
+    ? judge(combined, [])
+    : maxRate !== null
+      ? { exitCode: EXIT.ok, reasons: [] }
+      : { exitCode: EXIT.threshold, reasons: [`capacity search: no step held, not even ${formatCount(plan.rates[0]!)} req/s (${firstWhy})`] };
+  return {
+    ...combined,
+    machine: machine.finish(),
+    thresholds,
+    verdict,
+    capacity: {
+      maxRate,
+      steps,
+      settings: {
+        startRate: plan.startRate,
+        factor: plan.factor,
+        increment: plan.increment,
+        stepS: plan.stepMs / 1000,
+        maxRate: plan.maxRate,
+        minAchievedPct: MIN_ACHIEVED_PCT,
+      },
+    },
+  };
 }

@@ -6,6 +6,8 @@ import type { Progress } from './engine.js';
 import { decode, summarise, type LatencySummary } from './histograms.js';
 import { metricsOf } from './metrics.js';
 import { STATUS_CLASSES, type LoadResult } from './types.js';
+import { capacityLine } from './capacity.js';
+import { describeMachine } from './machine.js';
 import { formatCount, formatUs } from './units.js';
 
 export function progressLine(p: Progress): string {
@@ -27,7 +29,11 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   const m = metricsOf(result);
   const s = result.settings;
   const out: string[] = [];
-  const mode = s.rate !== null ? `fixed rate ${formatCount(s.rate)} req/s` : 'closed model';
+  const mode = result.capacity
+    ? `capacity search of ${result.capacity.steps.length} step(s)`
+    : s.rate !== null
+      ? `fixed rate ${formatCount(s.rate)} req/s`
+      : 'closed model';
   out.push(
     `\n${result.profile}: ${s.connections} connection(s), ${result.measuredS.toFixed(1)} s measured${s.warmupS > 0 ? ` after ${s.warmupS} s warmup` : ''}, ${mode}, chains from ${s.chains}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}${result.mergedFrom.length > 0 ? `, merged from ${result.mergedFrom.length} result(s)` : ''}\n`,
   );
@@ -43,8 +49,10 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   }
   out.push(table(['status', 'answers', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'max'], rows));
   out.push('');
+  out.push(...aboutTheFigures(result).map((l) => `${l}`));
   out.push(
-    `correctness: ${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} malformed 2xx, ${m.non2xx} unexpected non-2xx, ${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`,
+    `correctness: ${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ` +
+      `${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`,
   );
   const statuses = Object.entries(result.measured.byStatus).sort(([a], [b]) => a.localeCompare(b));
   if (statuses.length > 0) out.push(`statuses (measured): ${statuses.map(([k, v]) => `${k} ×${formatCount(v)}`).join(', ')}`);
@@ -60,11 +68,27 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   }
   if (result.breaksNotListed > 0) out.push(`  … and ${result.breaksNotListed} more broken chain(s)`);
   if (result.thresholds.length > 0) {
-    out.push(`thresholds: ${result.thresholds.map((t) => `${t.ok ? '✔' : '✘'} ${t.expr} (${t.actual})`).join('   ')}`);
+    const max = result.capacity?.maxRate;
+    const at = result.capacity ? ` at ${max !== null && max !== undefined ? `${formatCount(max)} req/s, the highest step that held` : 'the first step'}` : '';
+    out.push(`thresholds${at}: ${result.thresholds.map((t) => `${t.ok ? '✔' : '✘'} ${t.expr} (${t.actual})`).join('   ')}`);
   }
+  if (result.capacity) out.push(capacityLine(result.capacity.steps, result.capacity.maxRate).trimEnd());
   out.push('');
   if (result.verdict.exitCode === 0) out.push('PASSED');
   else for (const r of result.verdict.reasons) out.push(`FAILED: ${r}`);
   if (files) out.push(`\nResult: ${files.json}\n        ${files.html}`);
   return out.join('\n') + '\n';
+}
+
+/** Where the figures come from: the machine, and a plain warning when the target was the built-in reference server. */
+export function aboutTheFigures(result: LoadResult): string[] {
+  const out: string[] = [];
+  if (result.machine) out.push(`machine: ${describeMachine(result.machine)}`);
+  for (const f of result.mergedFrom) if (f.machine) out.push(`machine of ${f.shard ?? f.runId}: ${describeMachine(f.machine)}`);
+  if (result.target.builtIn) {
+    out.push(
+      "target: tack's built-in reference server, in this process, sharing its event loop with the load: these figures are no capacity of any real system",
+    );
+  }
+  return out;
 }

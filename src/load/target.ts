@@ -70,9 +70,9 @@ export async function resolveEndpoint(url: string, role: string, allowRemote: bo
   };
 }
 
-/** Whether two endpoints can share one connection (same socket address and scheme). */
-export function sameSocket(a: Endpoint, b: Endpoint): boolean {
-  return a.connectUrl === b.connectUrl;
+/** Whether two endpoints share one connection pool (same scheme, socket address and port). */
+export function sameOrigin(a: Endpoint, b: Endpoint): boolean {
+  return a.connectUrl === b.connectUrl && a.servername === b.servername;
 }
 
 /** One TCP connection to where load will go, so a target that is down is one clear error, not a storm of refused sockets. */

@@ -3,11 +3,11 @@
  * usage error before any load is sent) and an evaluator over a result's metrics.
  *
  * Metrics:
- * - latency (unit required: us, µs, ms, s): `p50`, `p90`, `p99`, `p99.9` (also `p999`), any `pNN.N`,
- *   `max`, `mean`
+ * - latency (unit required: us, µs, ms, s): `p50`, `p90`, `p99`, `p99.9` (also `p999`), `p99.99`
+ *   (also `p9999`), `p100` (the maximum, as `max`), any `pNN.N`, `mean`
  * - `rps` (answers per second of the measured phase)
  * - counts over the whole run: `errors` (every failed request: transport errors, timeouts,
- *   unexpected non-2xx, malformed 2xx, broken and lost chains), `timeouts`, `non2xx`, `malformed`,
+ *   unexpected non-2xx, answers against the spec, broken and lost chains), `timeouts`, `non2xx`, `malformed`,
  *   `broken` (broken + lost chains), `requests` (answers in the measured phase)
  * - `error_rate` in percent (`error_rate<0.1%`)
  */
@@ -48,12 +48,25 @@ function parseMetric(name: string, expr: string): Metric {
   if ((COUNT_NAMES as readonly string[]).includes(lower)) return { kind: 'count', name: lower as CountName };
   const p = /^p(\d+(?:\.\d+)?)$/.exec(lower);
   if (p) {
-    const digits = p[1]!;
-    // p999 means 99.9, p9999 means 99.99: digits after the second are decimals.
-    const q = digits.includes('.') || digits.length <= 2 ? Number(digits) : Number(`${digits.slice(0, 2)}.${digits.slice(2)}`);
-    if (q > 0 && q <= 100) return { kind: 'percentile', q };
+    const q = percentileOf(p[1]!);
+    if (q === undefined) throw usage(expr, `"${name}" is not a percentile: write p50, p90, p99, p99.9, p99.99, p100 (or max); a dot marks decimals (p99.5)`);
+    return { kind: 'percentile', q };
   }
-  throw usage(expr, `unknown metric "${name}"; known: p50, p90, p99, p99.9, max, mean, rps, error_rate, ${COUNT_NAMES.join(', ')}`);
+  throw usage(expr, `unknown metric "${name}"; known: p50, p90, p99, p99.9, p99.99, p100, max, mean, rps, error_rate, ${COUNT_NAMES.join(', ')}`);
+}
+
+/**
+ * The percentile a `pNN` name means, or undefined. With a dot it is read as written (p99.9, p99.99,
+ * p100.0); without one: one or two digits are whole (p5, p50, p99), `100` is the maximum, and the
+ * compact forms that start with 99 put the decimals after it (p999 = 99.9, p9999 = 99.99). Any
+ * other run of three or more digits (p950: 95.0 or 950?) is refused rather than guessed.
+ */
+export function percentileOf(digits: string): number | undefined {
+  let q: number;
+  if (digits.includes('.') || digits.length <= 2 || digits === '100') q = Number(digits);
+  else if (/^99\d+$/.test(digits)) q = Number(`99.${digits.slice(2)}`);
+  else return undefined;
+  return q > 0 && q <= 100 ? q : undefined;
 }
 
 export function parseThreshold(expr: string): ThresholdSpec {
@@ -98,7 +111,8 @@ function actualOf(spec: ThresholdSpec, m: Metrics, percentile: (q: number) => nu
   const metric = spec.metric;
   switch (metric.kind) {
     case 'percentile': {
-      const us = percentile(metric.q);
+      // p100 is the maximum itself (an HdrHistogram's 100th percentile is its bucket's upper edge).
+      const us = metric.q === 100 ? m.latency.max : percentile(metric.q);
       return { value: us, text: formatUs(us) };
     }
     case 'max':

@@ -4,6 +4,8 @@
  * from shards merge exactly (`tack load merge`). Nothing in it is a token or a secret.
  */
 
+import type { Machine } from './machine.js';
+
 export const LOAD_SCHEMA = 'tack-load/1';
 
 export const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
@@ -19,7 +21,12 @@ export interface Counts {
   expected: number;
   /** Unexpected non-2xx answers (not counting invalid_grant breaks, counted in `broken`). */
   non2xx: number;
-  /** 2xx answers whose body is not what the spec says (missing or wrong token fields...). */
+  /**
+   * Answers against the spec (the name is kept for result compatibility): a 2xx whose body is not
+   * what the spec says (missing or wrong token fields, expires_in not 300), an exchange that returns
+   * the refresh token it was sent, a 401 for an access token younger than its lifetime. Each kind is
+   * counted in `notes` as `malformed: <what>`.
+   */
   malformed: number;
   /** Chains whose current token was refused (invalid_grant): rotation broke under load. */
   broken: number;
@@ -59,6 +66,11 @@ export interface ChainBreak {
 /** One second of the measured phase. */
 export interface Second {
   readonly s: number;
+  /**
+   * How much of a second this one covers: 1, except for the last, partial one (a 1.5 s run has a
+   * second of 0.5 s). Rates are `responses / spanS`. Absent in results of tack before 0.2: 1.
+   */
+  readonly spanS?: number;
   responses: number;
   non2xx: number;
   errors: number;
@@ -98,6 +110,8 @@ export interface LoadResult {
   /** Length of the measured phase in seconds (the longest input's when merged). */
   readonly measuredS: number;
   readonly target: { readonly baseUrl: string; readonly identityUrl: string; readonly builtIn: boolean; readonly faults: readonly string[] };
+  /** Where the load was generated (absent in results of tack before 0.2, and in merged results: see `mergedFrom`). */
+  readonly machine?: Machine | undefined;
   readonly settings: LoadSettings;
   readonly warmup: Counts;
   readonly measured: Counts;
@@ -114,8 +128,48 @@ export interface LoadResult {
   readonly breaksNotListed: number;
   readonly thresholds: Threshold[];
   readonly verdict: Verdict;
+  /** `--find-capacity` only: the steps of offered rate and the highest that held. */
+  readonly capacity?: Capacity | undefined;
   /** Inputs of a merged result (their run ids and shards); empty for a single run. */
-  readonly mergedFrom: { readonly runId: string; readonly shard: string | null; readonly file: string }[];
+  readonly mergedFrom: { readonly runId: string; readonly shard: string | null; readonly file: string; readonly machine?: Machine | undefined }[];
+}
+
+/** One step of a capacity search: an open-model run at `rate`, judged on its own. */
+export interface CapacityStep {
+  /** Offered rate (req/s). */
+  readonly rate: number;
+  /** Answers per second of the step. */
+  readonly achieved: number;
+  /** Latency of the step (µs), coordinated-omission corrected. */
+  readonly p50: number;
+  readonly p99: number;
+  /** Failed requests of the step (the `errors` threshold metric). */
+  readonly errors: number;
+  /** Chains whose current token was refused during the step (broken + lost). */
+  readonly brokenChains: number;
+  readonly held: boolean;
+  /** Why it did not hold (breached thresholds, correctness, the rate not reached); empty when it held. */
+  readonly reasons: readonly string[];
+  /** Slots that fell due but found every connection busy and were never sent. */
+  readonly unsent: number;
+  /** Seconds since the start of the search when the step began. */
+  readonly atS: number;
+}
+
+export interface Capacity {
+  /** The highest offered rate that held, or null when none did. */
+  readonly maxRate: number | null;
+  readonly steps: readonly CapacityStep[];
+  readonly settings: {
+    readonly startRate: number;
+    /** Each step's rate is the previous one times `factor`, or plus `increment` (one of the two is null). */
+    readonly factor: number | null;
+    readonly increment: number | null;
+    readonly stepS: number;
+    readonly maxRate: number;
+    /** A step holds only if it answered at least this share of the offered rate. */
+    readonly minAchievedPct: number;
+  };
 }
 
 export interface Verdict {

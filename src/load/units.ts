@@ -29,6 +29,14 @@ export function formatUs(us: number): string {
   return `${trim(us / 1_000_000)}s`;
 }
 
+/** A round axis tick in microseconds without trailing zeros: `500µs`, `1ms`, `2.5ms`, `1.5s`. */
+export function formatUsTick(us: number): string {
+  if (us === 0) return '0';
+  if (us < 1000) return `${Number(us.toPrecision(6))}µs`;
+  if (us < 1_000_000) return `${Number((us / 1000).toPrecision(6))}ms`;
+  return `${Number((us / 1_000_000).toPrecision(6))}s`;
+}
+
 export function formatMs(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)}ms` : `${Number((ms / 1000).toFixed(2))}s`;
 }

@@ -1,6 +1,7 @@
 /**
  * Whether a load run passed, and the exit code:
- * - 1 (EXIT.mustFailed) on a correctness failure: a broken or lost chain, a malformed 2xx, and
+ * - 1 (EXIT.mustFailed) on a correctness failure: a broken or lost chain, an answer against the
+ *   spec (a malformed 2xx, no rotation, a young access token refused with 401), and
  *   (unless --no-fail-on-errors) any unexpected non-2xx, transport error or timeout;
  * - 4 (EXIT.threshold) when a threshold or a baseline comparison is breached;
  * - 2 (EXIT.unreachable) when the target never answered at all (only timeouts or transport errors);
@@ -19,7 +20,7 @@ export function judge(result: Omit<LoadResult, 'verdict'>, thresholds: readonly 
     correctness.push(`rotation broke under load: ${m.broken} chain(s) had their current token refused${where}`);
   }
   if (m.lost > 0) correctness.push(`${m.lost} chain(s) lost their token after a request of theirs timed out or its connection failed`);
-  if (m.malformed > 0) correctness.push(`${m.malformed} 2xx answer(s) with a malformed body`);
+  if (m.malformed > 0) correctness.push(`${m.malformed} answer(s) against the spec: ${againstSpec(result)}`);
   if (result.settings.failOnErrors) {
     if (m.non2xx > 0) correctness.push(`${m.non2xx} unexpected non-2xx answer(s)`);
     if (m.transportErrors > 0) correctness.push(`${m.transportErrors} transport error(s)`);
@@ -34,4 +35,15 @@ export function judge(result: Omit<LoadResult, 'verdict'>, thresholds: readonly 
   }
   const exitCode = correctness.length > 0 ? EXIT.mustFailed : breached.length > 0 ? EXIT.threshold : EXIT.ok;
   return { exitCode, reasons: [...correctness, ...breached] };
+}
+
+/** What the answers against the spec were, most frequent first, from the `malformed: ...` notes. */
+function againstSpec(result: Omit<LoadResult, 'verdict'>): string {
+  const kinds = new Map<string, number>();
+  for (const c of [result.warmup, result.measured]) {
+    for (const [note, n] of Object.entries(c.notes)) if (note.startsWith('malformed: ')) kinds.set(note.slice(11), (kinds.get(note.slice(11)) ?? 0) + n);
+  }
+  const list = [...kinds].sort((a, b) => b[1] - a[1]);
+  if (list.length === 0) return 'see the notes';
+  return list.slice(0, 3).map(([k, n]) => `${k} ×${n}`).join('; ') + (list.length > 3 ? `; and ${list.length - 3} more kind(s)` : '');
 }

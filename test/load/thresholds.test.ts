@@ -11,7 +11,18 @@ describe('threshold expressions', () => {
     ['p99.9 <= 1.5ms', { kind: 'percentile', q: 99.9 }, '<=', 1500],
     ['p999<250us', { kind: 'percentile', q: 99.9 }, '<', 250],
     ['p50<0.001ms', { kind: 'percentile', q: 50 }, '<', 1],
+    ['p90<2ms', { kind: 'percentile', q: 90 }, '<', 2000],
+    ['p10<2ms', { kind: 'percentile', q: 10 }, '<', 2000],
+    ['p5<2ms', { kind: 'percentile', q: 5 }, '<', 2000],
+    ['p99.99<3ms', { kind: 'percentile', q: 99.99 }, '<', 3000],
+    ['p9999<3ms', { kind: 'percentile', q: 99.99 }, '<', 3000],
+    ['p99.5<3ms', { kind: 'percentile', q: 99.5 }, '<', 3000],
+    ['p995<3ms', { kind: 'percentile', q: 99.5 }, '<', 3000],
+    // Regression: p100 was read as p10.0.
+    ['p100<5ms', { kind: 'percentile', q: 100 }, '<', 5000],
+    ['p100.0<5ms', { kind: 'percentile', q: 100 }, '<', 5000],
     ['max<1s', { kind: 'max' }, '<', 1_000_000],
+    ['MAX<1s', { kind: 'max' }, '<', 1_000_000],
     ['errors==0', { kind: 'count', name: 'errors' }, '==', 0],
     ['rps>=5000', { kind: 'rps' }, '>=', 5000],
     ['error_rate<1%', { kind: 'error_rate' }, '<', 1],
@@ -19,7 +30,10 @@ describe('threshold expressions', () => {
     expect(parseThreshold(expr)).toEqual({ expr: expr.trim(), metric, op, value });
   });
 
-  it.each(['p99<20', 'p99<<20ms', 'latency<20ms', 'errors==none', 'p0<1ms', 'error_rate<1', 'rps>=fast'])('refuses %s as a usage error', (expr) => {
+  const typos = ['p99<20', 'p99<<20ms', 'latency<20ms', 'errors==none', 'p0<1ms', 'error_rate<1', 'rps>=fast'];
+  // Percentile names that are no percentile, or that could be read two ways (p950: 95.0 or 950?).
+  const notPercentiles = ['p101<1ms', 'p100.1<1ms', 'p950<1ms', 'p1000<1ms', 'p000<1ms'];
+  it.each([...typos, ...notPercentiles])('refuses %s as a usage error', (expr) => {
     try {
       parseThreshold(expr);
       expect.unreachable();
@@ -32,12 +46,16 @@ describe('threshold expressions', () => {
 
 describe('a breached threshold', () => {
   it("exits 4 and names it: --threshold 'p99<0.001ms'", async () => {
-    const run = await load('exchange', { duration: '1s', connections: 2, threshold: ['p99<0.001ms', 'errors==0'] });
+    const run = await load('exchange', { duration: '1s', connections: 2, threshold: ['p99<0.001ms', 'errors==0', 'p100<60s', 'max<60s'] });
     expect(run.exitCode).toBe(EXIT.threshold);
     expect(run.output).toContain('threshold breached: p99<0.001ms');
     expect(run.result.thresholds.find((t) => t.expr === 'p99<0.001ms')?.ok).toBe(false);
     expect(run.result.thresholds.find((t) => t.expr === 'errors==0')?.ok).toBe(true);
     expect(run.result.verdict.exitCode).toBe(EXIT.threshold);
+    // p100 is the maximum, the same figure as max.
+    const p100 = run.result.thresholds.find((t) => t.expr === 'p100<60s');
+    expect(p100?.ok).toBe(true);
+    expect(p100?.actual).toBe(run.result.thresholds.find((t) => t.expr === 'max<60s')?.actual);
 
     // --baseline: the same result is no regression; one with twice the throughput is.
     expect(compareWithBaseline(run.result, run.result, 20).every((t) => t.ok)).toBe(true);

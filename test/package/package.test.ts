@@ -202,7 +202,7 @@ describe('the GitLab template', () => {
     expect(job.artifacts.when).toBe('always');
     const served = await servedFaulty('revoke-answers-with-body');
     const projectDir = mkdtempSync(join(dir, 'gitlab-'));
-    const variables = { ...job.variables, TACK_PACKAGE: tarball, TACK_ENV_FILE: served.envFile, TACK_ARGS: '--only SIGNIN-REVOKE' };
+    const variables: Record<string, string> = { ...job.variables, TACK_PACKAGE: tarball, TACK_ENV_FILE: served.envFile, TACK_ARGS: '--only SIGNIN-REVOKE' };
     let out = '';
     let code: number | null;
     try {
@@ -214,7 +214,7 @@ describe('the GitLab template', () => {
       await served.stop();
     }
     expect(code, out).toBe(1);
-    const pattern = job.artifacts.reports.junit.replace('$TACK_REPORTS_DIR', variables.TACK_REPORTS_DIR);
+    const pattern = job.artifacts.reports.junit.replace('$TACK_REPORTS_DIR', variables.TACK_REPORTS_DIR ?? '');
     const [reportsDir, , junit] = pattern.split('/');
     const runs = readdirSync(join(projectDir, reportsDir!));
     expect(runs).toHaveLength(1);

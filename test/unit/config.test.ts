@@ -56,6 +56,8 @@ describe('configuration', () => {
     [{ ...remote, TACK_PARTNER_HEADERS: 'Only-One' }, 'TACK_PARTNER_HEADERS must be two different HTTP header names'],
     [{ ...remote, TACK_API_TOKEN_FILE: '/tmp/t' }, 'TACK_USER_EMAIL is missing'],
     [{ ...remote, TACK_CLOCK_TOLERANCE_S: 'soon' }, 'TACK_CLOCK_TOLERANCE_S must be a number'],
+    [{ ...remote, TACK_ACCESS_TOLERANCE_S: '16' }, 'TACK_ACCESS_TOLERANCE_S must be at most 15'],
+    [{ ...remote, TACK_ACCESS_TOLERANCE_S: '2.5' }, 'TACK_ACCESS_TOLERANCE_S must be a whole number of seconds'],
     [{ TACK_HOOK_URL: 'http://127.0.0.1:1/__tack', TACK_HOOK_TOKEN: 'x' }, 'TACK_BASE_URL is missing but TACK_HOOK_URL, TACK_HOOK_TOKEN are set'],
   ])('names the variable and the fix: %j', (env, expected) => {
     expect(messageOf(env as Record<string, string>)).toContain(expected);

@@ -5,8 +5,11 @@
  */
 import { Command, Option } from 'commander';
 import { LOAD_PROFILES, findProfile } from '../../../scenarios/load/index.js';
+import { join } from 'node:path';
 import { TackError } from '../../harness/errors.js';
+import { writeArtilleryExport } from '../../load/artillery.js';
 import { DEFAULT_TOLERANCE_PCT, parseTolerance } from '../../load/baseline.js';
+import { CAPACITY_DEFAULTS, planCapacity, type CapacityPlan } from '../../load/capacity.js';
 import { mergeResults } from '../../load/merge.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from '../../load/result.js';
 import { runLoad, type LoadIo } from '../../load/run.js';
@@ -20,7 +23,8 @@ import { parseIntOption } from '../options.js';
 export interface LoadCommandOptions {
   envFile?: string;
   connections: number;
-  duration: string;
+  /** Default 10s; undefined when not given (so --find-capacity can refuse it). */
+  duration?: string;
   warmup: string;
   rate?: string;
   threshold: string[];
@@ -35,33 +39,94 @@ export interface LoadCommandOptions {
   fault: string[];
   failOnErrors: boolean;
   quiet: boolean;
+  findCapacity?: boolean;
+  startRate?: string;
+  rateFactor?: string;
+  rateIncrement?: string;
+  stepDuration?: string;
+  maxRate?: string;
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
+const DEFAULT_DURATION = '10s';
+
+/** A number of requests per second (or a factor) from a flag, or a usage error naming it. */
+function numberFlag(text: string | undefined, flag: string, example: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n)) throw new TackError('TACK_ERR_USAGE', `${flag} takes a number, e.g. ${example} (got "${text}")`);
+  return n;
+}
+
+/** The capacity search the flags ask for, or undefined; its flags without --find-capacity are a usage error. */
+function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
+  const given = (
+    [
+      ['--start-rate', opts.startRate],
+      ['--rate-factor', opts.rateFactor],
+      ['--rate-increment', opts.rateIncrement],
+      ['--step-duration', opts.stepDuration],
+      ['--max-rate', opts.maxRate],
+    ] as const
+  ).filter(([, v]) => v !== undefined);
+  if (!opts.findCapacity) {
+    if (given.length > 0) {
+      throw new TackError('TACK_ERR_USAGE', `${given.map(([f]) => f).join(', ')} ${given.length > 1 ? 'apply' : 'applies'} only with --find-capacity`);
+    }
+    return undefined;
+  }
+  if (opts.duration !== undefined) throw new TackError('TACK_ERR_USAGE', '--find-capacity runs steps of --step-duration, not --duration: drop --duration');
+  return planCapacity({
+    startRate: numberFlag(opts.startRate, '--start-rate', '100'),
+    factor: numberFlag(opts.rateFactor, '--rate-factor', '1.5'),
+    increment: numberFlag(opts.rateIncrement, '--rate-increment', '500'),
+    stepMs: opts.stepDuration === undefined ? undefined : parseDurationMs(opts.stepDuration, '--step-duration'),
+    maxRate: numberFlag(opts.maxRate, '--max-rate', '20000'),
+  });
+}
 
 export function registerLoad(program: Command): void {
   program
     .command('load')
-    .description(`load a hot path of the target, rotation-aware and correctness-checked (profiles: ${LOAD_PROFILES.map((p) => p.name).join(', ')}); "tack load merge a.json b.json ..." merges shard results`)
-    .argument('<profile>', `${LOAD_PROFILES.map((p) => p.name).join(' | ')} | merge`)
-    .argument('[files...]', 'merge only: the result files to merge')
+    .description(
+      `load a hot path of the target, rotation-aware and correctness-checked (profiles: ${LOAD_PROFILES.map((p) => p.name).join(', ')}); ` +
+        '"tack load merge a.json b.json ..." merges shard results; "tack load export artillery PROFILE [--out DIR]" writes an Artillery script and processor',
+    )
+    .argument('<profile>', `${LOAD_PROFILES.map((p) => p.name).join(' | ')} | merge | export`)
+    .argument('[files...]', 'merge: the result files to merge; export: artillery PROFILE')
     .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
     .option('--connections <n>', 'connections (one token chain each), in total across shards', parseIntOption('--connections'), 10)
-    .option('--duration <time>', 'length of the measured phase, e.g. 30s or 2m (warmup + duration at most 1h)', '10s')
+    .option('--duration <time>', 'length of the measured phase, e.g. 30s or 2m (warmup + duration at most 1h); default 10s')
     .option('--warmup <time>', 'load sent, checked and not measured before the measured phase', '0s')
     .option('--rate <n>', 'fixed overall rate in requests per second (open model, see docs/load.md); default: as fast as answers come')
     .addOption(new Option('--threshold <expr>', "fail (exit 4) unless it holds, e.g. 'p99<20ms', 'errors==0', 'rps>=5000' (repeatable; replaces the profile's defaults)").argParser(repeatable).default([]))
     .option('--baseline <file>', 'an earlier result of the same profile: flag regressions beyond --tolerance (exit 4)')
     .option('--tolerance <pct>', 'how much worse than the baseline is still fine', `${DEFAULT_TOLERANCE_PCT}%`)
-    .option('--out <file>', 'result JSON path (the HTML page goes beside it); default reports/load-<profile>-<time>.json')
+    .option(
+      '--out <file>',
+      'result JSON path (the HTML page goes beside it); default reports/load-<profile>-<time>.json; ' + 'export: the folder, default reports/artillery',
+    )
     .option('--reports <dir>', 'folder of the default result path', 'reports')
     .option('--shard <i/n>', 'this runner is shard i of n: it takes its share of connections, rate and token pool')
     .option('--token-pool <file>', 'hookless mode: one personal API token per line, rewritten with the rotated tokens (or TACK_LOAD_TOKEN_POOL)')
     .option('--timeout <time>', 'per-request timeout (default TACK_REQUEST_TIMEOUT_MS)')
     .option('--allow-remote', 'allow load on a target that is not on this machine (loopback only by default)', false)
     .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser(repeatable).default([]))
-    .option('--no-fail-on-errors', 'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and malformed answers still fail it)')
+    .option(
+      '--no-fail-on-errors',
+      'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and answers against the spec still fail it)',
+    )
     .option('--quiet', 'no progress lines', false)
+    .option(
+      '--find-capacity',
+      'capacity search: open-model steps of offered rate, each judged on the thresholds and correctness, ' +
+        'up to the first that breaks (exit 0 if one held, 4 if none)',
+    )
+    .option('--start-rate <n>', `--find-capacity: rate of the first step, req/s (default ${CAPACITY_DEFAULTS.startRate})`)
+    .option('--rate-factor <f>', `--find-capacity: each step's rate is the previous one times F (default ${CAPACITY_DEFAULTS.factor})`)
+    .option('--rate-increment <n>', '--find-capacity: each step adds N req/s instead (not with --rate-factor)')
+    .option('--step-duration <time>', `--find-capacity: length of each step (default ${CAPACITY_DEFAULTS.stepMs / 1000}s)`)
+    .option('--max-rate <n>', `--find-capacity: the highest rate tried, req/s (default ${CAPACITY_DEFAULTS.maxRate})`)
     .action(async (profile: string, files: string[], opts: LoadCommandOptions) => {
       const controller = new AbortController();
       const onInterrupt = () => controller.abort();
@@ -80,6 +145,7 @@ export function registerLoad(program: Command): void {
 /** The whole command as a function, so tests drive it in-process. Returns the exit code. */
 export async function loadCommand(name: string, files: readonly string[], opts: LoadCommandOptions, io: LoadIo, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<number> {
   if (name === 'merge') return mergeCommand(files, opts, io);
+  if (name === 'export') return exportCommand(files, opts, io);
   const profile = findProfile(name);
   if (!profile) throw new TackError('TACK_ERR_USAGE', `unknown load profile "${name}"; profiles: ${LOAD_PROFILES.map((p) => p.name).join(', ')} (or merge)`);
   if (files.length > 0) throw new TackError('TACK_ERR_USAGE', `tack load ${name} takes no file arguments (only tack load merge does)`);
@@ -87,13 +153,14 @@ export async function loadCommand(name: string, files: readonly string[], opts: 
   if (tolerance === undefined) throw new TackError('TACK_ERR_USAGE', `--tolerance takes a percentage such as 20% (got "${opts.tolerance}")`);
   const rate = opts.rate === undefined ? undefined : Number(opts.rate);
   if (rate !== undefined && !Number.isFinite(rate)) throw new TackError('TACK_ERR_USAGE', `--rate takes requests per second, e.g. 2000 (got "${opts.rate}")`);
+  const capacity = capacityPlanOf(opts);
   const outcome = await runLoad(
     {
       profile,
       envFile: opts.envFile,
       env,
       connections: opts.connections,
-      durationMs: parseDurationMs(opts.duration, '--duration'),
+      durationMs: parseDurationMs(opts.duration ?? DEFAULT_DURATION, '--duration'),
       warmupMs: parseDurationMs(opts.warmup, '--warmup'),
       rate,
       thresholds: opts.threshold,
@@ -111,6 +178,7 @@ export async function loadCommand(name: string, files: readonly string[], opts: 
       quiet: opts.quiet,
       version: TACK_VERSION,
       signal,
+      capacity,
     },
     io,
   );
@@ -125,4 +193,53 @@ function mergeCommand(files: readonly string[], opts: LoadCommandOptions, io: Lo
   const written = writeLoadResult(merged, out, undefined);
   io.write(summaryText(merged, written));
   return Promise.resolve(merged.verdict.exitCode);
+}
+
+/**
+ * `tack load export artillery PROFILE`: the script and processor of src/load/artillery.ts, in
+ * `--out DIR` (default reports/artillery). Uses --connections (virtual users, one chain each),
+ * --duration, --threshold, --timeout and --no-fail-on-errors; flags that mean nothing to an
+ * Artillery script are refused rather than silently dropped.
+ */
+function exportCommand(args: readonly string[], opts: LoadCommandOptions, io: LoadIo): Promise<number> {
+  const [format, name, ...rest] = args;
+  const names = LOAD_PROFILES.map((p) => p.name).join(', ');
+  if (format !== 'artillery' || name === undefined || rest.length > 0) {
+    throw new TackError('TACK_ERR_USAGE', `tack load export takes a format and a profile: tack load export artillery PROFILE [--out DIR] (profiles: ${names})`);
+  }
+  const profile = findProfile(name);
+  if (!profile) throw new TackError('TACK_ERR_USAGE', `unknown load profile "${name}"; profiles: ${names}`);
+  const meaningless = (
+    [
+      ['--rate', opts.rate],
+      ['--shard', opts.shard],
+      ['--token-pool', opts.tokenPool],
+      ['--baseline', opts.baseline],
+      ['--find-capacity', opts.findCapacity],
+      ['--fault', opts.fault.length > 0 ? opts.fault : undefined],
+      ['--warmup', opts.warmup !== '0s' ? opts.warmup : undefined],
+    ] as const
+  ).filter(([, v]) => v !== undefined && v !== false);
+  if (meaningless.length > 0) {
+    const flags = meaningless.map(([f]) => f).join(', ');
+    throw new TackError('TACK_ERR_USAGE', `tack load export artillery does not use ${flags} (see docs/load.md, "Beyond one machine ...: Artillery")`);
+  }
+  const files = writeArtilleryExport(
+    {
+      profile,
+      connections: opts.connections,
+      durationMs: parseDurationMs(opts.duration ?? DEFAULT_DURATION, '--duration'),
+      thresholds: opts.threshold,
+      failOnErrors: opts.failOnErrors,
+      timeoutMs: opts.timeout === undefined ? 10_000 : parseDurationMs(opts.timeout, '--timeout'),
+      version: TACK_VERSION,
+    },
+    opts.out ?? join(opts.reports, 'artillery'),
+  );
+  io.write(
+    `Artillery script: ${files.script}\nprocessor:        ${files.processor}\n` +
+      `run it with Artillery installed (npm ci --prefix load/artillery) and the TACK_* variables of the target set:\n` +
+      `  ARTILLERY_DISABLE_TELEMETRY=true npx --no-install --prefix load/artillery artillery run ${files.script}\n`,
+  );
+  return Promise.resolve(0);
 }
