@@ -106,7 +106,8 @@ export function registerLoad(program: Command): void {
       '--out <file>',
       'result JSON path (the HTML page goes beside it); default reports/load-<profile>-<time>.json; ' + 'export: the folder, default reports/artillery',
     )
-    .option('--reports <dir>', 'folder of the default result path', 'reports')
+    .option('--reports-dir <dir>', 'folder of the default result path (under the current directory by default)', 'reports')
+    .addOption(new Option('--reports <dir>', 'the former name of --reports-dir').hideHelp())
     .option('--shard <i/n>', 'this runner is shard i of n: it takes its share of connections, rate and token pool')
     .option('--token-pool <file>', 'hookless mode: one personal API token per line, rewritten with the rotated tokens (or TACK_LOAD_TOKEN_POOL)')
     .option('--timeout <time>', 'per-request timeout (default TACK_REQUEST_TIMEOUT_MS)')
@@ -127,7 +128,8 @@ export function registerLoad(program: Command): void {
     .option('--rate-increment <n>', '--find-capacity: each step adds N req/s instead (not with --rate-factor)')
     .option('--step-duration <time>', `--find-capacity: length of each step (default ${CAPACITY_DEFAULTS.stepMs / 1000}s)`)
     .option('--max-rate <n>', `--find-capacity: the highest rate tried, req/s (default ${CAPACITY_DEFAULTS.maxRate})`)
-    .action(async (profile: string, files: string[], opts: LoadCommandOptions) => {
+    .action(async (profile: string, files: string[], given: LoadCommandOptions & { reportsDir: string }) => {
+      const opts: LoadCommandOptions = { ...given, reports: given.reports ?? given.reportsDir };
       const controller = new AbortController();
       const onInterrupt = () => controller.abort();
       // Ctrl-C and a CI runner's SIGTERM alike: drain, save the token pool's rotations, report.
