@@ -36,7 +36,7 @@ const machine = z.object({
   loadAfter: z.array(z.number()),
 });
 
-const resultSchema = z.object({
+export const loadResultSchema = z.object({
   schema: z.literal(LOAD_SCHEMA),
   tack: z.object({ version: z.string() }),
   runId: z.string(),
@@ -133,7 +133,7 @@ export function readLoadResult(file: string, flag: string): LoadResult {
   } catch {
     throw new TackError('TACK_ERR_USAGE', `${flag} ${file} is not JSON`);
   }
-  const parsed = resultSchema.safeParse(json);
+  const parsed = loadResultSchema.safeParse(json);
   if (!parsed.success) {
     const schema = (json as { schema?: unknown } | null)?.schema;
     const why = schema !== LOAD_SCHEMA ? `its schema is ${JSON.stringify(schema)}, not ${LOAD_SCHEMA}` : `${parsed.error.issues[0]?.path.join('.') ?? 'a field'} is not valid`;

@@ -12,6 +12,7 @@ import type { RunResult } from '../harness/runner/index.js';
 import type { Exchange } from '../harness/transcript.js';
 import type { RuleResult, TargetConfig } from '../harness/types.js';
 import { CATALOG_VERSION } from '../rules/catalog.js';
+import { resultsSchema } from './results-schema.js';
 
 export const RESULTS_SCHEMA = 'tack-results/1';
 
@@ -187,8 +188,11 @@ export function readResults(path: string): ResultsDocument {
     const code = (error as NodeJS.ErrnoException).code ?? 'not JSON';
     throw new TackError('TACK_ERR_USAGE', `${path} could not be read as results.json (${code})`);
   }
-  if ((doc as { schema?: unknown } | null)?.schema !== RESULTS_SCHEMA || !Array.isArray((doc as { rules?: unknown }).rules)) {
-    throw new TackError('TACK_ERR_USAGE', `${path} is not a ${RESULTS_SCHEMA} results file`);
+  if ((doc as { schema?: unknown } | null)?.schema !== RESULTS_SCHEMA) throw new TackError('TACK_ERR_USAGE', `${path} is not a ${RESULTS_SCHEMA} results file`);
+  const parsed = resultsSchema.safeParse(doc);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new TackError('TACK_ERR_USAGE', `${path} is not a valid ${RESULTS_SCHEMA} results file: ${first ? `${first.path.join('.')}: ${first.message}` : 'bad shape'}`);
   }
   return doc as ResultsDocument;
 }
