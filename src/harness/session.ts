@@ -39,6 +39,20 @@ export interface SessionOptions {
   /** Faults for the built-in reference server (tests and demos). */
   readonly faults?: readonly string[];
   readonly transcriptLimit?: number;
+  /** The run id to use (the command chose one already, e.g. to name its reports); new when absent. */
+  readonly runId?: string;
+}
+
+/**
+ * A redactor that knows the secrets among raw TACK_* variables, before they are validated: what
+ * an error about a configuration that never became a session may print goes through it.
+ */
+export function redactorForEnv(raw: Readonly<Record<string, string>>): Redactor {
+  const redactor = new Redactor();
+  for (const [name, value] of Object.entries(raw)) {
+    if (/_(SECRET|TOKEN|PASSWORD)$/.test(name)) redactor.register(name.endsWith('_TOKEN') ? 'hook-token' : 'partner-secret', value);
+  }
+  return redactor;
 }
 
 export function newRunId(now = new Date()): string {
@@ -78,7 +92,7 @@ export async function openSession(options: SessionOptions = {}): Promise<Session
     http,
     redactor,
     transcript,
-    runId: newRunId(),
+    runId: options.runId ?? newRunId(),
     async close() {
       await http.close();
       await stop?.();

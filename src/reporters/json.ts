@@ -147,6 +147,9 @@ export function resultsDocument(result: RunResult, target: TargetConfig, extra: 
     baseline: extra.baseline,
     rules: extra.rules,
     tests: result.tests,
+    ...(result.deadline
+      ? { error: { code: 'TACK_ERR_RUN_DEADLINE', message: `the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); the rules it did not reach are error` } }
+      : {}),
   };
 }
 

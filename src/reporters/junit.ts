@@ -28,6 +28,12 @@ function xml(text: string): string {
 export function renderJunit(doc: ResultsDocument): string {
   const builder = root.newBuilder();
   builder.name(xml(`tack ${doc.run.id}`));
+  if (doc.error) {
+    // The run ended before a verdict (configuration error, unreachable target, deadline): one error
+    // test case, so a pipeline's JUnit step shows why instead of finding nothing.
+    const suite = builder.testSuite().name('tack').timestamp(doc.run.startedAt);
+    suite.testCase().className('tack.run').name(xml(`tack run ${doc.run.id}`)).error(xml(doc.error.message), xml(doc.error.code));
+  }
   for (const group of byArea(doc.rules)) {
     const suite = builder.testSuite().name(xml(group.label)).timestamp(doc.run.startedAt);
     suite.property('tack.area', group.area);

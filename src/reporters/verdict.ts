@@ -24,6 +24,7 @@ export interface Verdict {
 }
 
 export function verdictOf(doc: ResultsDocument): Verdict {
+  if (doc.error && doc.rules.length === 0) return { key: 'error', title: `ERROR ${doc.error.code}`, detail: `${doc.error.message}; nothing was checked` };
   const counts = countStatuses(doc.rules);
   // A green run that did not see every MUST rule says so in its title, where a CI reader looks.
   const unchecked = doc.run.uncheckedMust > 0 ? ` (${plural(doc.run.uncheckedMust, 'MUST rule')} not checked)` : '';

@@ -4,13 +4,15 @@
  */
 import { Command, Option } from 'commander';
 import { ALL_TESTS } from '../../../suites/index.js';
-import { EXIT, redactError, TackError } from '../../harness/errors.js';
+import { collectEnv } from '../../harness/config.js';
+import { EXIT, isTackError, redactError, TackError } from '../../harness/errors.js';
 import { preflight } from '../../harness/preflight.js';
 import { runConformance, type RunResult } from '../../harness/runner/index.js';
-import { openSession, type Session } from '../../harness/session.js';
+import { newRunId, openSession, redactorForEnv, type Session } from '../../harness/session.js';
 import { isRuleId } from '../../rules/catalog.js';
 import { startBuiltIn } from '../built-in.js';
 import { decideOutcome } from '../../reporters/baseline.js';
+import { writeErrorReports } from '../../reporters/error-reports.js';
 import { writeRunReports } from '../../reporters/index.js';
 import { printSummary, ruleLine } from '../../reporters/console.js';
 import { TACK_VERSION } from '../../version.js';
@@ -57,24 +59,48 @@ export function registerRun(program: Command): void {
     });
 }
 
-/** The whole command as a function, so tests drive it in-process. Returns the exit code. */
+/**
+ * The whole command as a function, so tests drive it in-process. Returns the exit code. A run that
+ * ends before its verdicts (configuration error, unreachable target) still writes its reports,
+ * with the error and its code, then throws it: a pipeline's artifact step never finds nothing.
+ */
 export async function runCommand(opts: RunCommandOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const unknown = opts.only.filter((id) => !isRuleId(id));
-  if (unknown.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names unknown rule ids: ${unknown.join(', ')} (see: tack rules)`);
-  const session = await openSession({ envFile: opts.envFile, env, faults: opts.fault, builtIn: startBuiltIn });
-  session.http.politeness.setMaxRps(opts.maxRps);
+  const startedAt = new Date();
+  const runId = newRunId(startedAt);
+  const seed = opts.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
+  let session: Session | undefined;
   try {
-    return await runInSession(session, opts, write);
+    const unknown = opts.only.filter((id) => !isRuleId(id));
+    if (unknown.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names unknown rule ids: ${unknown.join(', ')} (see: tack rules)`);
+    session = await openSession({ envFile: opts.envFile, env, faults: opts.fault, builtIn: startBuiltIn, runId });
+    session.http.politeness.setMaxRps(opts.maxRps);
+    return await runInSession(session, { ...opts, seed }, write);
   } catch (error) {
-    throw redactError(error, (s) => session.redactor.redact(s));
+    const redactor = session?.redactor ?? redactorForEnv(safeRawEnv(opts, env));
+    const redacted = redactError(error, (s) => redactor.redact(s));
+    if (isTackError(redacted)) {
+      const policy = { strict: opts.strict, requireAll: opts.requireAll ?? false };
+      const dir = writeErrorReports({ runId, startedAt, reportsDir: opts.reports, error: redacted, target: session?.target, seed, numRuns: opts.runs, only: opts.only, policy }, redactor);
+      write(`Reports: ${dir}\n`);
+    }
+    throw redacted;
   } finally {
-    await session.close();
+    await session?.close();
+  }
+}
+
+/** The raw TACK_* variables, or none when even they cannot be read (a missing env file). */
+function safeRawEnv(opts: RunCommandOptions, env: NodeJS.ProcessEnv): Record<string, string> {
+  try {
+    return collectEnv({ envFile: opts.envFile, env });
+  } catch {
+    return collectEnv({ env });
   }
 }
 
 async function runInSession(session: Session, opts: RunCommandOptions, write: (s: string) => void): Promise<number> {
   const { target, redactor } = session;
-  const seed = opts.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
+  const seed = opts.seed!;
   write(
     redactor.redact(
       `tack ${TACK_VERSION} run ${session.runId}\n` +

@@ -1,0 +1,79 @@
+/**
+ * Reports of a run that ended before its verdicts: a configuration error, an unreachable target.
+ * A pipeline's artifact and JUnit steps must never find nothing, so the run folder is written as
+ * usual (results.json with the error and its TACK_ERR_* code, junit.xml with one error test case,
+ * summary.md and report.html saying why), from the same renderers as every other run.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TackError } from '../harness/errors.js';
+import type { Redactor } from '../harness/redactor.js';
+import type { TargetConfig } from '../harness/types.js';
+import { CATALOG_VERSION } from '../rules/catalog.js';
+import { TACK_VERSION } from '../version.js';
+import { renderHtml } from './html.js';
+import { RESULTS_SCHEMA, type ResultsDocument, writeJsonReports } from './json.js';
+import { renderJunit } from './junit.js';
+import { renderMarkdown } from './markdown.js';
+
+export interface ErrorRun {
+  readonly runId: string;
+  readonly startedAt: Date;
+  readonly reportsDir: string;
+  readonly error: TackError;
+  /** The target, when the configuration was valid enough to know it. */
+  readonly target: TargetConfig | undefined;
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly only: readonly string[];
+  readonly policy: { readonly strict: boolean; readonly requireAll: boolean };
+}
+
+export function writeErrorReports(run: ErrorRun, redactor: Redactor): string {
+  const t = run.target;
+  const doc: ResultsDocument = {
+    schema: RESULTS_SCHEMA,
+    tack: { version: TACK_VERSION, catalog: CATALOG_VERSION },
+    run: {
+      id: run.runId,
+      startedAt: run.startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      seed: run.seed,
+      numRuns: run.numRuns,
+      strict: run.policy.strict,
+      requireAll: run.policy.requireAll,
+      uncheckedMust: 0,
+      deadline: undefined,
+      only: run.only,
+      faults: [],
+      exitCode: run.error.exitCode,
+    },
+    target: {
+      baseUrl: t?.baseUrl ?? '',
+      otherBaseUrl: t?.otherBaseUrl,
+      identityUrl: t?.identityUrl ?? '',
+      partnerHeaders: t?.partnerHeaders ?? [],
+      clientId: t?.clientId ?? '',
+      builtIn: t?.builtIn ?? false,
+      mode: t?.hook ? 'hook' : t?.hookless ? 'hookless' : t?.userEmail ? 'user-only' : 'none',
+      hook: undefined,
+      toleranceS: t?.toleranceS ?? 0,
+      accessToleranceS: t?.accessToleranceS ?? 0,
+      fieldsUsed: {},
+    },
+    baseline: undefined,
+    rules: [],
+    tests: [],
+    error: { code: run.error.code, message: redactor.redact(run.error.message) },
+  };
+  const dir = join(run.reportsDir, run.runId);
+  writeJsonReports(dir, doc, [], redactor);
+  for (const [name, text] of [
+    ['junit.xml', renderJunit(doc)],
+    ['summary.md', renderMarkdown(doc)],
+    ['report.html', renderHtml(doc, [])],
+  ] as const) {
+    writeFileSync(join(dir, name), redactor.redact(text));
+  }
+  return dir;
+}
