@@ -7,34 +7,20 @@
  * never turn it into a pass.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runConformance, type RunResult } from '../../src/harness/runner/index.js';
-import { openSession } from '../../src/harness/session.js';
+import type { RunResult } from '../../src/harness/runner/index.js';
 import type { Status } from '../../src/harness/types.js';
 import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
 import { getRule, type RuleId } from '../../src/rules/catalog.js';
-import { ALL_TESTS } from '../../suites/index.js';
 import { targetFor, type Mode } from '../helpers/modes.js';
+import { runAgainstReference } from '../helpers/reference-run.js';
 
 const TIME_RULES = new Set<RuleId>(['ACCESS-TOKEN-LIFETIME', 'SIGNIN-IDLE-EXPIRY', 'SIGNIN-IDLE-RESET', 'SIGNIN-ABSOLUTE-EXPIRY', 'SIGNIN-LIFECYCLE']);
 
 export async function runInMode(mode: Mode, faults: readonly string[]): Promise<RunResult> {
   const { server, env } = await targetFor(mode, faults);
-  const session = await openSession({ env });
   try {
-    return await runConformance({
-      target: session.target,
-      tests: ALL_TESTS,
-      only: [],
-      seed: 42,
-      numRuns: 8,
-      path: undefined,
-      runId: session.runId,
-      http: session.http,
-      redactor: session.redactor,
-      transcript: session.transcript,
-    });
+    return await runAgainstReference({ env });
   } finally {
-    await session.close();
     await server.close();
   }
 }
