@@ -42,9 +42,11 @@ export interface Dialect {
   readonly partnerFields: 'camel' | 'snake';
   /** First page of business search: 0 or 1. */
   readonly pageBase: 0 | 1;
+  /** Query parameter names of business search paging (the spec does not name them). */
+  readonly pageParams: { readonly index: string; readonly size: string };
 }
 
-export const DEFAULT_DIALECT: Dialect = { partnerFields: 'camel', pageBase: 0 };
+export const DEFAULT_DIALECT: Dialect = { partnerFields: 'camel', pageBase: 0, pageParams: { index: 'pageIndex', size: 'pageSize' } };
 
 export interface Reference {
   readonly clock: Clock;

@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_ACCESS_TOLERANCE_S, MAX_CLOCK_TOLERANCE_S } from '../../config/schema.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+import { type ReferenceOptions, startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 
 export type Mode = 'hook' | 'hookless' | 'partner-only' | 'max-tolerance';
 
@@ -22,8 +22,10 @@ export interface ModeTarget {
   readonly env: Record<string, string>;
 }
 
-export async function targetFor(mode: Mode, faults: readonly string[] = []): Promise<ModeTarget> {
-  const server = await startReferenceServer({ faults });
+/** `options` start the server in another dialect; `extra` variables are added in every mode. */
+export async function targetFor(mode: Mode, faults: readonly string[] = [], options: ReferenceOptions = {}, extra: Record<string, string> = {}): Promise<ModeTarget> {
+  const server = await startReferenceServer({ ...options, faults });
+  const tenantA = Object.keys(server.urls.tenants)[0]!;
   const { TACK_HOOK_URL: _url, TACK_HOOK_TOKEN: _token, ...withoutHook } = server.env;
   let env: Record<string, string>;
   switch (mode) {
@@ -35,7 +37,7 @@ export async function targetFor(mode: Mode, faults: readonly string[] = []): Pro
       break;
     case 'hookless': {
       const tokenFile = join(mkdtempSync(join(tmpdir(), 'tack-mode-')), 'api-token');
-      writeFileSync(tokenFile, `${server.issueApiToken('acme', server.userEmail)}\n`, { mode: 0o600 });
+      writeFileSync(tokenFile, `${server.issueApiToken(tenantA, server.userEmail)}\n`, { mode: 0o600 });
       env = { ...withoutHook, TACK_USER_EMAIL: server.userEmail, TACK_API_TOKEN_FILE: tokenFile };
       break;
     }
@@ -43,5 +45,5 @@ export async function targetFor(mode: Mode, faults: readonly string[] = []): Pro
       env = { ...withoutHook, TACK_USER_EMAIL: server.userEmail };
       break;
   }
-  return { server, env };
+  return { server, env: { ...env, ...extra } };
 }

@@ -10,7 +10,7 @@
  * `pageIndex` (0-based, default 0), `pageSize` (1..100, default 20; larger values are capped at 100
  * and the answer says 100). Anything that is not a non-negative integer, or pageSize 0: 400.
  */
-import type { TenantContext } from '../context.js';
+import type { Dialect, TenantContext } from '../context.js';
 import type { Business } from '../directory.js';
 import { badRequest, forbidden } from '../errors.js';
 import { sendJson } from '../respond.js';
@@ -29,10 +29,10 @@ interface Paging {
 
 export function searchBusinesses(ctx: TenantContext): void {
   const caller = authenticate(ctx);
-  if (caller === undefined) return answer(ctx, [], readPaging(ctx.query, ctx.ref.config.dialect.pageBase));
+  if (caller === undefined) return answer(ctx, [], readPaging(ctx.query, ctx.ref.config.dialect));
   checkTenant(ctx, caller);
   checkMembership(ctx, caller);
-  const paging = readPaging(ctx.query, ctx.ref.config.dialect.pageBase);
+  const paging = readPaging(ctx.query, ctx.ref.config.dialect);
   const matches = readableBusinesses(ctx, caller).filter((business) => matchesQuery(business, paging.q));
   answer(ctx, matches, paging);
 }
@@ -52,12 +52,13 @@ function checkMembership(ctx: TenantContext, caller: Caller): void {
   throw forbidden('not_a_member', 'The caller is not a member of this tenant.');
 }
 
-function readPaging(query: string, pageBase: number): Paging {
+function readPaging(query: string, dialect: Dialect): Paging {
   const params = new URLSearchParams(query);
+  const { pageBase, pageParams } = dialect;
   return {
     q: (params.get('q') ?? '').trim().toLowerCase(),
-    pageIndex: integerParam(params, 'pageIndex', pageBase, pageBase),
-    pageSize: Math.min(integerParam(params, 'pageSize', DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE),
+    pageIndex: integerParam(params, pageParams.index, pageBase, pageBase),
+    pageSize: Math.min(integerParam(params, pageParams.size, DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE),
   };
 }
 

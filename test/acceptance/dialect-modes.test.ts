@@ -1,0 +1,46 @@
+/**
+ * The modes users run, against an implementation whose open choices differ from the reference's
+ * (tenant names, header names, client id, realm path, snake_case partner fields, 1-based paging
+ * under other parameter names): nothing fails or errs in any mode. When the paging parameters are
+ * not told (TACK_PAGE_*_PARAM), what depends on reading every page is reported not checked, never
+ * failed and never passed.
+ */
+import { describe, expect, it } from 'vitest';
+import type { RunResult } from '../../src/harness/runner/index.js';
+import type { ReferenceOptions } from '../../src/reference/index.js';
+import { MODES, type Mode, targetFor } from '../helpers/modes.js';
+import { runAgainstReference } from '../helpers/reference-run.js';
+
+const DIALECT: ReferenceOptions = {
+  tenants: ['initech', 'umbrella-corp'],
+  partnerHeaders: ['X-Partner-Client', 'x-partner-KEY'],
+  clientId: 'payroll-desktop',
+  realmPath: '/auth/realms/payroll-uat',
+  dialect: { partnerFields: 'snake', pageBase: 1, pageParams: { index: 'page', size: 'per_page' } },
+};
+const PAGING = { TACK_PAGE_INDEX_PARAM: 'page', TACK_PAGE_SIZE_PARAM: 'per_page' };
+
+async function run(mode: Mode, extra: Record<string, string>): Promise<RunResult> {
+  const { server, env } = await targetFor(mode, [], DIALECT, extra);
+  try {
+    return await runAgainstReference({ env, runs: 4 });
+  } finally {
+    await server.close();
+  }
+}
+
+const notFine = (result: RunResult) => result.rules.filter((r) => r.status === 'failed' || r.status === 'error' || r.status === 'warning').map((r) => `${r.id}: ${r.status}: ${r.reason}`);
+
+describe('another dialect, in every mode', () => {
+  it.each(MODES)('%s: nothing fails or errs', async (mode) => {
+    expect(notFine(await run(mode, PAGING))).toEqual([]);
+  });
+
+  it('paging parameters not told: the rules that read every page are not checked, and none fails', async () => {
+    const result = await run('hook', {});
+    expect(notFine(result)).toEqual([]);
+    const skipped = result.rules.filter((r) => r.status === 'skipped' && r.area !== 'token-page');
+    expect(skipped.map((r) => r.id)).toContain('SEARCH-ONLY-READABLE');
+    for (const rule of skipped) expect(rule.reason).toMatch(/TACK_PAGE_INDEX_PARAM|pageSize/);
+  });
+});
