@@ -53,6 +53,42 @@ export interface BaselineSummary {
   readonly notes: readonly string[];
 }
 
+/** One run of a client under test (`tack client`): how it ended, what it sent, the end of its output (redacted). */
+export interface ClientRunReport {
+  readonly run: number;
+  readonly end: 'exited' | 'timed-out' | 'cut-off' | 'not-started';
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly startProblem: string | undefined;
+  readonly durationMs: number;
+  readonly requests: number;
+  /** Transcript sequence numbers of its requests. */
+  readonly exchanges: readonly number[];
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly outputTruncated: boolean;
+}
+
+export interface ClientScenarioReport {
+  readonly id: string;
+  readonly title: string;
+  readonly runs: readonly ClientRunReport[];
+  /** Why the scenario was not played, when it was not. */
+  readonly notPlayed: string | undefined;
+}
+
+/** What `tack client` ran: the profile, the command (redacted), its limits and every scenario's runs. */
+export interface ClientReport {
+  readonly profile: string;
+  readonly command: string;
+  readonly runTimeoutS: number;
+  readonly deadlineS: number;
+  readonly maxRequests: number;
+  readonly partnerHeaders: readonly string[];
+  readonly passEnv: readonly string[];
+  readonly scenarios: readonly ClientScenarioReport[];
+}
+
 export interface ResultsDocument {
   readonly schema: typeof RESULTS_SCHEMA;
   readonly tack: { readonly version: string; readonly catalog: string };
@@ -92,6 +128,8 @@ export interface ResultsDocument {
   readonly baseline: BaselineSummary | undefined;
   readonly rules: readonly ReportRule[];
   readonly tests: RunResult['tests'];
+  /** Set by `tack client`: the rules judge a client under test, and `target` is its scripted server. */
+  readonly client?: ClientReport;
 }
 
 /** One line of transcript.jsonl: a redacted exchange and the rules its test served. */
@@ -108,6 +146,7 @@ export interface DocumentExtra {
   readonly exitCode: number;
   readonly rules: readonly ReportRule[];
   readonly baseline: BaselineSummary | undefined;
+  readonly client?: ClientReport | undefined;
 }
 
 export function resultsDocument(result: RunResult, target: TargetConfig, extra: DocumentExtra): ResultsDocument {
@@ -144,6 +183,7 @@ export function resultsDocument(result: RunResult, target: TargetConfig, extra: 
     baseline: extra.baseline,
     rules: extra.rules,
     tests: result.tests,
+    ...(extra.client !== undefined ? { client: extra.client } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import { EXIT, redactError, TackError } from '../../harness/errors.js';
 import { preflight } from '../../harness/preflight.js';
 import { runConformance, type RunResult } from '../../harness/runner/index.js';
 import { openSession, type Session } from '../../harness/session.js';
-import { isRuleId } from '../../rules/catalog.js';
+import { isClientRule, isRuleId } from '../../rules/catalog.js';
 import { startBuiltIn } from '../built-in.js';
 import { decideOutcome } from '../../reporters/baseline.js';
 import { writeRunReports } from '../../reporters/index.js';
@@ -60,6 +60,8 @@ export function registerRun(program: Command): void {
 export async function runCommand(opts: RunCommandOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const unknown = opts.only.filter((id) => !isRuleId(id));
   if (unknown.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names unknown rule ids: ${unknown.join(', ')} (see: tack rules)`);
+  const client = opts.only.filter((id) => isClientRule(id));
+  if (client.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names client rules, which tack client judges against a program: ${client.join(', ')}`);
   const session = await openSession({ envFile: opts.envFile, env, faults: opts.fault, builtIn: startBuiltIn });
   session.http.politeness.setMaxRps(opts.maxRps);
   try {
