@@ -93,7 +93,7 @@ export function judgeClient(profile: Profile, played: readonly PlayedScenario[],
     }
     const inert = problems.some((p) => p.inert);
     if (scenario.evidence !== undefined && !inert) {
-      for (const judge of judges.filter((j) => rules.includes(j.rule))) judge.judge(scenario.evidence, verdicts(evidence.get(judge.rule)!, test, redact));
+      for (const judge of judges.filter((j) => rules.includes(j.rule))) judge.judge(scenario.evidence, verdicts(evidence.get(judge.rule)!, scenario.plan.id, redact));
     }
     tests.push(outcomeOf(test, scenario, rules, evidence, problems.map((p) => p.text), redact));
   }
@@ -125,15 +125,18 @@ function problemsOf(runs: readonly ObservedRun[], limits: PlayedScenario['limits
   return out;
 }
 
-function verdicts(e: RuleEvidence, test: string, redact: (text: string) => string): Verdicts {
+/** Records under one rule, for one scenario; titles name the scenario, every text is redacted. */
+function verdicts(e: RuleEvidence, scenario: string, redact: (text: string) => string): Verdicts {
+  const test = `client/${scenario}`;
   return {
     check(title, found, requests: readonly ObservedRequest[] = []) {
       const seqs = [...new Set(requests.map((r) => r.seq))].sort((a, b) => a - b).slice(0, MAX_EVIDENCE);
-      const result: CheckResult = { rule: e.id, test, title: redact(title), ok: found.ok, expected: redact(found.expected), actual: redact(found.actual), exchanges: seqs };
+      const text = { title: redact(`${scenario}: ${title}`), expected: redact(found.expected), actual: redact(found.actual) };
+      const result: CheckResult = { rule: e.id, test, ...text, ok: found.ok, exchanges: seqs };
       e.checks.push(result);
     },
     unverified(title, reason) {
-      e.unverified.push({ rule: e.id, title: redact(title), reason: redact(reason) });
+      e.unverified.push({ rule: e.id, title: redact(`${scenario}: ${title}`), reason: redact(reason) });
     },
   };
 }
