@@ -85,7 +85,8 @@ export async function playScenario(plan: ScenarioPlan, options: PlayOptions): Pr
 function scriptOf(setup: ScenarioSetup): ScriptStep[] {
   if (setup.search === undefined) return [];
   const reply = setup.search.reply === 'unauthorized' ? 'access-token-refused' : 'forbidden';
-  return [{ route: SEARCH_ROUTE, reply, ...(setup.search.times !== undefined ? { times: setup.search.times } : {}) }];
+  // As a real server: a call without a valid access token gets the server's own 401 first.
+  return [{ route: SEARCH_ROUTE, reply, withValidAccessToken: true, ...(setup.search.times !== undefined ? { times: setup.search.times } : {}) }];
 }
 
 function setUp(server: ReferenceServer, setup: ScenarioSetup, options: PlayOptions, dir: string) {

@@ -26,6 +26,7 @@ import { classifyHost, type HostKind, hostName } from './host.js';
 import { type Dialect, sendError } from './problem.js';
 import { identityRoutes } from './identity/routes.js';
 import { applyCorsFault, isPreflight, preflight, refuseCrossOrigin } from './identity/cors.js';
+import { hasValidAccessToken } from './api/bearer.js';
 import { tenantRoutes } from './api/routes.js';
 import { hookRoutes } from './hook/routes.js';
 import { requireHookToken } from './hook/auth.js';
@@ -99,7 +100,7 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
           where = chosen.name;
           if (chosen.html) dialect = 'html';
           const handler = handlerOf(chosen);
-          ref.script?.intercept(chosen.name, found.name);
+          ref.script?.intercept(chosen.name, found.name, () => hasValidAccessToken({ ref, req }));
           const ctx: TenantContext = { ref, req, res, params: chosen.params, query, tenant: found };
           result = handler(ctx);
           break;
@@ -117,7 +118,7 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
           dialect = chosen.html ? 'html' : 'oauth';
           refuseCrossOrigin(ref, req);
           const handler = handlerOf(chosen);
-          ref.script?.intercept(chosen.name, ref.config.realmPath);
+          ref.script?.intercept(chosen.name, ref.config.realmPath, () => false);
           result = handler({ ref, req, res, params: chosen.params, query });
           break;
         }

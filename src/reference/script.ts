@@ -5,6 +5,8 @@
  *
  * A script is a list of steps. Each names a route (its name in the route table, e.g. `business
  * search`), a reply, and how many of the matching requests it answers (the first N, or every one).
+ * A step can ask for requests that carry a valid access token only: as a real server would, a call
+ * without one gets the server's own 401, and the scripted answer waits for an authenticated call.
  * The router asks the script once it has chosen the route and before the handler runs; a scripted
  * reply is thrown as an HttpError, so it goes out through the one serializer in the host's dialect,
  * exactly as the server's own refusals do.
@@ -20,6 +22,8 @@ export interface ScriptStep {
   readonly reply: ScriptedReply;
   /** How many matching requests get the reply, from the first; every one when absent. */
   readonly times?: number;
+  /** Only requests that carry a valid access token match (`Authorization: Bearer`). */
+  readonly withValidAccessToken?: boolean;
 }
 
 export class Script {
@@ -35,8 +39,8 @@ export class Script {
   }
 
   /** Throws the scripted reply when a step still applies to a request of `route`. */
-  intercept(route: string, realm: string): void {
-    const entry = this.#steps.find((s) => s.step.route === route && s.left > 0);
+  intercept(route: string, realm: string, hasValidAccessToken: () => boolean): void {
+    const entry = this.#steps.find((s) => s.step.route === route && s.left > 0 && (s.step.withValidAccessToken !== true || hasValidAccessToken()));
     if (entry === undefined) return;
     entry.left--;
     throw reply(entry.step.reply, realm);

@@ -10,7 +10,7 @@ export type ScenarioId = 'happy-path' | 'two-runs' | 'api-401-once' | 'api-401-a
 export interface ScenarioSetup {
   /** Revoke the API token of the token file before the first run. */
   readonly revokeApiToken?: boolean;
-  /** Answer business search this way, the first `times` calls (every call when absent). */
+  /** Answer business search this way, the first `times` calls that carry a valid access token (every such call when absent). */
   readonly search?: { readonly reply: 'unauthorized' | 'forbidden'; readonly times?: number };
   /** More businesses the user may read, so a client that pages through results calls several times. */
   readonly readableBusinesses?: number;
@@ -38,7 +38,7 @@ export const SCENARIOS: readonly ScenarioPlan[] = [
   },
   {
     id: 'api-401-once',
-    title: 'the API answers 401 to the first call: one new access token, one retry, success',
+    title: 'the API answers 401 to the first call with a valid access token: one new access token, one retry, success',
     profiles: BOTH,
     runs: 1,
     setup: { search: { reply: 'unauthorized', times: 1 } },
