@@ -20,6 +20,12 @@ import { playScenario, type RawScenario } from './scenario.js';
 
 /** Characters of each output stream kept in the reports (the end of it, after redaction). */
 const OUTPUT_TAIL = 4000;
+/**
+ * Token-like words: 16 or more characters of a token alphabet, with a letter and a digit. The
+ * client's output is not tack's own text: after the known secrets are replaced, any such word left
+ * (a piece of a secret, a token tack never saw) is masked too before the output goes in a report.
+ */
+const TOKEN_LIKE = /[A-Za-z0-9_\-.~+=]{16,}/g;
 
 export interface ClientRunOptions {
   readonly profile: Profile;
@@ -212,7 +218,7 @@ function walk(value: unknown, visit: (name: string, value: string) => void): voi
 
 function scenarioReport(id: string, title: string, evidence: ScenarioEvidence | undefined, notPlayed: string | undefined, redactor: Redactor): ClientScenarioReport {
   const tail = (text: string) => {
-    const redacted = redactor.redact(text);
+    const redacted = redactor.redact(text).replace(TOKEN_LIKE, (word) => (/[A-Za-z]/.test(word) && /\d/.test(word) ? '<masked>' : word));
     return redacted.length > OUTPUT_TAIL ? `…${redacted.slice(-OUTPUT_TAIL)}` : redacted;
   };
   const runs = (evidence?.runs ?? []).map((run) => ({

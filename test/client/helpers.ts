@@ -20,11 +20,16 @@ export interface ClientRun {
   readonly ms: number;
 }
 
-export async function runClientInProcess(profile: string, command: readonly string[], opts: Partial<ClientCommandOptions> = {}): Promise<ClientRun> {
+export async function runClientInProcess(
+  profile: string,
+  command: readonly string[],
+  opts: Partial<ClientCommandOptions> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ClientRun> {
   const reports = mkdtempSync(join(tmpdir(), 'tack-client-test-'));
   let out = '';
   const started = performance.now();
-  const exit = await clientCommand(profile, command, { reports, ...opts }, (s) => (out += s));
+  const exit = await clientCommand(profile, command, { reports, ...opts }, (s) => (out += s), env);
   const ms = performance.now() - started;
   const runDir = join(reports, readdirSync(reports).find((n) => !n.startsWith('.'))!);
   const doc = JSON.parse(readFileSync(join(runDir, 'results.json'), 'utf8')) as ResultsDocument;
