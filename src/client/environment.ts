@@ -16,8 +16,9 @@ const BASE = [
 export function checkPassEnv(names: readonly string[]): void {
   for (const name of names) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new TackError('TACK_ERR_USAGE', `--pass-env takes variable names, got "${name}"`);
-    if (name.toUpperCase().startsWith('TACK_')) throw new TackError('TACK_ERR_USAGE', `--pass-env ${name}: tack's own variables are never passed to the client under test`);
-    if (name.toUpperCase().startsWith('PAYROLL_')) throw new TackError('TACK_ERR_USAGE', `--pass-env ${name}: the PAYROLL_* variables are set by tack client for each scenario`);
+    const upper = name.toUpperCase();
+    if (upper.startsWith('TACK_')) throw new TackError('TACK_ERR_USAGE', `--pass-env ${name}: tack's own variables are never passed to the client under test`);
+    if (upper.startsWith('PAYROLL_')) throw new TackError('TACK_ERR_USAGE', `--pass-env ${name}: tack client sets the PAYROLL_* variables for each scenario`);
   }
 }
 

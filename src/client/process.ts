@@ -38,7 +38,13 @@ export function startProcess(command: readonly string[], options: { env: Record<
   let stopping: 'timed-out' | 'cut-off' | undefined;
   const out = new Output();
   const err = new Output();
-  const child = spawn(command[0]!, command.slice(1), { env: options.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: posix, windowsHide: true });
+  const child = spawn(command[0]!, command.slice(1), {
+    env: options.env,
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: posix,
+    windowsHide: true,
+  });
   child.stdout.on('data', (chunk: Buffer) => out.add(chunk));
   child.stderr.on('data', (chunk: Buffer) => err.add(chunk));
 

@@ -128,7 +128,8 @@ function record(raw: RawScenario, id: string, test: string, options: ClientRunOp
       const url = `${raw.origins[exchange.role] ?? 'http://127.0.0.1'}${exchange.request.target}`;
       const seq = transcript.begin({ method: exchange.request.method, url, headers, body: exchange.request.body }, new Date(exchange.receivedAt));
       const response = exchange.response;
-      if (response !== undefined) transcript.end(seq, { ...response, headers: { ...response.headers } }, (exchange.answeredAt ?? exchange.receivedAt) - exchange.receivedAt);
+      const ms = (exchange.answeredAt ?? exchange.receivedAt) - exchange.receivedAt;
+      if (response !== undefined) transcript.end(seq, { ...response, headers: { ...response.headers } }, ms);
       requests.push(observed(exchange, seq, headers, roleOf(exchange.role, raw.tenantRole)));
     }
   } finally {
@@ -216,7 +217,13 @@ function walk(value: unknown, visit: (name: string, value: string) => void): voi
   }
 }
 
-function scenarioReport(id: string, title: string, evidence: ScenarioEvidence | undefined, notPlayed: string | undefined, redactor: Redactor): ClientScenarioReport {
+function scenarioReport(
+  id: string,
+  title: string,
+  evidence: ScenarioEvidence | undefined,
+  notPlayed: string | undefined,
+  redactor: Redactor,
+): ClientScenarioReport {
   const tail = (text: string) => {
     const redacted = redactor.redact(text).replace(TOKEN_LIKE, (word) => (/[A-Za-z]/.test(word) && /\d/.test(word) ? '<masked>' : word));
     return redacted.length > OUTPUT_TAIL ? `…${redacted.slice(-OUTPUT_TAIL)}` : redacted;

@@ -130,5 +130,6 @@ function originsOf(server: ReferenceServer): Record<string, string> {
 
 function notStarted(index: number, why: string): PlayedRun {
   const now = Date.now();
-  return { index, end: 'not-started', exitCode: null, signal: null, startProblem: why, stdout: '', stderr: '', outputTruncated: false, startedAt: now, durationMs: 0 };
+  const nothing = { stdout: '', stderr: '', outputTruncated: false, startedAt: now, durationMs: 0 };
+  return { index, end: 'not-started', exitCode: null, signal: null, startProblem: why, ...nothing };
 }

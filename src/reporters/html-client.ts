@@ -21,22 +21,25 @@ export function clientMetaRows(client: ClientReport): [string, string][] {
 }
 
 export function clientRunsSection(client: ClientReport): string {
+  const head = '<thead><tr><th>run</th><th>ended</th><th>time</th><th>requests</th></tr></thead>';
   const scenarios = client.scenarios.map((s) => {
     const body =
       s.notPlayed !== undefined
         ? `<p class="muted">Not played: ${esc(s.notPlayed)}</p>`
-        : `<table class="checks"><thead><tr><th>run</th><th>ended</th><th>time</th><th>requests</th></tr></thead><tbody>${s.runs.map(runRow).join('')}</tbody></table>` +
-          s.runs.map(output).join('');
-    return `<section class="client-scenario" id="scenario-${esc(s.id)}"><h3>${esc(s.id)}</h3><p class="rule-text">${esc(s.title)}</p>${body}</section>`;
+        : `<table class="checks">${head}<tbody>${s.runs.map(runRow).join('')}</tbody></table>${s.runs.map(output).join('')}`;
+    const title = `<h3>${esc(s.id)}</h3><p class="rule-text">${esc(s.title)}</p>`;
+    return `<section class="client-scenario" id="scenario-${esc(s.id)}">${title}${body}</section>`;
   });
   return `<h2 id="client-runs">Client runs</h2>
-<p>Each scenario ran <code>${esc(client.command)}</code> against a fresh scripted server with the PAYROLL_* variables of the contract. Requests are numbered as in <code>transcript.jsonl</code>.</p>
+<p>Each scenario ran <code>${esc(client.command)}</code> against a fresh scripted server with the PAYROLL_* variables of the contract.
+Requests are numbered as in <code>transcript.jsonl</code>.</p>
 ${scenarios.join('\n')}`;
 }
 
 function runRow(run: ClientRunReport): string {
   const links = run.exchanges.slice(0, 40).map((seq) => `#${seq}`).join(' ');
-  return `<tr><td class="num">${run.run}</td><td>${esc(ended(run))}</td><td class="num">${run.durationMs} ms</td><td>${run.requests} ${esc(links)}${run.exchanges.length > 40 ? ' …' : ''}</td></tr>`;
+  const requests = `${run.requests} ${esc(links)}${run.exchanges.length > 40 ? ' …' : ''}`;
+  return `<tr><td class="num">${run.run}</td><td>${esc(ended(run))}</td><td class="num">${run.durationMs} ms</td><td>${requests}</td></tr>`;
 }
 
 function ended(run: ClientRunReport): string {

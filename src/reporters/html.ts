@@ -63,8 +63,9 @@ ${doc.client ? clientRunsSection(doc.client) : ''}
 function metaList(doc: ResultsDocument): string {
   const t = doc.target;
   if (doc.client) {
-    const rows = [['run', doc.run.id], ...clientMetaRows(doc.client), ['started', doc.run.startedAt], ['finished', doc.run.finishedAt], ['exit code', `${doc.run.exitCode}`]];
-    return `<dl class="meta">${rows.map(([k, v]) => `<dt>${esc(k!)}</dt><dd>${esc(v!)}</dd>`).join('')}</dl>`;
+    const rows: [string, string][] = [['run', doc.run.id], ...clientMetaRows(doc.client)];
+    rows.push(['started', doc.run.startedAt], ['finished', doc.run.finishedAt], ['exit code', `${doc.run.exitCode}`]);
+    return `<dl class="meta">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`;
   }
   const rows: [string, string][] = [
     ['run', doc.run.id],

@@ -12,14 +12,14 @@ export function renderMarkdown(doc: ResultsDocument): string {
   const verdict = verdictOf(doc);
   const out: string[] = [];
   out.push(`## tack: ${verdict.title}`, '', `${cell(verdict.detail)}.`, '');
+  const versions = `tack ${doc.tack.version} · catalog ${doc.tack.catalog}`;
   if (doc.client) {
-    out.push(`Run \`${doc.run.id}\`: client \`${cell(doc.client.command)}\` (${doc.client.profile}) against tack's scripted reference server · tack ${doc.tack.version} · catalog ${doc.tack.catalog} · exit ${doc.run.exitCode}`, '');
+    const client = `client \`${cell(doc.client.command)}\` (${doc.client.profile})`;
+    out.push(`Run \`${doc.run.id}\`: ${client} against tack's scripted reference server · ${versions} · exit ${doc.run.exitCode}`, '');
   } else {
-    out.push(
-      `Run \`${doc.run.id}\` against \`${doc.target.baseUrl}\`${doc.target.builtIn ? ' (built-in reference server' + (doc.run.faults.length ? `, faults: ${doc.run.faults.join(', ')}` : '') + ')' : ''}` +
-        ` · tack ${doc.tack.version} · catalog ${doc.tack.catalog} · seed ${doc.run.seed} · exit ${doc.run.exitCode}`,
-      '',
-    );
+    const faults = doc.run.faults.length ? `, faults: ${doc.run.faults.join(', ')}` : '';
+    const builtIn = doc.target.builtIn ? ` (built-in reference server${faults})` : '';
+    out.push(`Run \`${doc.run.id}\` against \`${doc.target.baseUrl}\`${builtIn} · ${versions} · seed ${doc.run.seed} · exit ${doc.run.exitCode}`, '');
   }
   out.push(`| area | ${STATUSES.join(' | ')} |`, `|---|${STATUSES.map(() => '--:').join('|')}|`);
   for (const group of byArea(doc.rules)) {

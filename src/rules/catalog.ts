@@ -153,15 +153,19 @@ const rules = [
 
   // ── A partner's client, judged by tack client (spec §2, §4, §5, §7) ─────────────────────────
   r('CLIENT-EXCHANGE-FORM', 'MUST', 'client', '§2, §4.2, §5.2',
-    'Every exchange is a form-encoded POST to {identity}/protocol/openid-connect/token with grant_type=refresh_token, client_id=payroll-portal and the stored API token as refresh_token.'),
+    'Every exchange is a form-encoded POST to {identity}/protocol/openid-connect/token with grant_type=refresh_token, ' +
+      'client_id=payroll-portal and the stored API token as refresh_token.'),
   r('CLIENT-NO-SECRET', 'MUST', 'client', '§2, §5.2',
     'An exchange carries no client secret: no client_secret or client_assertion field and no Authorization header.'),
   r('CLIENT-BEARER', 'MUST', 'client', '§4.1 rule 4, §4.3, §5.3',
-    'Every API call carries Authorization: Bearer with an access token the server issued (not the API token, not nothing), and a run that can work makes its business search.'),
+    'Every API call carries Authorization: Bearer with an access token the server issued (not the API token, not nothing), ' +
+      'and a run that obtained an access token makes its business search.'),
   r('CLIENT-RETRY-ONCE-ON-401', 'MUST', 'client', '§5.4, §7',
-    'When the API answers 401, the client gets a new access token once (exchange, partner refresh or mint) and repeats the call once with it; a second 401 ends the work.'),
+    'When the API answers 401, the client gets a new access token once (exchange, partner refresh or mint) ' +
+      'and repeats the call once with it; a second 401 ends the work.'),
   r('CLIENT-STORES-ROTATED-TOKEN', 'MUST', 'client', '§2, §5.4',
-    'Every exchange sends the newest API token: the stored one first, then always the refresh_token of the previous exchange, in the same run and in the next one.'),
+    'Every exchange sends the newest API token: the stored one first, then always the refresh_token of the previous exchange, ' +
+      'in the same run and in the next one.'),
   r('CLIENT-REUSE-ACCESS-TOKEN', 'SHOULD', 'client', '§5.4, §8',
     'One access token serves every API call of a run while it is valid: no new exchange or mint between calls unless a 401 came or it was near expiry.'),
   r('CLIENT-STOPS-ON-INVALID-GRANT', 'MUST', 'client', '§4.2, §7',

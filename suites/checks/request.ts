@@ -27,7 +27,8 @@ export function formField(request: ObservedRequest, name: string, expected: stri
 /** A form field is there and not empty (its value is not shown). */
 export function formFieldPresent(request: ObservedRequest, name: string): Finding {
   const value = formOf(request)?.get(name);
-  return finding(value !== undefined && value !== null && value !== '', `a ${name} field`, value ? `a ${name} field` : `no ${name} field (${describe(request)})`);
+  const present = value !== undefined && value !== null && value !== '';
+  return finding(present, `a ${name} field`, present ? `a ${name} field` : `no ${name} field (${describe(request)})`);
 }
 
 /** None of these fields is in the body, form-encoded or JSON. */

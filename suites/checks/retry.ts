@@ -9,12 +9,18 @@ import { bearerOf, describe, type ObservedRequest } from '../client/evidence.js'
  * `retry` repeats `original` (same method and target) with `Authorization: Bearer <token>`. Values
  * in `tokens` are blanked out of both targets first: a token in a URL is another rule's business.
  */
-export function repeatedWith(original: ObservedRequest, retry: ObservedRequest | undefined, token: string | undefined, what: string, tokens: ReadonlySet<string>): Finding {
+export function repeatedWith(
+  original: ObservedRequest,
+  retry: ObservedRequest | undefined,
+  token: string | undefined,
+  what: string,
+  tokens: ReadonlySet<string>,
+): Finding {
   const expected = `${original.method} ${original.target.split('?')[0]} again, with ${what}`;
   if (retry === undefined) return finding(false, expected, 'no further API call');
   const same = retry.method === original.method && blank(retry.target, tokens) === blank(original.target, tokens);
   const carries = token !== undefined && bearerOf(retry) === token;
-  const actual = !same ? `another call: ${describe(retry)}` : carries ? `the same call with ${what} (${describe(retry)})` : `the same call without ${what} (${describe(retry)})`;
+  const actual = !same ? `another call: ${describe(retry)}` : `the same call ${carries ? 'with' : 'without'} ${what} (${describe(retry)})`;
   return finding(same && carries, expected, actual);
 }
 

@@ -84,7 +84,9 @@ export function judgeClient(profile: Profile, played: readonly PlayedScenario[],
     const test = `client/${scenario.plan.id}`;
     const rules = rulesOf(profile, scenario.plan.id);
     const problems: Problem[] =
-      scenario.evidence === undefined ? [{ text: `not played: ${scenario.notPlayed ?? 'unknown reason'}`, inert: true }] : problemsOf(scenario.evidence.runs, scenario.limits);
+      scenario.evidence === undefined
+        ? [{ text: `not played: ${scenario.notPlayed ?? 'unknown reason'}`, inert: true }]
+        : problemsOf(scenario.evidence.runs, scenario.limits);
     for (const rule of rules) {
       const e = evidence.get(rule)!;
       e.tests.push(test);
@@ -93,7 +95,9 @@ export function judgeClient(profile: Profile, played: readonly PlayedScenario[],
     }
     const inert = problems.some((p) => p.inert);
     if (scenario.evidence !== undefined && !inert) {
-      for (const judge of judges.filter((j) => rules.includes(j.rule))) judge.judge(scenario.evidence, verdicts(evidence.get(judge.rule)!, scenario.plan.id, redact));
+      for (const judge of judges.filter((j) => rules.includes(j.rule))) {
+        judge.judge(scenario.evidence, verdicts(evidence.get(judge.rule)!, scenario.plan.id, redact));
+      }
     }
     tests.push(outcomeOf(test, scenario, rules, evidence, problems.map((p) => p.text), redact));
   }
@@ -119,8 +123,11 @@ function problemsOf(runs: readonly ObservedRun[], limits: PlayedScenario['limits
     else if (run.end === 'timed-out') {
       const sent = run.requests.length === 0 ? 'without sending any request' : `after ${plural(run.requests.length, 'request')}`;
       out.push({ text: `run ${n} did not finish within ${limits.runTimeoutS} s and was stopped (${sent}; --run-timeout)`, inert: run.requests.length === 0 });
-    } else if (run.end === 'cut-off') out.push({ text: `run ${n} sent more than ${limits.maxRequests} requests and was cut off (--max-requests)`, inert: false });
-    else if (run.requests.length === 0) out.push({ text: `run ${n} sent no request and exited with ${run.exitCode ?? run.signal}: the client did nothing`, inert: true });
+    } else if (run.end === 'cut-off') {
+      out.push({ text: `run ${n} sent more than ${limits.maxRequests} requests and was cut off (--max-requests)`, inert: false });
+    } else if (run.requests.length === 0) {
+      out.push({ text: `run ${n} sent no request and exited with ${run.exitCode ?? run.signal}: the client did nothing`, inert: true });
+    }
   }
   return out;
 }

@@ -57,7 +57,13 @@ export const SCENARIOS: readonly ScenarioPlan[] = [
     runs: 1,
     setup: { revokeApiToken: true },
   },
-  { id: 'forbidden', title: 'business search answers 403: no retry loop, the run gives up', profiles: BOTH, runs: 1, setup: { search: { reply: 'forbidden' } } },
+  {
+    id: 'forbidden',
+    title: 'business search answers 403: no retry loop, the run gives up',
+    profiles: BOTH,
+    runs: 1,
+    setup: { search: { reply: 'forbidden' } },
+  },
   {
     id: 'several-calls',
     title: 'several API calls in one run (45 more readable businesses to page through): one access token serves them all',

@@ -31,5 +31,8 @@ export function secretsOf(scenario: ScenarioEvidence): KnownSecret[] {
 function tokenMembers(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(tokenMembers);
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([name, v]) => (typeof v === 'string' ? (SECRET_NAME.test(name) && !PUBLIC_NAME.test(name) ? [v] : []) : tokenMembers(v)));
+  return Object.entries(value).flatMap(([name, v]) => {
+    if (typeof v !== 'string') return tokenMembers(v);
+    return SECRET_NAME.test(name) && !PUBLIC_NAME.test(name) ? [v] : [];
+  });
 }

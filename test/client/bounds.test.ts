@@ -35,7 +35,8 @@ describe.concurrent('tack client bounds', () => {
     expect(run.doc.rules.every((r) => r.status === 'error')).toBe(true);
     expect(run.out).toContain('TACK_ERR_RUN_DEADLINE');
     // The hanging client's own child was stopped with it.
-    const left = execFileSync('ps', ['-eo', 'args']).toString().split('\n').filter((line) => line.includes('setInterval(() => {}, 1000)') && !line.includes('ps -eo'));
+    const processes = execFileSync('ps', ['-eo', 'args']).toString().split('\n');
+    const left = processes.filter((line) => line.includes('setInterval(() => {}, 1000)') && !line.includes('ps -eo'));
     expect(left).toEqual([]);
   });
 
@@ -51,9 +52,10 @@ describe.concurrent('tack client bounds', () => {
 
   it("the client gets the contract's PAYROLL_* variables and PATH/HOME, nothing of tack's, and stdin at end of file", async () => {
     const env = { ...process.env, TACK_PARTNER_SECRET: 'tack-own-secret-value', PAYROLL_EXTRA: 'x', EXTRA_FOR_CLIENT: 'y' };
+    const partner = ['PAYROLL_PARTNER_CLIENT_ID', 'PAYROLL_PARTNER_HEADERS', 'PAYROLL_PARTNER_SECRET', 'PAYROLL_USER_EMAIL'];
     for (const [profile, expected] of [
       ['personal-token', ['PAYROLL_API_TOKEN_FILE', 'PAYROLL_BASE_URL', 'PAYROLL_IDENTITY_URL']],
-      ['partner-key', ['PAYROLL_BASE_URL', 'PAYROLL_IDENTITY_URL', 'PAYROLL_PARTNER_CLIENT_ID', 'PAYROLL_PARTNER_HEADERS', 'PAYROLL_PARTNER_SECRET', 'PAYROLL_USER_EMAIL']],
+      ['partner-key', ['PAYROLL_BASE_URL', 'PAYROLL_IDENTITY_URL', ...partner]],
     ] as const) {
       const run = await runClientInProcess(profile, [node, MISBEHAVING, '--mode=env'], { passEnv: ['EXTRA_FOR_CLIENT'] }, env);
       const seen = JSON.parse(run.doc.client!.scenarios[0]!.runs[0]!.stdout) as { names: string[]; stdin: string };

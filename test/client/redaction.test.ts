@@ -35,7 +35,8 @@ describe.concurrent('redaction: tack client writes and prints no secret', () => 
     const texts = new Map<string, string>();
     const side = join(dir, 'in-process.txt');
     const cases = [['personal-token', 'log-token'], ['partner-key', 'token-in-url'], ['partner-key', 'log-token']] as const;
-    const runs = await Promise.all(cases.map(([profile, fault]) => runClientInProcess(profile, [process.execPath, FIXTURE, `--fault=${fault}`, `--record-secrets=${side}`])));
+    const command = (fault: string) => [process.execPath, FIXTURE, `--fault=${fault}`, `--record-secrets=${side}`];
+    const runs = await Promise.all(cases.map(([profile, fault]) => runClientInProcess(profile, command(fault))));
     for (const [i, run] of runs.entries()) {
       const [profile, fault] = cases[i]!;
       expect(run.exit).toBe(1);
@@ -51,9 +52,11 @@ describe.concurrent('redaction: tack client writes and prints no secret', () => 
   it('as a child process: files, stdout and stderr', async () => {
     const reports = mkdtempSync(join(dir, 'child-'));
     const side = join(dir, 'child.txt');
-    const args = ['bin/tack.mjs', 'client', 'partner-key', '--reports', reports, '--', process.execPath, FIXTURE, '--fault=log-token', `--record-secrets=${side}`];
-    const child = await promisify(execFile)(process.execPath, args, { cwd: process.cwd() }).catch((error: { code?: number; stdout: string; stderr: string }) => error);
-    expect((child as { code?: number }).code).toBe(1);
+    const client = [process.execPath, FIXTURE, '--fault=log-token', `--record-secrets=${side}`];
+    const args = ['bin/tack.mjs', 'client', 'partner-key', '--reports', reports, '--', ...client];
+    type Ended = { code?: number; stdout: string; stderr: string };
+    const child: Ended = await promisify(execFile)(process.execPath, args, { cwd: process.cwd() }).catch((error: Ended) => error);
+    expect(child.code).toBe(1);
     expect(readdirSync(reports).filter((n) => !n.startsWith('.'))).toHaveLength(1);
     const texts = filesUnder(reports);
     expect(texts.size).toBe(5);

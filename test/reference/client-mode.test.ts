@@ -57,7 +57,8 @@ describe('the reference server for tack client', () => {
   });
 
   it('answers as scripted: 401 to the first search with a valid access token (a search without one gets the real 401), then normally', async () => {
-    const server = await start({ rolePorts: true, script: [{ route: 'business search', reply: 'access-token-refused', times: 1, withValidAccessToken: true }] });
+    const script = [{ route: 'business search', reply: 'access-token-refused', times: 1, withValidAccessToken: true }] as const;
+    const server = await start({ rolePorts: true, script });
     const base = server.roleUrls!.tenants.acme!;
     const { body } = await exchange(server.roleUrls!.identity, server.issueApiToken('acme', server.userEmail));
     const anonymous = await fetch(`${base}/api/businesses/search`);
@@ -91,7 +92,8 @@ describe('the reference server for tack client', () => {
     const token = server.issueApiToken('acme', server.userEmail);
     const { body } = await exchange(server.roleUrls!.identity, token);
     await search(server.roleUrls!.tenants.acme!, body.access_token!);
-    await fetch(`${server.roleUrls!.tenants.acme!}/api/admin/authentication/token`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Custom': 'v' }, body: '{"username":"x"}' });
+    const headers = { 'content-type': 'application/json', 'X-Custom': 'v' };
+    await fetch(`${server.roleUrls!.tenants.acme!}/api/admin/authentication/token`, { method: 'POST', headers, body: '{"username":"x"}' });
     await search(server.roleUrls!.tenants.acme!, 'garbage');
     await search(server.roleUrls!.tenants.acme!, 'garbage');
     recorder.run = 2;

@@ -13,16 +13,20 @@ const IDENTITY = '/realms/payroll';
 let seq = 0;
 let clock = 1_000_000;
 
+const FIRST = 'tpat_initial_token_000';
+
 function settings(profile: Profile): ScenarioSettings {
-  return profile === 'personal-token'
-    ? { profile, clientId: 'payroll-portal', identityPath: IDENTITY, apiToken: 'tpat_initial_token_000', partner: undefined, userEmail: undefined }
-    : { profile, clientId: 'payroll-portal', identityPath: IDENTITY, apiToken: undefined, partner: { clientId: 'acme-partner', secret: 'partner-secret-000000', headers: ['K1', 'K2'] }, userEmail: 'a@x' };
+  const common = { profile, clientId: 'payroll-portal', identityPath: IDENTITY };
+  if (profile === 'personal-token') return { ...common, apiToken: FIRST, partner: undefined, userEmail: undefined };
+  return { ...common, apiToken: undefined, partner: { clientId: 'acme-partner', secret: 'partner-secret-000000', headers: ['K1', 'K2'] }, userEmail: 'a@x' };
 }
 
-function req(run: number, role: ObservedRequest['role'], method: string, target: string, parts: Partial<ObservedRequest> & { status?: number; answer?: unknown; after?: number } = {}): ObservedRequest {
+type Parts = Partial<ObservedRequest> & { status?: number; answer?: unknown; after?: number };
+
+function req(run: number, role: ObservedRequest['role'], method: string, target: string, parts: Parts = {}): ObservedRequest {
   clock += parts.after ?? 10;
-  const answer = parts.answer === undefined ? '' : JSON.stringify(parts.answer);
-  return { seq: ++seq, run, role, method, target, headers: parts.headers ?? {}, body: parts.body, at: clock, response: { status: parts.status ?? 200, headers: {}, body: answer, at: clock + 1 } };
+  const response = { status: parts.status ?? 200, headers: {}, body: parts.answer === undefined ? '' : JSON.stringify(parts.answer), at: clock + 1 };
+  return { seq: ++seq, run, role, method, target, headers: parts.headers ?? {}, body: parts.body, at: clock, response };
 }
 
 const exchange = (run: number, sent: string, issued: { access: string; refresh: string }, after?: number) =>
@@ -38,11 +42,12 @@ const mint = (run: number, access: string) =>
     body: '{"username":"a@x"}',
     answer: { accessToken: access, refreshToken: `tprt_${access}` },
   });
-const searchWith = (run: number, access: string, status = 200, after?: number) =>
-  req(run, 'tenant', 'GET', '/api/businesses/search', { headers: { authorization: `Bearer ${access}` }, status, answer: { items: [], totalCount: 0 }, ...(after !== undefined ? { after } : {}) });
+const searchWith = (run: number, access: string, status = 200) =>
+  req(run, 'tenant', 'GET', '/api/businesses/search', { headers: { authorization: `Bearer ${access}` }, status, answer: { items: [], totalCount: 0 } });
 
 function run(index: number, requests: ObservedRequest[], end: ObservedRun['end'] = 'exited', exitCode: number | null = 0): ObservedRun {
-  return { index, end, exitCode, signal: null, startProblem: undefined, stdout: '', stderr: '', outputTruncated: false, startedAt: requests[0]?.at ?? clock, durationMs: 100, requests };
+  const output = { stdout: '', stderr: '', outputTruncated: false };
+  return { index, end, exitCode, signal: null, startProblem: undefined, ...output, startedAt: requests[0]?.at ?? clock, durationMs: 100, requests };
 }
 
 function played(id: ScenarioId, profile: Profile, runs: ObservedRun[]): PlayedScenario {
@@ -71,24 +76,39 @@ describe('client judges', () => {
   });
 
   it('what a run did before it was stopped is judged: a failure wins over the error', () => {
-    const t = { access: 'at_1', refresh: 'tpat_r1' };
-    const loop = [exchange(1, 'tpat_initial_token_000', t), searchWith(1, 'at_1', 403), exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' }), searchWith(1, 'at_2', 403)];
+    const loop = [
+      exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }),
+      searchWith(1, 'at_1', 403),
+      exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' }),
+      searchWith(1, 'at_2', 403),
+    ];
     const v = verdicts('personal-token', [played('forbidden', 'personal-token', [run(1, loop, 'timed-out', null)])]);
     expect(v['CLIENT-NO-403-LOOP']).toMatch(/^failed: forbidden: after a 403/);
     expect(v['CLIENT-EXCHANGE-FORM']).toMatch(/^error: client\/forbidden: run 1 did not finish within 30 s/);
   });
 
   it('a renewal when the access token is near expiry is not held against reuse; one while it is fresh is', () => {
-    const near = [exchange(1, 'tpat_initial_token_000', { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1'), exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' }, 250_000), searchWith(1, 'at_2')];
-    expect(verdicts('personal-token', [played('several-calls', 'personal-token', [run(1, near)])])['CLIENT-REUSE-ACCESS-TOKEN']).toMatch(/^skipped/);
-    const fresh = [exchange(1, 'tpat_initial_token_000', { access: 'at_3', refresh: 'tpat_r3' }), searchWith(1, 'at_3'), exchange(1, 'tpat_r3', { access: 'at_4', refresh: 'tpat_r4' }), searchWith(1, 'at_4')];
-    expect(verdicts('personal-token', [played('several-calls', 'personal-token', [run(1, fresh)])])['CLIENT-REUSE-ACCESS-TOKEN']).toMatch(/^warning/);
+    const reuse = (requests: ObservedRequest[]) =>
+      verdicts('personal-token', [played('several-calls', 'personal-token', [run(1, requests)])])['CLIENT-REUSE-ACCESS-TOKEN'];
+    const near = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1')];
+    near.push(exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' }, 250_000), searchWith(1, 'at_2'));
+    expect(reuse(near)).toMatch(/^skipped/);
+    const fresh = [exchange(1, FIRST, { access: 'at_3', refresh: 'tpat_r3' }), searchWith(1, 'at_3')];
+    fresh.push(exchange(1, 'tpat_r3', { access: 'at_4', refresh: 'tpat_r4' }), searchWith(1, 'at_4'));
+    expect(reuse(fresh)).toMatch(/^warning/);
   });
 
   it('follows the newest API token across runs', () => {
-    const good = [run(1, [exchange(1, 'tpat_initial_token_000', { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1')]), run(2, [exchange(2, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' }), searchWith(2, 'at_2')])];
-    expect(verdicts('personal-token', [played('two-runs', 'personal-token', good)])['CLIENT-STORES-ROTATED-TOKEN']).toBe('passed: 2 checks passed');
-    const stale = [run(1, [exchange(1, 'tpat_initial_token_000', { access: 'at_1', refresh: 'tpat_r5' }), searchWith(1, 'at_1')]), run(2, [exchange(2, 'tpat_initial_token_000', { access: 'at_2', refresh: 'tpat_r6' })])];
-    expect(verdicts('personal-token', [played('two-runs', 'personal-token', stale)])['CLIENT-STORES-ROTATED-TOKEN']).toMatch(/^failed: two-runs: exchange in run 2 sends the newest API token/);
+    const stores = (runs: ObservedRun[]) => verdicts('personal-token', [played('two-runs', 'personal-token', runs)])['CLIENT-STORES-ROTATED-TOKEN'];
+    const good = [
+      run(1, [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1')]),
+      run(2, [exchange(2, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' }), searchWith(2, 'at_2')]),
+    ];
+    expect(stores(good)).toBe('passed: 2 checks passed');
+    const stale = [
+      run(1, [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r5' }), searchWith(1, 'at_1')]),
+      run(2, [exchange(2, FIRST, { access: 'at_2', refresh: 'tpat_r6' })]),
+    ];
+    expect(stores(stale)).toMatch(/^failed: two-runs: exchange in run 2 sends the newest API token/);
   });
 });

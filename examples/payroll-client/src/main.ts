@@ -19,7 +19,9 @@ async function main(): Promise<number> {
   const config = readConfig(process.env);
   const { credentials } = config;
   const tokens =
-    credentials.kind === 'personal-token' ? new PersonalToken(config.identityUrl, new TokenFile(credentials.tokenFile)) : new PartnerKeyAccess(config.baseUrl, credentials);
+    credentials.kind === 'personal-token'
+      ? new PersonalToken(config.identityUrl, new TokenFile(credentials.tokenFile))
+      : new PartnerKeyAccess(config.baseUrl, credentials);
   const businesses = await new PayrollApi(config.baseUrl, tokens).allBusinesses();
   for (const business of businesses) process.stdout.write(`${business.id}\t${business.registrationNumber}\t${business.name}\n`);
   log(`${businesses.length} business${businesses.length === 1 ? '' : 'es'} listed`);

@@ -23,6 +23,7 @@ import { CATALOG_VERSION } from '../../rules/catalog.js';
 import { TACK_VERSION } from '../../version.js';
 import { startBuiltIn } from '../built-in.js';
 import { CLIENT_DEFAULTS, clientCommand } from './client.js';
+import { parseList } from '../options.js';
 import { runCommand } from './run.js';
 
 /** The fixed settings of a certification run. Changing them makes certifications incomparable. */
@@ -85,7 +86,7 @@ export function registerCertify(program: Command): void {
     .argument('<command...>', 'the client to run, after --')
     .option('--out <file>', 'the bundle to write (default: reports/tack-client-certification-<run-id>.tar.gz)')
     .option('--reports <dir>', 'where the run folder is written', 'reports')
-    .option('--pass-env <names>', 'more variables to pass to the command (comma-separated; never TACK_*)', (v: string, p: string[]) => [...p, ...v.split(',')], [])
+    .option('--pass-env <names>', 'more variables to pass to the command (comma-separated; never TACK_*)', parseList, [])
     .option('--no-require-all', 'certify what could be checked: MUST rules that were skipped do not fail the certification (the bundle says so)')
     .action(async (profile: string, command: string[], opts: CertifyClientOptions) => {
       process.exitCode = await certifyClientCommand(profile, command, opts, (s) => process.stdout.write(s));
@@ -172,13 +173,24 @@ export async function certifyClientCommand(
   cwd: string = process.cwd(),
 ): Promise<number> {
   const requireAll = opts.requireAll ?? true;
-  const settings = { runTimeoutS: opts.runTimeout ?? CLIENT_DEFAULTS.runTimeoutS, deadlineS: CLIENT_DEFAULTS.deadlineS, maxRequests: CLIENT_DEFAULTS.maxRequests };
+  const settings = {
+    runTimeoutS: opts.runTimeout ?? CLIENT_DEFAULTS.runTimeoutS,
+    deadlineS: CLIENT_DEFAULTS.deadlineS,
+    maxRequests: CLIENT_DEFAULTS.maxRequests,
+  };
   write(`tack certify client: the ${profile} profile, every client rule${requireAll ? ' (every MUST must be checked)' : ''}\n\n`);
   const { runDir, exitCode } = await stagedRun(opts.reports, write, (staging, print) =>
     clientCommand(
       profile,
       command,
-      { runTimeout: settings.runTimeoutS, deadline: settings.deadlineS, maxRequests: settings.maxRequests, passEnv: opts.passEnv ?? [], reports: staging, requireAll },
+      {
+        runTimeout: settings.runTimeoutS,
+        deadline: settings.deadlineS,
+        maxRequests: settings.maxRequests,
+        passEnv: opts.passEnv ?? [],
+        reports: staging,
+        requireAll,
+      },
       print,
       env,
       cwd,

@@ -72,7 +72,9 @@ export async function clientCommand(
   cwd: string = process.cwd(),
 ): Promise<number> {
   if (!PROFILES.includes(profile as Profile)) throw new TackError('TACK_ERR_USAGE', `tack client takes a profile, ${PROFILES.join(' or ')}; got "${profile}"`);
-  if (command.length === 0 || command[0] === '') throw new TackError('TACK_ERR_USAGE', 'tack client needs the command to run after --, e.g. tack client personal-token -- node sync.js');
+  if (command.length === 0 || command[0] === '') {
+    throw new TackError('TACK_ERR_USAGE', 'tack client needs the command to run after --, e.g. tack client personal-token -- node sync.js');
+  }
   const passEnv = opts.passEnv ?? [];
   checkPassEnv(passEnv);
   const partnerHeaders = headersOf(opts.partnerHeaders);
@@ -116,7 +118,9 @@ export async function clientCommand(
     if (written.notes.length > 0) write('\n');
     write(`\nReports: ${written.dir}\n`);
     if (outcome.exitCode === EXIT.nothingChecked) write('tack: TACK_ERR_NOTHING_CHECKED: no client rule could be checked: see the skip reasons\n');
-    else if (result.deadline) write(`tack: TACK_ERR_RUN_DEADLINE: the scenarios did not finish within ${result.deadline.seconds} s (--deadline); the rest are reported as error\n`);
+    else if (result.deadline) {
+      write(`tack: TACK_ERR_RUN_DEADLINE: the scenarios did not finish within ${result.deadline.seconds} s (--deadline); the rest are reported as error\n`);
+    }
     return outcome.exitCode;
   } catch (error) {
     throw redactError(error, (s) => redactor.redact(s));

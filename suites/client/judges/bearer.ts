@@ -15,12 +15,14 @@ export const bearer: ClientJudge = {
   judge(scenario, v) {
     const issued = new Set(requestsOf(scenario).flatMap((r) => accessTokenIssued(r) ?? []));
     for (const call of requestsOf(scenario).filter(isApiCall)) {
-      v.check('the API call carries Authorization: Bearer with an access token the server issued', bearerAmong(call, issued, 'an access token the server issued'), [call]);
+      const found = bearerAmong(call, issued, 'an access token the server issued');
+      v.check('the API call carries Authorization: Bearer with an access token the server issued', found, [call]);
     }
     for (const run of scenario.runs) {
       if (!run.requests.some((r) => accessTokenIssued(r) !== undefined)) continue;
       const searches = run.requests.filter(isBusinessSearch);
-      v.check(`run ${run.index}, which obtained an access token, makes its business search`, some(searches, 'business search'), searches.length > 0 ? searches : run.requests);
+      const title = `run ${run.index}, which obtained an access token, makes its business search`;
+      v.check(title, some(searches, 'business search'), searches.length > 0 ? searches : run.requests);
     }
   },
 };

@@ -25,7 +25,8 @@ export const retryOnce: ClientJudge = {
       const renewed = renewals.filter((r) => accessTokenIssued(r) !== undefined);
       const steps = [refused, ...renewals, ...(retry ? [retry] : [])];
       v.check('after the 401, one new access token before the call is repeated', exactly(renewed, 1, 'new access token'), steps);
-      v.check('the refused call is repeated once, with the new access token', repeatedWith(refused, retry, accessTokenIssued(renewed.at(-1) ?? refused), 'the new access token', issued), steps);
+      const fresh = accessTokenIssued(renewed.at(-1) ?? refused);
+      v.check('the refused call is repeated once, with the new access token', repeatedWith(refused, retry, fresh, 'the new access token', issued), steps);
       if (retry === undefined || statusOf(retry) !== 401) continue;
       const more = run.requests.filter((r) => r.seq > retry.seq && (isApiCall(r) || isRenewal(r, settings)));
       v.check('after the retry is refused with 401 too, nothing more is tried', atMost(more, 0, 'later request'), [retry, ...more]);
