@@ -157,7 +157,7 @@ const rules = [
       'client_id=payroll-portal and the stored API token as refresh_token.'),
   r('CLIENT-NO-SECRET', 'MUST', 'client', '§2, §5.2',
     'An exchange carries no client secret: no client_secret or client_assertion field and no Authorization header.'),
-  r('CLIENT-BEARER', 'MUST', 'client', '§4.1 rule 4, §4.3, §5.3',
+  r('CLIENT-BEARER', 'MUST', 'client', '§4.1, §4.3, §5.3',
     'Every API call carries Authorization: Bearer with an access token the server issued (not the API token, not nothing), ' +
       'and a run that obtained an access token makes its business search.'),
   r('CLIENT-RETRY-ONCE-ON-401', 'MUST', 'client', '§5.4, §7',
@@ -174,16 +174,16 @@ const rules = [
     'A 403 from the API is not treated like a 401: no new exchange or mint and no repeated call after it.'),
   r('CLIENT-SECRETS-NOT-LOGGED', 'MUST', 'client', '§5, §5.6',
     "No API token, access token, partner refresh token or partner secret appears in the client's stdout or stderr (raw, URL-encoded or JSON-escaped)."),
-  r('CLIENT-NO-TOKEN-IN-URL', 'MUST', 'client', '§4.1 rule 4, §4.3, §5, RFC 6750 §2.3',
-    'No request URL (path or query) carries a token or the partner secret: they travel in headers and bodies only.'),
+  r('CLIENT-NO-TOKEN-IN-URL', 'MUST', 'client', '§4.3, §5',
+    'No request URL (path or query) carries a token or the partner secret: they travel in headers and bodies only (RFC 6750 §2.3).'),
   r('CLIENT-PARTNER-HEADERS', 'MUST', 'client', '§5',
     'Every admin call carries both credential headers, under the configured names, with the client id in the first and the secret in the second.'),
   r('CLIENT-PARTNER-JSON', 'MUST', 'client', '§2, §4.1',
     'Mint and refresh are JSON POSTs (Content-Type application/json): username is the user to act for, refreshToken the newest partner refresh token.'),
   r('CLIENT-REFRESH-SAME-HOST', 'MUST', 'client', '§4.1 rule 2',
     'A partner refresh token is redeemed only at the refresh endpoint of the tenant host that minted it, never at another host or at the sign-in server.'),
-  r('CLIENT-EXIT-STATUS', 'MUST', 'client', 'client-under-test contract',
-    'Each run exits 0 when its work succeeded (its last API call answered 2xx) and non-zero when it gave up.'),
+  r('CLIENT-EXIT-STATUS', 'MUST', 'client', 'contract',
+    'Each run exits 0 when its work succeeded (its last API call answered 2xx) and non-zero when it gave up (the client-under-test contract).'),
 ] as const satisfies readonly Rule[];
 
 function r<const I extends string>(id: I, level: Level, area: Area, section: string, text: string) {
