@@ -157,7 +157,7 @@ const rules = [
       'client_id=payroll-portal and the stored API token as refresh_token.'),
   r('CLIENT-NO-SECRET', 'MUST', 'client', '§2, §5.2',
     'An exchange carries no client secret: no client_secret or client_assertion field and no Authorization header.'),
-  r('CLIENT-BEARER', 'MUST', 'client', '§4.1, §4.3, §5.3',
+  r('CLIENT-BEARER', 'MUST', 'client', '§4.3, §5.3',
     'Every API call carries Authorization: Bearer with an access token the server issued (not the API token, not nothing), ' +
       'and a run that obtained an access token makes its business search.'),
   r('CLIENT-RETRY-ONCE-ON-401', 'MUST', 'client', '§5.4, §7',
