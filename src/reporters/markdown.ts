@@ -46,7 +46,8 @@ export function renderMarkdown(doc: ResultsDocument): string {
     if (b.notes.length > 0) out.push('');
   }
   if (doc.target.hook?.problem) out.push(`Test hook: ${cell(doc.target.hook.problem)}`, '');
-  out.push('Details: `report.html` (exchanges, curl and replay commands), `results.json`, `transcript.jsonl`, `junit.xml`.', '');
+  const details = doc.client ? 'the requests that judged each rule, each run of the client and its output' : 'exchanges, curl and replay commands';
+  out.push(`Details: \`report.html\` (${details}), \`results.json\`, \`transcript.jsonl\`, \`junit.xml\`.`, '');
   return out.join('\n');
 }
 
