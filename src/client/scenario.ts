@@ -70,9 +70,9 @@ export async function playScenario(plan: ScenarioPlan, options: PlayOptions): Pr
         continue;
       }
       recorder.run = index;
-      const process = startProcess(options.command, { env, cwd: options.cwd, timeoutMs: Math.min(options.runTimeoutMs, left) });
-      running = process;
-      runs.push({ index, ...(await process.done) });
+      const child = startProcess(options.command, { env, cwd: options.cwd, timeoutMs: Math.min(options.runTimeoutMs, left) });
+      running = child;
+      runs.push({ index, ...(await child.done) });
       running = undefined;
     }
     return { settings, runs, recorded: recorder.exchanges, origins: originsOf(server), tenantRole, payroll };
