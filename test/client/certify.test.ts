@@ -48,7 +48,8 @@ describe.concurrent('tack certify client, and baselines for tack client', () => 
   it('a baseline naming the one failing rule makes the run pass, marked expected', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tack-client-baseline-'));
     const baseline = join(dir, 'baseline.json');
-    writeFileSync(baseline, JSON.stringify({ schema: 'tack-baseline/1', expected: [{ rule: 'CLIENT-EXIT-STATUS', status: 'failed', reason: 'known: exits 0 on failure' }] }));
+    const expected = [{ rule: 'CLIENT-EXIT-STATUS', status: 'failed', reason: 'known: exits 0 on failure' }];
+    writeFileSync(baseline, JSON.stringify({ schema: 'tack-baseline/1', expected }));
     const run = await runClientInProcess('partner-key', [process.execPath, FIXTURE, '--fault=wrong-exit'], { baseline });
     expect(run.exit).toBe(0);
     expect(run.rules.get('CLIENT-EXIT-STATUS')).toMatchObject({ status: 'failed', baseline: 'expected' });
