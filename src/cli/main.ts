@@ -16,6 +16,10 @@ const program = new Command('tack')
 const first = process.argv[2];
 // `tack --version` needs no command: loading them all would cost most of a second.
 if (first !== '--version' && first !== '-V') await registerCommands(program, first !== undefined && !first.startsWith('-') ? first : undefined);
+// The program has no options of its own: everything after a sub-command's name is that sub-command's
+// to parse, so `tack certify client --reports D -- cmd` gives --reports to `certify client`, not to
+// `certify`. Set after the sub-commands are made, so they do not inherit it.
+program.enablePositionalOptions();
 
 try {
   await program.parseAsync(process.argv);

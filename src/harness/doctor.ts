@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
-import { RULES, type RuleId } from '../rules/catalog.js';
+import { SERVER_RULES, type RuleId } from '../rules/catalog.js';
 import { HookClient } from './clients/hook.js';
 import { PartnerClient } from './clients/partner.js';
 import { errorText } from './context.js';
@@ -193,7 +193,7 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
 
 /** Which rules a run would check, and why the others would be skipped (the runner's own reasons). */
 export function planRun(tests: readonly TestCase[], target: TargetConfig, hook: HookClient | undefined, hookProblem: string | undefined): RulePlan[] {
-  return RULES.map((rule) => {
+  return SERVER_RULES.map((rule) => {
     const id = rule.id as RuleId;
     const covering = tests.filter((t) => t.rules.includes(id));
     if (covering.length === 0) return { rule: id, tests: [], skipReasons: ['no test in this version of tack covers it'] };

@@ -39,13 +39,14 @@ export class Transcript {
     this.currentTest = test;
   }
 
-  begin(req: ExchangeRequest): number {
+  /** Records a request; `at` is when it was sent (default: now; `tack client` records what a client sent earlier). */
+  begin(req: ExchangeRequest, at?: Date): number {
     const seq = this.exchanges.length + 1;
     if (this.exchanges.length < this.maxEntries) {
       this.exchanges.push({
         seq,
         test: this.currentTest,
-        startedAt: this.now().toISOString(),
+        startedAt: (at ?? this.now()).toISOString(),
         request: { method: req.method, url: req.url, headers: { ...(req.headers ?? {}) }, body: req.body },
       });
     }

@@ -16,11 +16,22 @@ class ClientGone extends Error {
   }
 }
 
+/** Where a request keeps the reading of its body, so that it is read once. */
+const READING = Symbol('tack.body');
+type Readable = IncomingMessage & { [READING]?: Promise<string> };
+
 /**
- * Reads the whole body as UTF-8, refusing it with 413 as soon as it passes `limit` bytes. (The
- * listeners are inline and guarded by `settled` rather than removed: this runs on every exchange.)
+ * Reads the whole body as UTF-8, refusing it with 413 as soon as it passes `limit` bytes. A body is
+ * read once: a second call gets the same promise (the recorder of `tack client` reads every body
+ * before the handler does, and the handler then reads the same text).
  */
 export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
+  const readable = req as Readable;
+  return (readable[READING] ??= readStream(req, limit));
+}
+
+/** The listeners are inline and guarded by `settled` rather than removed: this runs on every exchange. */
+function readStream(req: IncomingMessage, limit: number): Promise<string> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     req.resume();

@@ -10,6 +10,7 @@ import type { Business, Directory, Tenant } from './directory.js';
 import type { FaultSet } from './faults.js';
 import type { CodeStore } from './identity/codes.js';
 import type { Passwords } from './passwords.js';
+import type { Script } from './script.js';
 import type { ErrorLog } from './problem.js';
 import type { MacKey } from './secrets.js';
 import type { TokenStore } from './token-store.js';
@@ -72,6 +73,8 @@ export interface Reference {
   racySlot: string | undefined;
   /** Fault `permission-cached-per-token`: readable businesses remembered per access token. */
   readonly permissionCache: Map<string, readonly Business[]>;
+  /** Scripted answers of `tack client`'s scenarios; undefined for a normal server. */
+  readonly script: Script | undefined;
 }
 
 export interface RequestContext {

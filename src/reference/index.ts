@@ -6,6 +6,10 @@
  *   const server = await startReferenceServer({ faults: ['revoke-no-op'] });
  *   server.env.TACK_BASE_URL  // http://acme.localhost:PORT
  *   await server.close();
+ *
+ * `tack client` starts the same server in its scripted, recording mode: one more loopback port per
+ * host role (`rolePorts`), rotated-out tokens refused at once (`strictRotation`), scripted answers
+ * (`script`) and every exchange recorded (`recorder`).
  */
 import { AccessTokens } from './access-token.js';
 import { DAY, HOUR, OffsetClock } from './clock.js';
@@ -14,9 +18,11 @@ import { Directory } from './directory.js';
 import { buildEnv } from './env.js';
 import { FAULTS, type FaultInfo, parseFaults } from './faults.js';
 import { generateApiToken } from './hook/api-tokens.js';
-import { hookHostsFor, urlHostFor } from './host.js';
+import { hookHostsFor, type HostKind, urlHostFor } from './host.js';
 import { defaultErrorLog } from './problem.js';
+import type { Recorder } from './recorder.js';
 import { createRequestListener } from './router.js';
+import { Script, type ScriptStep } from './script.js';
 import { MacKey, randomSecret } from './secrets.js';
 import { CodeStore } from './identity/codes.js';
 import { Passwords } from './passwords.js';
@@ -45,6 +51,17 @@ export interface ReferenceOptions {
   realmPath?: string;
   /** Other answers to what the spec leaves open (see Dialect); default camelCase fields, 0-based paging. */
   dialect?: Partial<Dialect>;
+  /**
+   * Also listen on one loopback port per host role (each tenant, the sign-in server), where every
+   * request is routed as that host whatever its Host header (`roleUrls`). For `tack client`.
+   */
+  rolePorts?: boolean;
+  /** Refuse rotated-out API and partner refresh tokens at once, as Keycloak does (default: one-step grace). */
+  strictRotation?: boolean;
+  /** Scripted answers (`tack client`'s scenarios). */
+  script?: readonly ScriptStep[];
+  /** Records every exchange of every listener (`tack client`). */
+  recorder?: Recorder;
 }
 
 export interface ReferenceServer {
@@ -62,8 +79,14 @@ export interface ReferenceServer {
   /** That user's password (every seeded user has it): TACK_USER_PASSWORD in hookless mode. */
   userPassword: string;
   faults: readonly string[];
+  /** With `rolePorts`: each tenant's and the sign-in server's own port, e.g. `http://127.0.0.1:41001`. */
+  roleUrls: { tenants: Record<string, string>; identity: string } | undefined;
   /** Generate a personal API token for a seeded/hook-created user without going through HTTP (used by `tack serve --hookless` to write a token file). */
   issueApiToken(tenant: string, email: string): string;
+  /** Revoke a personal API token without going through HTTP (a scenario's setup); whether it was live. */
+  revokeApiToken(token: string): boolean;
+  /** Create `count` businesses in `tenant` that `email` may read (a scenario's setup). */
+  addReadableBusinesses(tenant: string, email: string, count: number): void;
   /** Closes the server and all keep-alive sockets promptly. */
   close(): Promise<void>;
 }
@@ -110,8 +133,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     clock,
     faults,
     directory,
-    apiTokens: new TokenStore({ prefix: 'tpat', limits: apiLimits, clock, mac }),
-    partnerTokens: new TokenStore({ prefix: 'tprt', limits: PARTNER_REFRESH_LIMITS, clock, mac }),
+    apiTokens: new TokenStore({ prefix: 'tpat', limits: apiLimits, clock, mac, strict: options.strictRotation ?? false }),
+    partnerTokens: new TokenStore({ prefix: 'tprt', limits: PARTNER_REFRESH_LIMITS, clock, mac, strict: options.strictRotation ?? false }),
     accessTokens: new AccessTokens(mac, clock),
     codes: new CodeStore(clock),
     passwords,
@@ -131,10 +154,17 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     fallbackUserId,
     racySlot: undefined,
     permissionCache: new Map(),
+    script: options.script === undefined ? undefined : new Script(options.script),
   };
 
-  const listening = await listen(createRequestListener(ref), options.port ?? 0, bind);
+  const recorder = options.recorder;
+  const listenerFor = (label: string, role?: HostKind) => {
+    const listener = createRequestListener(ref, role);
+    return recorder === undefined ? listener : recorder.wrap(label, listener);
+  };
+  const listening = await listen(listenerFor('host'), options.port ?? 0, bind);
   ref.port = listening.port;
+  const roles = options.rolePorts === true ? await listenPerRole([tenantA, tenantB], bind, realmPath, listenerFor) : undefined;
   const sweeper = setInterval(() => {
     ref.apiTokens.sweep();
     ref.partnerTokens.sweep();
@@ -162,6 +192,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   return {
     port,
     urls,
+    roleUrls: roles?.urls,
     env,
     userEmail: PRIMARY_USER,
     userPassword: SEED_PASSWORD,
@@ -171,12 +202,42 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       if (found === undefined) throw new Error(`No tenant named ${tenant}`);
       return generateApiToken(ref, found, email);
     },
+    revokeApiToken(token: string): boolean {
+      return ref.apiTokens.revoke(token);
+    },
+    addReadableBusinesses(tenant: string, email: string, count: number): void {
+      const found = directory.tenant(tenant);
+      const user = directory.userByEmail(email);
+      if (found === undefined || user === undefined) throw new Error(`No tenant ${tenant} or user ${email}`);
+      for (let i = 1; i <= count; i++) {
+        const business = directory.createBusiness(found, `${found.displayName} Branch ${String(i).padStart(3, '0')}`, `${tenant.toUpperCase()}-B${i}`);
+        directory.setAccess(business, user, 'read');
+      }
+    },
     close(): Promise<void> {
       clearInterval(sweeper);
-      closing ??= listening.close();
+      closing ??= Promise.all([listening.close(), ...(roles?.listening ?? []).map((l) => l.close())]).then(() => undefined);
       return closing;
     },
   };
+}
+
+type Listener = Parameters<typeof listen>[0];
+
+/** One loopback port per host role: each tenant, then the sign-in server (its URL keeps the realm path). */
+async function listenPerRole(tenants: readonly string[], bind: string, realmPath: string, listenerFor: (label: string, role: HostKind) => Listener) {
+  const host = urlHostFor(bind);
+  const listening = [];
+  const urls = { tenants: {} as Record<string, string>, identity: '' };
+  for (const tenant of tenants) {
+    const one = await listen(listenerFor(`tenant:${tenant}`, { kind: 'tenant', tenant }), 0, bind);
+    listening.push(one);
+    urls.tenants[tenant] = `http://${host}:${one.port}`;
+  }
+  const identity = await listen(listenerFor('identity', { kind: 'identity' }), 0, bind);
+  listening.push(identity);
+  urls.identity = `http://${host}:${identity.port}${realmPath}`;
+  return { listening, urls };
 }
 
 function checkPartnerHeaders(names: readonly [string, string]): readonly [string, string] {

@@ -7,6 +7,11 @@
  * - hook hosts + `/__tack`      the test hook (Bearer-protected before any path is matched);
  * - anything else               404 problem.
  *
+ * A listener can instead be bound to one host role (`tack client` gives each role its own loopback
+ * port, so a client needs no name resolution): every request it receives is routed as that host,
+ * whatever its Host header says. A scripted answer (script.ts), when one applies, replaces the
+ * handler once the route is chosen.
+ *
  * Every request runs inside one try/catch that hands whatever is thrown to the one serializer, in
  * the dialect of the host called (HTML for the routes that are web pages). An unknown path is 404, a known path with another method 405 with
  * Allow, a path segment that is not valid percent-encoding 400. A client that disconnects mid-body
@@ -17,10 +22,11 @@ import { isClientGone } from './body.js';
 import type { Handler, Reference, RequestContext, TenantContext } from './context.js';
 import { RouteTable } from './route-table.js';
 import { methodNotAllowed, notFound } from './errors.js';
-import { classifyHost, hostName } from './host.js';
+import { classifyHost, type HostKind, hostName } from './host.js';
 import { type Dialect, sendError } from './problem.js';
 import { identityRoutes } from './identity/routes.js';
 import { applyCorsFault, isPreflight, preflight, refuseCrossOrigin } from './identity/cors.js';
+import { hasValidAccessToken } from './api/bearer.js';
 import { tenantRoutes } from './api/routes.js';
 import { hookRoutes } from './hook/routes.js';
 import { requireHookToken } from './hook/auth.js';
@@ -66,11 +72,15 @@ function handlerOf<C extends RequestContext>(chosen: Selected<C>): Handler<C> {
   throw methodNotAllowed(chosen.allow);
 }
 
-/** The request listener of one server instance. */
-export function createRequestListener(ref: Reference): (req: IncomingMessage, res: ServerResponse) => void {
+/**
+ * The request listener of one server instance. With `role`, every request is routed as that host
+ * (a listener of one host role); without, by its Host header.
+ */
+export function createRequestListener(ref: Reference, role?: HostKind): (req: IncomingMessage, res: ServerResponse) => void {
   const tenant = new RouteTable(tenantRoutes());
   const identity = new RouteTable(identityRoutes());
   const hook = new RouteTable(hookRoutes());
+  checkScript(ref, [...tenantRoutes(), ...identityRoutes()].map((r) => r.name));
   const realmPrefix = ref.config.realmPath + '/';
   const hookPath = ref.config.hookPath;
 
@@ -80,7 +90,7 @@ export function createRequestListener(ref: Reference): (req: IncomingMessage, re
     try {
       const { path, query } = splitTarget(req.url);
       const method = req.method ?? 'GET';
-      const host = classifyHost(hostName(req.headers.host), ref.config.hookHosts);
+      const host = role ?? classifyHost(hostName(req.headers.host), ref.config.hookHosts);
       let result: Promise<void> | void;
       switch (host.kind) {
         case 'tenant': {
@@ -89,8 +99,10 @@ export function createRequestListener(ref: Reference): (req: IncomingMessage, re
           const chosen = select(tenant, path, method);
           where = chosen.name;
           if (chosen.html) dialect = 'html';
+          const handler = handlerOf(chosen);
+          ref.script?.intercept(chosen.name, found.name, () => hasValidAccessToken({ ref, req }));
           const ctx: TenantContext = { ref, req, res, params: chosen.params, query, tenant: found };
-          result = handlerOf(chosen)(ctx);
+          result = handler(ctx);
           break;
         }
         case 'identity': {
@@ -105,7 +117,9 @@ export function createRequestListener(ref: Reference): (req: IncomingMessage, re
           where = chosen.name;
           dialect = chosen.html ? 'html' : 'oauth';
           refuseCrossOrigin(ref, req);
-          result = handlerOf(chosen)({ ref, req, res, params: chosen.params, query });
+          const handler = handlerOf(chosen);
+          ref.script?.intercept(chosen.name, ref.config.realmPath, () => false);
+          result = handler({ ref, req, res, params: chosen.params, query });
           break;
         }
         case 'hook': {
@@ -127,6 +141,12 @@ export function createRequestListener(ref: Reference): (req: IncomingMessage, re
       fail(ref, res, dialect, where, error);
     }
   };
+}
+
+/** A script that names a route no table has is a mistake in tack client, found at start. */
+function checkScript(ref: Reference, names: readonly string[]): void {
+  const unknown = (ref.script?.routes ?? []).filter((name) => !names.includes(name));
+  if (unknown.length > 0) throw new Error(`the script names routes the server does not have: ${unknown.join(', ')}`);
 }
 
 function fail(ref: Reference, res: ServerResponse, dialect: Dialect, where: string, error: unknown): void {

@@ -8,6 +8,8 @@
  * after the server rotated) can therefore exchange its stored token once more; presenting it again
  * discards the unused successor. Once the successor has been used, the old token is unknown. The
  * spec is silent on rotated-out tokens (both this and Keycloak's strict refusal are conformant).
+ * With `strict` (the scripted server of `tack client`), there is no grace: a rotated-out token is
+ * refused at once, as Keycloak does, so a client that does not store the new token is caught.
  *
  * Bounded by construction:
  * - rotation stores the new token under the same grant object and keeps at most one predecessor,
@@ -68,6 +70,8 @@ export interface TokenStoreOptions {
   readonly mac: MacKey;
   /** Most live tokens held at once (default 100 000). */
   readonly maxEntries?: number;
+  /** Refuse a rotated-out token at once instead of keeping it until its successor is used (Keycloak). */
+  readonly strict?: boolean;
 }
 
 const RANDOM_LENGTH = 43; // 32 random bytes, base64url
@@ -81,6 +85,7 @@ export class TokenStore {
   readonly #prefix: string;
   readonly #clock: Clock;
   readonly #mac: MacKey;
+  readonly #strict: boolean;
   /** Every live token (a chain's current one and at most one predecessor). */
   readonly #entries = new Map<string, Grant>();
   /** Every live chain, least recently used first. */
@@ -93,6 +98,7 @@ export class TokenStore {
     this.#clock = options.clock;
     this.#mac = options.mac;
     this.maxEntries = options.maxEntries ?? 100_000;
+    this.#strict = options.strict ?? false;
   }
 
   /** Live chains held (expired ones not yet swept included). */
@@ -142,8 +148,8 @@ export class TokenStore {
   /**
    * Replaces `token` by a new token of the same chain. Presenting the current token deletes the
    * predecessor and keeps `token` as the new predecessor; presenting the predecessor (the client
-   * never received or stored the successor) discards the unused successor. Returns undefined when
-   * `token` is no longer live.
+   * never received or stored the successor) discards the unused successor. A strict store keeps no
+   * predecessor. Returns undefined when `token` is no longer live.
    */
   rotate(token: string, options: RotateOptions = {}): string | undefined {
     const grant = this.#entries.get(token);
@@ -153,7 +159,9 @@ export class TokenStore {
       this.#forget(grant);
       return undefined;
     }
-    if (token === grant.current) {
+    if (this.#strict) {
+      this.#entries.delete(token);
+    } else if (token === grant.current) {
       if (grant.previous !== undefined) this.#entries.delete(grant.previous);
       grant.previous = token;
     } else {

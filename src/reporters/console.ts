@@ -39,7 +39,8 @@ function replayHint(r: RuleResult, args: readonly string[]): string {
 }
 
 export function summaryTable(result: { readonly rules: readonly RuleResult[] }): string {
-  const areas = Object.keys(AREAS) as Area[];
+  // Areas with no rule in the run are left out: `tack run` judges no client rule, `tack client` only those.
+  const areas = (Object.keys(AREAS) as Area[]).filter((area) => result.rules.some((r) => r.area === area));
   const statuses: Status[] = ['passed', 'failed', 'warning', 'error', 'skipped'];
   const header = ['area', ...statuses];
   const rows = areas.map((area) => {

@@ -18,6 +18,8 @@ export interface EvidenceContext {
   readonly hookUrl: string | undefined;
   /** Added to every replay command (`--env-file F`, `--fault X`). */
   readonly replayArgs: readonly string[];
+  /** Offer a curl command that sends the judged request again (not for a client's requests: tack did not send them). */
+  readonly reproduce?: boolean;
 }
 
 export function withEvidence(rule: RuleResult, ctx: EvidenceContext): ReportRule {
@@ -33,7 +35,7 @@ export function withEvidence(rule: RuleResult, ctx: EvidenceContext): ReportRule
     // The request reproduced is the last one made before the first failed verdict (for a check,
     // the response it judged); for an error, the last one the test made.
     const candidates = failed.length > 0 ? failed[0]!.exchanges : seqs;
-    const reproduce = reproduction(candidates, ctx);
+    const reproduce = ctx.reproduce === false ? undefined : reproduction(candidates, ctx);
     if (reproduce) out.reproduce = reproduce;
     const replay = failed.find((c) => c.replay)?.replay;
     if (replay) {

@@ -13,6 +13,7 @@ import type { CheckResult } from '../harness/types.js';
 import type { Exchange } from '../harness/transcript.js';
 import { esc } from '../text/html.js';
 import { REPORT_CSS, REPORT_JS } from './html-assets.js';
+import { clientMetaRows, clientRunsSection } from './html-client.js';
 import type { ReportRule, ResultsDocument } from './json.js';
 import { byArea, countStatuses, notHolding, STATUS_MARK, STATUSES, verdictOf } from './verdict.js';
 
@@ -30,7 +31,7 @@ export function renderHtml(doc: ResultsDocument, exchanges: readonly Exchange[])
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${esc(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(`tack ${verdict.title}: ${doc.target.baseUrl} (${doc.run.id})`)}</title>
+<title>${esc(`tack ${verdict.title}: ${doc.client ? `client ${doc.client.profile}` : doc.target.baseUrl} (${doc.run.id})`)}</title>
 <style>${REPORT_CSS}</style>
 </head>
 <body>
@@ -45,8 +46,9 @@ ${baselineSection(doc)}
 ${filters(doc)}
 ${ruleTable(doc)}
 <h2>Rules that do not hold</h2>
-${bad.length === 0 ? '<p class="muted">Every rule checked holds.</p>' : bad.map((r) => ruleDetail(r, bySeq)).join('\n')}
+${bad.length === 0 ? '<p class="muted">Every rule checked holds.</p>' : bad.map((r) => ruleDetail(r, bySeq, doc.client !== undefined)).join('\n')}
 ${observations(doc)}
+${doc.client ? clientRunsSection(doc.client) : ''}
 <footer>
 <p>Secrets and tokens are shown as placeholders (<code>&lt;api-token#3&gt;</code>): the same placeholder is the same value throughout this run, so a token can be followed through a rotation chain. Commands read secrets from <code>TACK_*</code> shell variables you set; they never contain the values. The full record is in <code>results.json</code> and <code>transcript.jsonl</code> next to this file.</p>
 <p>tack ${esc(doc.tack.version)}, rule catalog ${esc(doc.tack.catalog)}, schema ${esc(doc.schema)}.</p>
@@ -60,6 +62,11 @@ ${observations(doc)}
 
 function metaList(doc: ResultsDocument): string {
   const t = doc.target;
+  if (doc.client) {
+    const rows: [string, string][] = [['run', doc.run.id], ...clientMetaRows(doc.client)];
+    rows.push(['started', doc.run.startedAt], ['finished', doc.run.finishedAt], ['exit code', `${doc.run.exitCode}`]);
+    return `<dl class="meta">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`;
+  }
   const rows: [string, string][] = [
     ['run', doc.run.id],
     ['target', `${t.baseUrl}${t.builtIn ? ' (built-in reference server)' : ''}`],
@@ -118,7 +125,7 @@ ${rows.join('\n')}
 </tbody></table>`;
 }
 
-function ruleDetail(r: ReportRule, bySeq: ReadonlyMap<number, Exchange>): string {
+function ruleDetail(r: ReportRule, bySeq: ReadonlyMap<number, Exchange>, client: boolean): string {
   const failed = r.checks.filter((c) => !c.ok);
   const passed = r.checks.filter((c) => c.ok);
   const parts: string[] = [];
@@ -137,7 +144,11 @@ function ruleDetail(r: ReportRule, bySeq: ReadonlyMap<number, Exchange>): string
     const judged = r.reproduce?.exchange ?? seqs[seqs.length - 1];
     parts.push(`<h4>Exchanges (${seqs.length})</h4>`, seqs.map((s) => exchangeBlock(bySeq.get(s)!, s === judged)).join('\n'));
   } else {
-    parts.push('<p class="muted">No exchange recorded for this rule.</p>');
+    parts.push(
+      client
+        ? '<p class="muted">Judged on what the client printed and how it exited: see <a href="#client-runs">Client runs</a>.</p>'
+        : '<p class="muted">No exchange recorded for this rule.</p>',
+    );
   }
   return `<article class="rule-detail detail-${r.status}" id="rule-${esc(r.id)}" ${dataAttrs(r)}>\n${parts.join('\n')}\n</article>`;
 }

@@ -15,7 +15,7 @@ import type { RunOutcome } from './baseline.js';
 import { ShellSecrets } from './curl.js';
 import { withEvidence } from './evidence.js';
 import { renderHtml } from './html.js';
-import { redactStrings, resultsDocument, transcriptLines, writeJsonReports, type ReportRule, type ResultsDocument } from './json.js';
+import { type ClientReport, redactStrings, resultsDocument, transcriptLines, writeJsonReports, type ReportRule, type ResultsDocument } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 
@@ -28,7 +28,12 @@ export interface WriteOptions {
   readonly faults?: readonly string[];
   /** The `--env-file` of the run, repeated in replay commands. */
   readonly envFile?: string | undefined;
+  /** `tack client`: what ran; the reports then describe the client, and offer no curl to resend its requests. */
+  readonly client?: ClientReport;
 }
+
+/** What the reports need of a session: `tack run`'s, or the one `tack client` makes for its scripted servers. */
+export type ReportSession = Pick<Session, 'target' | 'redactor' | 'transcript' | 'runId'>;
 
 export interface Written {
   readonly dir: string;
@@ -40,7 +45,7 @@ export interface Written {
 
 export const REPORT_FILES = ['results.json', 'transcript.jsonl', 'junit.xml', 'summary.md', 'report.html'] as const;
 
-export async function writeRunReports(session: Session, result: RunResult, options: WriteOptions): Promise<Written> {
+export async function writeRunReports(session: ReportSession, result: RunResult, options: WriteOptions): Promise<Written> {
   const { redactor, target } = session;
   const dir = join(options.reportsDir, session.runId);
   const redact = (s: string) => redactor.redact(s);
@@ -55,6 +60,7 @@ export async function writeRunReports(session: Session, result: RunResult, optio
     secrets: new ShellSecrets(target, redactor),
     hookUrl: target.hook?.url,
     replayArgs,
+    reproduce: options.client === undefined,
   };
   const rules: ReportRule[] = result.rules.map((r) => {
     const rule = withEvidence(r, context);
@@ -62,7 +68,17 @@ export async function writeRunReports(session: Session, result: RunResult, optio
     return mark ? { ...rule, baseline: mark } : rule;
   });
   const doc = redactStrings(
-    resultsDocument(result, target, { version: TACK_VERSION, strict: policy.strict, requireAll: policy.requireAll, only: options.only, faults, exitCode, rules, baseline: applied?.summary ?? baselineProblem }),
+    resultsDocument(result, target, {
+      version: TACK_VERSION,
+      strict: policy.strict,
+      requireAll: policy.requireAll,
+      only: options.only,
+      faults,
+      exitCode,
+      rules,
+      baseline: applied?.summary ?? baselineProblem,
+      client: options.client,
+    }),
     redact,
   );
 

@@ -54,6 +54,42 @@ export interface BaselineSummary {
   readonly notes: readonly string[];
 }
 
+/** One run of a client under test (`tack client`): how it ended, what it sent, the end of its output (redacted). */
+export interface ClientRunReport {
+  readonly run: number;
+  readonly end: 'exited' | 'timed-out' | 'cut-off' | 'not-started';
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly startProblem: string | undefined;
+  readonly durationMs: number;
+  readonly requests: number;
+  /** Transcript sequence numbers of its requests. */
+  readonly exchanges: readonly number[];
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly outputTruncated: boolean;
+}
+
+export interface ClientScenarioReport {
+  readonly id: string;
+  readonly title: string;
+  readonly runs: readonly ClientRunReport[];
+  /** Why the scenario was not played, when it was not. */
+  readonly notPlayed: string | undefined;
+}
+
+/** What `tack client` ran: the profile, the command (redacted), its limits and every scenario's runs. */
+export interface ClientReport {
+  readonly profile: string;
+  readonly command: string;
+  readonly runTimeoutS: number;
+  readonly deadlineS: number;
+  readonly maxRequests: number;
+  readonly partnerHeaders: readonly string[];
+  readonly passEnv: readonly string[];
+  readonly scenarios: readonly ClientScenarioReport[];
+}
+
 export interface ResultsDocument {
   readonly schema: typeof RESULTS_SCHEMA;
   readonly tack: { readonly version: string; readonly catalog: string };
@@ -95,6 +131,8 @@ export interface ResultsDocument {
   readonly tests: RunResult['tests'];
   /** Set when the run ended before any verdict (configuration error, unreachable target): its code and message. */
   readonly error?: { readonly code: string; readonly message: string };
+  /** Set by `tack client`: the rules judge a client under test, and `target` is its scripted server. */
+  readonly client?: ClientReport;
 }
 
 /** One line of transcript.jsonl: a redacted exchange and the rules its test served. */
@@ -111,6 +149,7 @@ export interface DocumentExtra {
   readonly exitCode: number;
   readonly rules: readonly ReportRule[];
   readonly baseline: BaselineSummary | undefined;
+  readonly client?: ClientReport | undefined;
 }
 
 export function resultsDocument(result: RunResult, target: TargetConfig, extra: DocumentExtra): ResultsDocument {
@@ -150,6 +189,7 @@ export function resultsDocument(result: RunResult, target: TargetConfig, extra: 
     ...(result.deadline
       ? { error: { code: 'TACK_ERR_RUN_DEADLINE', message: `the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); the rules it did not reach are error` } }
       : {}),
+    ...(extra.client !== undefined ? { client: extra.client } : {}),
   };
 }
 

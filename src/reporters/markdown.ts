@@ -12,11 +12,15 @@ export function renderMarkdown(doc: ResultsDocument): string {
   const verdict = verdictOf(doc);
   const out: string[] = [];
   out.push(`## tack: ${verdict.title}`, '', `${cell(verdict.detail)}.`, '');
-  out.push(
-    `Run \`${doc.run.id}\` against \`${doc.target.baseUrl}\`${doc.target.builtIn ? ' (built-in reference server' + (doc.run.faults.length ? `, faults: ${doc.run.faults.join(', ')}` : '') + ')' : ''}` +
-      ` · tack ${doc.tack.version} · catalog ${doc.tack.catalog} · seed ${doc.run.seed} · exit ${doc.run.exitCode}`,
-    '',
-  );
+  const versions = `tack ${doc.tack.version} · catalog ${doc.tack.catalog}`;
+  if (doc.client) {
+    const client = `client \`${cell(doc.client.command)}\` (${doc.client.profile})`;
+    out.push(`Run \`${doc.run.id}\`: ${client} against tack's scripted reference server · ${versions} · exit ${doc.run.exitCode}`, '');
+  } else {
+    const faults = doc.run.faults.length ? `, faults: ${doc.run.faults.join(', ')}` : '';
+    const builtIn = doc.target.builtIn ? ` (built-in reference server${faults})` : '';
+    out.push(`Run \`${doc.run.id}\` against \`${doc.target.baseUrl}\`${builtIn} · ${versions} · seed ${doc.run.seed} · exit ${doc.run.exitCode}`, '');
+  }
   out.push(`| area | ${STATUSES.join(' | ')} |`, `|---|${STATUSES.map(() => '--:').join('|')}|`);
   for (const group of byArea(doc.rules)) {
     const c = countStatuses(group.rules);
@@ -42,7 +46,8 @@ export function renderMarkdown(doc: ResultsDocument): string {
     if (b.notes.length > 0) out.push('');
   }
   if (doc.target.hook?.problem) out.push(`Test hook: ${cell(doc.target.hook.problem)}`, '');
-  out.push('Details: `report.html` (exchanges, curl and replay commands), `results.json`, `transcript.jsonl`, `junit.xml`.', '');
+  const details = doc.client ? 'the requests that judged each rule, each run of the client and its output' : 'exchanges, curl and replay commands';
+  out.push(`Details: \`report.html\` (${details}), \`results.json\`, \`transcript.jsonl\`, \`junit.xml\`.`, '');
   return out.join('\n');
 }
 

@@ -7,10 +7,15 @@
  * decides behaviour, so the two stay independent implementations of the spec.
  *
  * Ids are stable: CI baselines and partners' reports refer to them. Add rules; never rename one.
+ *
+ * Two kinds of rule share the catalog: the server rules (every area but `client`), which `tack run`
+ * judges against a target, and the client rules (area `client`, `CLIENT-*`), which `tack client`
+ * judges against a partner's program from what it sends to a scripted reference server. Each
+ * command takes only its own kind (`SERVER_RULES`, `CLIENT_RULES`); `tack rules` lists both.
  */
 
 export type Level = 'MUST' | 'SHOULD';
-export type Area = 'partner-key' | 'sign-in' | 'api' | 'token-page';
+export type Area = 'partner-key' | 'sign-in' | 'api' | 'token-page' | 'client';
 
 export interface Rule {
   readonly id: string;
@@ -23,7 +28,7 @@ export interface Rule {
 }
 
 /** Bump when rules are added or their words change; reports carry it. */
-export const CATALOG_VERSION = '1.1.0';
+export const CATALOG_VERSION = '1.2.0';
 
 const rules = [
   // ── Partner key (spec §4.1, §5, §7) ─────────────────────────────────────────────────────────
@@ -145,6 +150,40 @@ const rules = [
     "Where the tenant's API-token feature is off, opening the page redirects to the account details page."),
   r('TOKEN-PAGE-NO-LIST', 'MUST', 'token-page', '§5',
     'The page lists no tokens and offers no control to revoke one.'),
+
+  // ── A partner's client, judged by tack client (spec §2, §4, §5, §7) ─────────────────────────
+  r('CLIENT-EXCHANGE-FORM', 'MUST', 'client', '§2, §4.2, §5.2',
+    'Every exchange is a form-encoded POST to {identity}/protocol/openid-connect/token with grant_type=refresh_token, ' +
+      'client_id=payroll-portal and the stored API token as refresh_token.'),
+  r('CLIENT-NO-SECRET', 'MUST', 'client', '§2, §5.2',
+    'An exchange carries no client secret: no client_secret or client_assertion field and no Authorization header.'),
+  r('CLIENT-BEARER', 'MUST', 'client', '§4.3, §5.3',
+    'Every API call carries Authorization: Bearer with an access token the server issued (not the API token, not nothing), ' +
+      'and a run that obtained an access token makes its business search.'),
+  r('CLIENT-RETRY-ONCE-ON-401', 'MUST', 'client', '§5.4, §7',
+    'When the API answers 401, the client gets a new access token once (exchange, partner refresh or mint) ' +
+      'and repeats the call once with it; a second 401 ends the work.'),
+  r('CLIENT-STORES-ROTATED-TOKEN', 'MUST', 'client', '§2, §5.4',
+    'Every exchange sends the newest API token: the stored one first, then always the refresh_token of the previous exchange, ' +
+      'in the same run and in the next one.'),
+  r('CLIENT-REUSE-ACCESS-TOKEN', 'SHOULD', 'client', '§5.4, §8',
+    'One access token serves every API call of a run while it is valid: no new exchange or mint between calls unless a 401 came or it was near expiry.'),
+  r('CLIENT-STOPS-ON-INVALID-GRANT', 'MUST', 'client', '§4.2, §7',
+    'After an exchange answered 400 invalid_grant the client does not exchange again: the token is dead and only a person can generate a new one.'),
+  r('CLIENT-NO-403-LOOP', 'MUST', 'client', '§7',
+    'A 403 from the API is not treated like a 401: no new exchange or mint and no repeated call after it.'),
+  r('CLIENT-SECRETS-NOT-LOGGED', 'MUST', 'client', '§5, §5.6',
+    "No API token, access token, partner refresh token or partner secret appears in the client's stdout or stderr (raw, URL-encoded or JSON-escaped)."),
+  r('CLIENT-NO-TOKEN-IN-URL', 'MUST', 'client', '§4.3, §5',
+    'No request URL (path or query) carries a token or the partner secret: they travel in headers and bodies only (RFC 6750 §2.3).'),
+  r('CLIENT-PARTNER-HEADERS', 'MUST', 'client', '§5',
+    'Every admin call carries both credential headers, under the configured names, with the client id in the first and the secret in the second.'),
+  r('CLIENT-PARTNER-JSON', 'MUST', 'client', '§2, §4.1',
+    'Mint and refresh are JSON POSTs (Content-Type application/json): username is the user to act for, refreshToken the newest partner refresh token.'),
+  r('CLIENT-REFRESH-SAME-HOST', 'MUST', 'client', '§4.1 rule 2',
+    'A partner refresh token is redeemed only at the refresh endpoint of the tenant host that minted it, never at another host or at the sign-in server.'),
+  r('CLIENT-EXIT-STATUS', 'MUST', 'client', 'contract',
+    'Each run exits 0 when its work succeeded (its last API call answered 2xx) and non-zero when it gave up (the client-under-test contract).'),
 ] as const satisfies readonly Rule[];
 
 function r<const I extends string>(id: I, level: Level, area: Area, section: string, text: string) {
@@ -153,7 +192,14 @@ function r<const I extends string>(id: I, level: Level, area: Area, section: str
 
 export type RuleId = (typeof rules)[number]['id'];
 
+/** Every rule of the catalog, both kinds (`tack rules`). */
 export const RULES: readonly Rule[] = rules;
+
+/** The rules `tack run` judges against a target: every area but `client`. */
+export const SERVER_RULES: readonly Rule[] = RULES.filter((rule) => rule.area !== 'client');
+
+/** The rules `tack client` judges against a partner's program. */
+export const CLIENT_RULES: readonly Rule[] = RULES.filter((rule) => rule.area === 'client');
 
 const byId = new Map<string, Rule>(RULES.map((rule) => [rule.id, rule]));
 
@@ -165,9 +211,15 @@ export function isRuleId(id: string): id is RuleId {
   return byId.has(id);
 }
 
+/** A rule judged by `tack client`, not by `tack run`. */
+export function isClientRule(id: string): boolean {
+  return byId.get(id)?.area === 'client';
+}
+
 export const AREAS: Readonly<Record<Area, string>> = {
   'partner-key': 'Partner key (§4.1, §5)',
   'sign-in': 'Sign-in server and API token (§3, §4.2)',
   api: 'Access tokens and business search (§4.3)',
   'token-page': 'Token page (§1, §3, §5, §7, §8)',
+  client: 'Client under test (§2, §4, §5, §7)',
 };

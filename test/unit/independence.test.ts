@@ -24,4 +24,11 @@ describe('independence of checks and reference server', () => {
       .map((file) => relative(root, file));
     expect(offenders).toEqual([]);
   });
+
+  it('the client judges (suites/client) work on recorded data only: they import neither the reference nor the client runner', () => {
+    const offenders = [...sources(join(root, 'suites', 'client')), ...sources(join(root, 'suites', 'checks'))]
+      .filter((file) => /from\s+['"][^'"]*(\/reference\/|src\/client\/)/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file));
+    expect(offenders).toEqual([]);
+  });
 });

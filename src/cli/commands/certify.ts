@@ -4,6 +4,9 @@
  * and one `.tar.gz` bundle of results, transcript, reports and load figures with a manifest of
  * SHA-256 sums. `tack certify verify BUNDLE` checks every sum.
  *
+ * `tack certify client <profile> -- <command...>` does the same for a partner's client: a `tack
+ * client` run with fixed settings, bundled with its results and transcript (no load part).
+ *
  * The sums show integrity (nothing changed since the bundle was made), not authorship.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
@@ -19,6 +22,8 @@ import { readResults } from '../../reporters/json.js';
 import { CATALOG_VERSION } from '../../rules/catalog.js';
 import { TACK_VERSION } from '../../version.js';
 import { startBuiltIn } from '../built-in.js';
+import { CLIENT_DEFAULTS, clientCommand } from './client.js';
+import { parseList } from '../options.js';
 import { runCommand } from './run.js';
 
 /** The fixed settings of a certification run. Changing them makes certifications incomparable. */
@@ -63,6 +68,8 @@ export function registerCertify(program: Command): void {
   const certify = program
     .command('certify')
     .description('a full run with fixed settings plus the exchange load profile, bundled as .tar.gz with SHA-256 sums')
+    // `tack certify client --reports D` is the sub-command's option, not certify's own.
+    .enablePositionalOptions()
     .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
     .option('--out <file>', 'the bundle to write (default: reports/tack-certification-<run-id>.tar.gz)')
     .option('--reports-dir <dir>', 'where the run folder is written (under the current directory by default)', 'reports')
@@ -74,6 +81,18 @@ export function registerCertify(program: Command): void {
       process.exitCode = await certifyCommand({ ...opts, reports: opts.reports ?? opts.reportsDir }, (s) => process.stdout.write(s));
     });
   certify
+    .command('client')
+    .description("certify a partner's client (tack client with fixed settings), bundled with its results and transcript")
+    .argument('<profile>', 'personal-token or partner-key')
+    .argument('<command...>', 'the client to run, after --')
+    .option('--out <file>', 'the bundle to write (default: reports/tack-client-certification-<run-id>.tar.gz)')
+    .option('--reports <dir>', 'where the run folder is written', 'reports')
+    .option('--pass-env <names>', 'more variables to pass to the command (comma-separated; never TACK_*)', parseList, [])
+    .option('--no-require-all', 'certify what could be checked: MUST rules that were skipped do not fail the certification (the bundle says so)')
+    .action(async (profile: string, command: string[], opts: CertifyClientOptions) => {
+      process.exitCode = await certifyClientCommand(profile, command, opts, (s) => process.stdout.write(s));
+    });
+  certify
     .command('verify <bundle>')
     .description('check every file of a certification bundle against its manifest of SHA-256 sums')
     .action(async (bundle: string) => {
@@ -81,15 +100,19 @@ export function registerCertify(program: Command): void {
     });
 }
 
+export interface CertifyClientOptions {
+  out?: string;
+  reports: string;
+  passEnv?: string[];
+  requireAll?: boolean;
+  /** Tests only (not on the command line): shorter runs. */
+  runTimeout?: number;
+}
+
 export async function certifyCommand(opts: CertifyOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  mkdirSync(opts.reports, { recursive: true });
   write(`tack certify: seed ${CERTIFY_SETTINGS.seed}, ${CERTIFY_SETTINGS.runs} runs per property, every rule${opts.load ? `, then the ${CERTIFY_SETTINGS.loadProfile} load profile` : ''}\n\n`);
-  // The run writes into a private folder first so this command knows which run folder is its own.
-  const staging = mkdtempSync(join(opts.reports, '.certify-'));
-  let runDir: string;
-  let runExit: number;
-  try {
-    runExit = await runCommand(
+  const { runDir, exitCode: runExit } = await stagedRun(opts.reports, write, (staging, print) =>
+    runCommand(
       {
         ...(opts.envFile !== undefined ? { envFile: opts.envFile } : {}),
         only: opts.only ?? [],
@@ -102,17 +125,10 @@ export async function certifyCommand(opts: CertifyOptions, write: (s: string) =>
         fault: opts.fault ?? [],
         quiet: false,
       },
-      // The run folder is moved out of the private folder below: print where it will be.
-      (text) => write(text.split(staging).join(opts.reports)),
+      print,
       env,
-    );
-    const runs = readdirSync(staging);
-    if (runs.length !== 1) throw new TackError('TACK_ERR_USAGE', `the certification run left ${runs.length} run folders in ${staging}`);
-    runDir = join(opts.reports, runs[0]!);
-    renameSync(join(staging, runs[0]!), runDir);
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
+    ),
+  );
   const doc = readResults(join(runDir, 'results.json'));
 
   let load: CertifyLoad;
@@ -141,11 +157,92 @@ export async function certifyCommand(opts: CertifyOptions, write: (s: string) =>
     load: { status: load.status, reason: load.reason, exitCode: load.exitCode ?? null },
     exitCode,
   };
-  const manifest = await createBundle(out, `tack-certification-${doc.run.id}`, files, about);
+  await bundle(out, `tack-certification-${doc.run.id}`, files, about, write);
+  return exitCode;
+}
+
+/**
+ * `tack certify client`: a `tack client` run with the default limits and every MUST required, its
+ * results, transcript and reports bundled. The bundle's manifest says which profile and command.
+ */
+export async function certifyClientCommand(
+  profile: string,
+  command: readonly string[],
+  opts: CertifyClientOptions,
+  write: (s: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): Promise<number> {
+  const requireAll = opts.requireAll ?? true;
+  const settings = {
+    runTimeoutS: opts.runTimeout ?? CLIENT_DEFAULTS.runTimeoutS,
+    deadlineS: CLIENT_DEFAULTS.deadlineS,
+    maxRequests: CLIENT_DEFAULTS.maxRequests,
+  };
+  write(`tack certify client: the ${profile} profile, every client rule${requireAll ? ' (every MUST must be checked)' : ''}\n\n`);
+  const { runDir, exitCode } = await stagedRun(opts.reports, write, (staging, print) =>
+    clientCommand(
+      profile,
+      command,
+      {
+        runTimeout: settings.runTimeoutS,
+        deadline: settings.deadlineS,
+        maxRequests: settings.maxRequests,
+        passEnv: opts.passEnv ?? [],
+        reports: staging,
+        requireAll,
+      },
+      print,
+      env,
+      cwd,
+    ),
+  );
+  const doc = readResults(join(runDir, 'results.json'));
+  const out = opts.out ?? join(opts.reports, `tack-client-certification-${doc.run.id}.tar.gz`);
+  const files: BundleFile[] = REPORT_FILES.map((name) => ({ name: `run/${name}`, source: { path: join(runDir, name) } }));
+  const about = {
+    kind: 'client',
+    tack: TACK_VERSION,
+    catalog: CATALOG_VERSION,
+    run: doc.run.id,
+    profile: doc.client?.profile ?? profile,
+    command: doc.client?.command ?? '',
+    settings: { ...settings, requireAll, partnerHeaders: doc.client?.partnerHeaders ?? [], passEnv: doc.client?.passEnv ?? [] },
+    client: { exitCode, startedAt: doc.run.startedAt, finishedAt: doc.run.finishedAt },
+    exitCode,
+  };
+  await bundle(out, `tack-client-certification-${doc.run.id}`, files, about, write);
+  return exitCode;
+}
+
+/**
+ * Runs `run` into a private folder under `reports` (so this command knows which run folder is its
+ * own), then moves the one run folder it wrote up into `reports`. Printed paths say where it ends.
+ */
+async function stagedRun(
+  reports: string,
+  write: (s: string) => void,
+  run: (staging: string, print: (s: string) => void) => Promise<number>,
+): Promise<{ runDir: string; exitCode: number }> {
+  mkdirSync(reports, { recursive: true });
+  const staging = mkdtempSync(join(reports, '.certify-'));
+  try {
+    const exitCode = await run(staging, (text) => write(text.split(staging).join(reports)));
+    const runs = readdirSync(staging);
+    if (runs.length !== 1) throw new TackError('TACK_ERR_USAGE', `the certification run left ${runs.length} run folders in ${staging}`);
+    const runDir = join(reports, runs[0]!);
+    renameSync(join(staging, runs[0]!), runDir);
+    return { runDir, exitCode };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+async function bundle(out: string, root: string, files: readonly BundleFile[], about: Record<string, unknown>, write: (s: string) => void): Promise<void> {
+  const manifest = await createBundle(out, root, files, about);
   write(`\nBundle: ${out} (${manifest.files.length} files + manifest.json)\n`);
   write(`SHA-256 of the bundle: ${sha256(readFileSync(out))}\n`);
   write(`Check it: tack certify verify ${out}\n${INTEGRITY_NOTE}\n`);
-  return exitCode;
 }
 
 export async function verifyCommand(bundle: string, write: (s: string) => void): Promise<number> {

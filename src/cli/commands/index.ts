@@ -9,6 +9,7 @@ type Register = (program: Command) => void;
  */
 const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   run: async () => (await import('./run.js')).registerRun,
+  client: async () => (await import('./client.js')).registerClient,
   doctor: async () => (await import('./doctor.js')).registerDoctor,
   rules: async () => (await import('./rules.js')).registerRules,
   serve: async () => (await import('./serve.js')).registerServe,

@@ -9,7 +9,7 @@ import { EXIT, isTackError, redactError, TackError } from '../../harness/errors.
 import { preflight } from '../../harness/preflight.js';
 import { runConformance, type RunResult } from '../../harness/runner/index.js';
 import { newRunId, openSession, redactorForEnv, type Session } from '../../harness/session.js';
-import { isRuleId } from '../../rules/catalog.js';
+import { isClientRule, isRuleId } from '../../rules/catalog.js';
 import { startBuiltIn } from '../built-in.js';
 import { decideOutcome } from '../../reporters/baseline.js';
 import { writeErrorReports } from '../../reporters/error-reports.js';
@@ -72,6 +72,8 @@ export async function runCommand(opts: RunCommandOptions, write: (s: string) => 
   try {
     const unknown = opts.only.filter((id) => !isRuleId(id));
     if (unknown.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names unknown rule ids: ${unknown.join(', ')} (see: tack rules)`);
+    const client = opts.only.filter((id) => isClientRule(id));
+    if (client.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names client rules, which tack client judges against a program: ${client.join(', ')}`);
     session = await openSession({ envFile: opts.envFile, env, faults: opts.fault, builtIn: startBuiltIn, runId });
     session.http.politeness.setMaxRps(opts.maxRps);
     return await runInSession(session, { ...opts, seed }, write);

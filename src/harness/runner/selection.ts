@@ -3,7 +3,7 @@
  * (`--only`, or every rule); since a test records verdicts only on rules it declares, `--only RULE`
  * runs exactly the tests a full run would judge RULE with.
  */
-import { RULES, type RuleId } from '../../rules/catalog.js';
+import { SERVER_RULES, type RuleId } from '../../rules/catalog.js';
 import type { HookClient } from '../clients/hook.js';
 import type { Capability, Need, TargetConfig, TestCase } from '../types.js';
 
@@ -16,7 +16,8 @@ export interface Selection {
 
 export function selectTests(all: readonly TestCase[], only: readonly string[]): Selection {
   const wanted = new Set(only);
-  const rules = RULES.filter((r) => wanted.size === 0 || wanted.has(r.id)).map((r) => r.id as RuleId);
+  // Server rules only: the client rules (area client) are judged by tack client, against a program, not a target.
+  const rules = SERVER_RULES.filter((r) => wanted.size === 0 || wanted.has(r.id)).map((r) => r.id as RuleId);
   const selected = new Set<RuleId>(rules);
   const tests = all.filter((t) => t.rules.some((r) => selected.has(r)));
   const lastTestOf = new Map<RuleId, number>();

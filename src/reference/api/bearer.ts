@@ -42,6 +42,16 @@ export function authenticate(ctx: TenantContext): Caller | undefined {
   return { claims: verdict.claims, user, token };
 }
 
+/** Whether the request carries an access token that verifies and names a live user (no refusal is thrown). */
+export function hasValidAccessToken(ctx: Pick<TenantContext, 'ref' | 'req'>): boolean {
+  const token = BEARER.exec(ctx.req.headers.authorization ?? '')?.[1];
+  if (token === undefined) return false;
+  const verdict = ctx.ref.accessTokens.verify(token);
+  if (!verdict.ok) return false;
+  const user = ctx.ref.directory.user(verdict.claims.userId);
+  return user !== undefined && !user.disabled;
+}
+
 function refusal(ctx: TenantContext, code: string, detail: string, invalidToken: boolean) {
   if (ctx.ref.faults.has('no-www-authenticate')) return unauthorized(code, detail);
   const realm = `Bearer realm="${ctx.tenant.name}"`;

@@ -1,0 +1,135 @@
+/**
+ * Plays one scenario of `tack client`: a fresh reference server in its scripted, recording mode
+ * (one loopback port per host role, rotated-out tokens refused at once, the scenario's scripted
+ * answers), the scenario's setup (a token file, a revoked token, more businesses), then the command
+ * once per run with the contract's PAYROLL_* variables. Returns what was seen, raw; the caller
+ * redacts and judges.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Recorder, type RecordedExchange } from '../reference/recorder.js';
+import { type ReferenceServer, startReferenceServer } from '../reference/index.js';
+import type { ScriptStep } from '../reference/script.js';
+import type { Profile, ScenarioSettings } from '../../suites/client/evidence.js';
+import type { ScenarioPlan, ScenarioSetup } from '../../suites/client/scenarios.js';
+import { clientEnvironment } from './environment.js';
+import { type ProcessResult, startProcess } from './process.js';
+
+export interface PlayOptions {
+  readonly profile: Profile;
+  readonly command: readonly string[];
+  readonly cwd: string;
+  readonly parentEnv: NodeJS.ProcessEnv;
+  readonly passEnv: readonly string[];
+  readonly runTimeoutMs: number;
+  readonly maxRequests: number;
+  readonly partnerHeaders: readonly [string, string];
+  /** ms since the epoch: no run starts after it, and none outlasts it. */
+  readonly deadlineAt: number;
+  /** Where the scenario's folder (its token file) is made. */
+  readonly workDir: string;
+}
+
+export interface PlayedRun extends ProcessResult {
+  readonly index: number;
+}
+
+export interface RawScenario {
+  readonly settings: ScenarioSettings;
+  readonly runs: readonly PlayedRun[];
+  readonly recorded: readonly RecordedExchange[];
+  /** Origin (scheme, host, port) of each listener role, to write full URLs into the transcript. */
+  readonly origins: Readonly<Record<string, string>>;
+  /** The role label of the tenant host handed to the client (`tenant:acme`). */
+  readonly tenantRole: string;
+  /** The PAYROLL_* variables the client got (secrets included). */
+  readonly payroll: Readonly<Record<string, string>>;
+}
+
+const SEARCH_ROUTE = 'business search';
+
+export async function playScenario(plan: ScenarioPlan, options: PlayOptions): Promise<RawScenario> {
+  let running: { cutOff(): void } | undefined;
+  const recorder = new Recorder({ maxPerRun: options.maxRequests, onOverflow: () => running?.cutOff() });
+  const server = await startReferenceServer({
+    rolePorts: true,
+    strictRotation: true,
+    recorder,
+    script: scriptOf(plan.setup),
+    partnerHeaders: options.partnerHeaders,
+  });
+  const dir = mkdtempSync(join(options.workDir, `${plan.id}-`));
+  try {
+    const { payroll, settings, tenantRole } = setUp(server, plan.setup, options, dir);
+    const env = clientEnvironment(options.parentEnv, payroll, options.passEnv);
+    const runs: PlayedRun[] = [];
+    for (let index = 1; index <= plan.runs; index++) {
+      const left = options.deadlineAt - Date.now();
+      if (left <= 0) {
+        runs.push(notStarted(index, 'the whole run reached its deadline (--deadline) first'));
+        continue;
+      }
+      recorder.run = index;
+      const child = startProcess(options.command, { env, cwd: options.cwd, timeoutMs: Math.min(options.runTimeoutMs, left) });
+      running = child;
+      runs.push({ index, ...(await child.done) });
+      running = undefined;
+    }
+    return { settings, runs, recorded: recorder.exchanges, origins: originsOf(server), tenantRole, payroll };
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function scriptOf(setup: ScenarioSetup): ScriptStep[] {
+  if (setup.search === undefined) return [];
+  const reply = setup.search.reply === 'unauthorized' ? 'access-token-refused' : 'forbidden';
+  // As a real server: a call without a valid access token gets the server's own 401 first.
+  return [{ route: SEARCH_ROUTE, reply, withValidAccessToken: true, ...(setup.search.times !== undefined ? { times: setup.search.times } : {}) }];
+}
+
+function setUp(server: ReferenceServer, setup: ScenarioSetup, options: PlayOptions, dir: string) {
+  const roles = server.roleUrls!;
+  const tenant = Object.keys(roles.tenants)[0]!;
+  const user = server.userEmail;
+  if (setup.readableBusinesses !== undefined) server.addReadableBusinesses(tenant, user, setup.readableBusinesses);
+  const payroll: Record<string, string> = { PAYROLL_BASE_URL: roles.tenants[tenant]!, PAYROLL_IDENTITY_URL: roles.identity };
+  let apiToken: string | undefined;
+  let partner: ScenarioSettings['partner'];
+  if (options.profile === 'personal-token') {
+    apiToken = server.issueApiToken(tenant, user);
+    const file = join(dir, 'api-token');
+    writeFileSync(file, apiToken, { mode: 0o600 });
+    if (setup.revokeApiToken === true) server.revokeApiToken(apiToken);
+    payroll.PAYROLL_API_TOKEN_FILE = file;
+  } else {
+    partner = { clientId: server.env.TACK_PARTNER_CLIENT_ID!, secret: server.env.TACK_PARTNER_SECRET!, headers: options.partnerHeaders };
+    payroll.PAYROLL_PARTNER_CLIENT_ID = partner.clientId;
+    payroll.PAYROLL_PARTNER_SECRET = partner.secret;
+    payroll.PAYROLL_PARTNER_HEADERS = options.partnerHeaders.join(',');
+    payroll.PAYROLL_USER_EMAIL = user;
+  }
+  const settings: ScenarioSettings = {
+    profile: options.profile,
+    clientId: server.env.TACK_CLIENT_ID ?? 'payroll-portal',
+    identityPath: new URL(roles.identity).pathname,
+    apiToken,
+    partner,
+    userEmail: options.profile === 'partner-key' ? user : undefined,
+  };
+  return { payroll, settings, tenantRole: `tenant:${tenant}` };
+}
+
+function originsOf(server: ReferenceServer): Record<string, string> {
+  const roles = server.roleUrls!;
+  const out: Record<string, string> = { host: `http://127.0.0.1:${server.port}`, identity: new URL(roles.identity).origin };
+  for (const [name, url] of Object.entries(roles.tenants)) out[`tenant:${name}`] = url;
+  return out;
+}
+
+function notStarted(index: number, why: string): PlayedRun {
+  const now = Date.now();
+  const nothing = { stdout: '', stderr: '', outputTruncated: false, startedAt: now, durationMs: 0 };
+  return { index, end: 'not-started', exitCode: null, signal: null, startProblem: why, ...nothing };
+}

@@ -1,0 +1,29 @@
+/**
+ * What a client judge is and what it records with. A judge gives verdicts on one rule: it is called
+ * once per scenario it judges, with that scenario's evidence, and records findings from the checks
+ * library (suites/checks/) under its rule, each with the requests it was judged on.
+ *
+ * A judge records nothing for a scenario that did not exercise its rule; when no scenario did, the
+ * rule is `skipped` with the judge's `notExercised` reason (never `passed`).
+ */
+import type { Finding } from '../../src/harness/finding.js';
+import type { RuleId } from '../../src/rules/catalog.js';
+import type { ObservedRequest, Profile, ScenarioEvidence } from './evidence.js';
+import type { ScenarioId } from './scenarios.js';
+
+export interface Verdicts {
+  /** Records a finding under the judge's rule; `requests` are the ones it was judged on. */
+  check(title: string, found: Finding, requests?: readonly ObservedRequest[]): void;
+  /** A part of the rule that could not be observed: the rule cannot pass. */
+  unverified(title: string, reason: string): void;
+}
+
+export interface ClientJudge {
+  readonly rule: RuleId;
+  readonly profiles: readonly Profile[];
+  /** The scenarios that exercise the rule; every scenario of the profile when absent. */
+  readonly scenarios?: readonly ScenarioId[];
+  /** Why the rule has no verdict when no scenario exercised it. */
+  readonly notExercised: string;
+  judge(scenario: ScenarioEvidence, v: Verdicts): void;
+}

@@ -1,0 +1,35 @@
+/**
+ * CLIENT-RETRY-ONCE-ON-401 (spec §5.4, §7): after the API's 401, exactly one new access token
+ * (exchange, partner refresh or mint; failed attempts on the way do not count), then the same call
+ * once more with it. When that call gets a 401 too (api-401-always), nothing more is tried.
+ */
+import { repeatedWith } from '../../checks/retry.js';
+import { atMost, exactly } from '../../checks/sequence.js';
+import { accessTokenIssued, isApiCall, isRenewal, requestsOf, statusOf } from '../evidence.js';
+import type { ClientJudge } from '../judge.js';
+
+export const retryOnce: ClientJudge = {
+  rule: 'CLIENT-RETRY-ONCE-ON-401',
+  profiles: ['personal-token', 'partner-key'],
+  scenarios: ['api-401-once', 'api-401-always'],
+  notExercised: 'the client made no API call, so the scripted 401 was never served',
+  judge(scenario, v) {
+    const { settings } = scenario;
+    const issued = new Set(requestsOf(scenario).flatMap((r) => accessTokenIssued(r) ?? []));
+    for (const run of scenario.runs) {
+      const refused = run.requests.find((r) => isApiCall(r) && statusOf(r) === 401);
+      if (refused === undefined) continue;
+      const after = run.requests.filter((r) => r.seq > refused.seq);
+      const retry = after.find(isApiCall);
+      const renewals = after.filter((r) => isRenewal(r, settings) && (retry === undefined || r.seq < retry.seq));
+      const renewed = renewals.filter((r) => accessTokenIssued(r) !== undefined);
+      const steps = [refused, ...renewals, ...(retry ? [retry] : [])];
+      v.check('after the 401, one new access token before the call is repeated', exactly(renewed, 1, 'new access token'), steps);
+      const fresh = accessTokenIssued(renewed.at(-1) ?? refused);
+      v.check('the refused call is repeated once, with the new access token', repeatedWith(refused, retry, fresh, 'the new access token', issued), steps);
+      if (retry === undefined || statusOf(retry) !== 401) continue;
+      const more = run.requests.filter((r) => r.seq > retry.seq && (isApiCall(r) || isRenewal(r, settings)));
+      v.check('after the retry is refused with 401 too, nothing more is tried', atMost(more, 0, 'later request'), [retry, ...more]);
+    }
+  },
+};

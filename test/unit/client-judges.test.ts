@@ -1,0 +1,114 @@
+/**
+ * The client judges on evidence made by hand (no server, no process): a rule nothing exercised is
+ * skipped with its reason, never passed; a client that did nothing gets errors, not verdicts; a
+ * failure seen before a run was stopped still fails; a renewal near expiry is allowed; the newest
+ * API token is followed across runs.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ObservedRequest, ObservedRun, Profile, ScenarioEvidence, ScenarioSettings } from '../../suites/client/evidence.js';
+import { judgeClient, type PlayedScenario } from '../../suites/client/index.js';
+import { SCENARIOS, type ScenarioId } from '../../suites/client/scenarios.js';
+
+const IDENTITY = '/realms/payroll';
+let seq = 0;
+let clock = 1_000_000;
+
+const FIRST = 'tpat_initial_token_000';
+
+function settings(profile: Profile): ScenarioSettings {
+  const common = { profile, clientId: 'payroll-portal', identityPath: IDENTITY };
+  if (profile === 'personal-token') return { ...common, apiToken: FIRST, partner: undefined, userEmail: undefined };
+  return { ...common, apiToken: undefined, partner: { clientId: 'acme-partner', secret: 'partner-secret-000000', headers: ['K1', 'K2'] }, userEmail: 'a@x' };
+}
+
+type Parts = Partial<ObservedRequest> & { status?: number; answer?: unknown; after?: number };
+
+function req(run: number, role: ObservedRequest['role'], method: string, target: string, parts: Parts = {}): ObservedRequest {
+  clock += parts.after ?? 10;
+  const response = { status: parts.status ?? 200, headers: {}, body: parts.answer === undefined ? '' : JSON.stringify(parts.answer), at: clock + 1 };
+  return { seq: ++seq, run, role, method, target, headers: parts.headers ?? {}, body: parts.body, at: clock, response };
+}
+
+const exchange = (run: number, sent: string, issued: { access: string; refresh: string }, after?: number) =>
+  req(run, 'identity', 'POST', `${IDENTITY}/protocol/openid-connect/token`, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'payroll-portal', refresh_token: sent }).toString(),
+    answer: { access_token: issued.access, refresh_token: issued.refresh, expires_in: 300, token_type: 'Bearer' },
+    ...(after !== undefined ? { after } : {}),
+  });
+const mint = (run: number, access: string) =>
+  req(run, 'tenant', 'POST', '/api/admin/authentication/token', {
+    headers: { 'content-type': 'application/json', k1: 'acme-partner', k2: 'partner-secret-000000' },
+    body: '{"username":"a@x"}',
+    answer: { accessToken: access, refreshToken: `tprt_${access}` },
+  });
+const searchWith = (run: number, access: string, status = 200) =>
+  req(run, 'tenant', 'GET', '/api/businesses/search', { headers: { authorization: `Bearer ${access}` }, status, answer: { items: [], totalCount: 0 } });
+
+function run(index: number, requests: ObservedRequest[], end: ObservedRun['end'] = 'exited', exitCode: number | null = 0): ObservedRun {
+  const output = { stdout: '', stderr: '', outputTruncated: false };
+  return { index, end, exitCode, signal: null, startProblem: undefined, ...output, startedAt: requests[0]?.at ?? clock, durationMs: 100, requests };
+}
+
+function played(id: ScenarioId, profile: Profile, runs: ObservedRun[]): PlayedScenario {
+  const plan = SCENARIOS.find((s) => s.id === id)!;
+  const evidence: ScenarioEvidence = { id, settings: settings(profile), runs };
+  return { plan, evidence, notPlayed: undefined, limits: { runTimeoutS: 30, maxRequests: 100 }, durationMs: 100 };
+}
+
+function verdicts(profile: Profile, scenarios: PlayedScenario[]): Record<string, string> {
+  return Object.fromEntries(judgeClient(profile, scenarios, (s) => s).rules.map((r) => [r.id, `${r.status}: ${r.reason}`]));
+}
+
+describe('client judges', () => {
+  it('a partner client that mints again instead of refreshing leaves CLIENT-REFRESH-SAME-HOST skipped, with the reason', () => {
+    const v = verdicts('partner-key', [played('happy-path', 'partner-key', [run(1, [mint(1, 'at_a1'), searchWith(1, 'at_a1')])])]);
+    expect(v['CLIENT-REFRESH-SAME-HOST']).toMatch(/^skipped: the client never redeemed a partner refresh token/);
+    expect(v['CLIENT-REUSE-ACCESS-TOKEN']).toMatch(/^skipped: no run made two API calls/);
+    expect(v['CLIENT-BEARER']).toMatch(/^passed/);
+    expect(v['CLIENT-RETRY-ONCE-ON-401']).toMatch(/^skipped/);
+  });
+
+  it('a scenario whose run sent nothing gives errors, not verdicts', () => {
+    const v = verdicts('personal-token', [played('happy-path', 'personal-token', [run(1, [], 'exited', 0)])]);
+    expect(v['CLIENT-EXIT-STATUS']).toBe('error: client/happy-path: run 1 sent no request and exited with 0: the client did nothing');
+    expect(Object.values(v).every((text) => text.startsWith('error') || text.startsWith('skipped'))).toBe(true);
+  });
+
+  it('what a run did before it was stopped is judged: a failure wins over the error', () => {
+    const loop = [
+      exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }),
+      searchWith(1, 'at_1', 403),
+      exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' }),
+      searchWith(1, 'at_2', 403),
+    ];
+    const v = verdicts('personal-token', [played('forbidden', 'personal-token', [run(1, loop, 'timed-out', null)])]);
+    expect(v['CLIENT-NO-403-LOOP']).toMatch(/^failed: forbidden: after a 403/);
+    expect(v['CLIENT-EXCHANGE-FORM']).toMatch(/^error: client\/forbidden: run 1 did not finish within 30 s/);
+  });
+
+  it('a renewal when the access token is near expiry is not held against reuse; one while it is fresh is', () => {
+    const reuse = (requests: ObservedRequest[]) =>
+      verdicts('personal-token', [played('several-calls', 'personal-token', [run(1, requests)])])['CLIENT-REUSE-ACCESS-TOKEN'];
+    const near = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1')];
+    near.push(exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' }, 250_000), searchWith(1, 'at_2'));
+    expect(reuse(near)).toMatch(/^skipped/);
+    const fresh = [exchange(1, FIRST, { access: 'at_3', refresh: 'tpat_r3' }), searchWith(1, 'at_3')];
+    fresh.push(exchange(1, 'tpat_r3', { access: 'at_4', refresh: 'tpat_r4' }), searchWith(1, 'at_4'));
+    expect(reuse(fresh)).toMatch(/^warning/);
+  });
+
+  it('follows the newest API token across runs', () => {
+    const stores = (runs: ObservedRun[]) => verdicts('personal-token', [played('two-runs', 'personal-token', runs)])['CLIENT-STORES-ROTATED-TOKEN'];
+    const good = [
+      run(1, [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1')]),
+      run(2, [exchange(2, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' }), searchWith(2, 'at_2')]),
+    ];
+    expect(stores(good)).toBe('passed: 2 checks passed');
+    const stale = [
+      run(1, [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r5' }), searchWith(1, 'at_1')]),
+      run(2, [exchange(2, FIRST, { access: 'at_2', refresh: 'tpat_r6' })]),
+    ];
+    expect(stores(stale)).toMatch(/^failed: two-runs: exchange in run 2 sends the newest API token/);
+  });
+});
