@@ -7,6 +7,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLIENT_FAULTS } from '../../suites/client/faults.js';
+import { CLIENT_JUDGES } from '../../suites/client/index.js';
+import { SCENARIOS as CLIENT_SCENARIOS } from '../../suites/client/scenarios.js';
 import { ALL_TESTS } from '../../suites/index.js';
 import type { Need } from '../harness/types.js';
 import { FAULTS } from '../reference/faults.js';
@@ -16,7 +19,7 @@ export interface RuleTrace extends Rule {
   readonly tests: readonly { readonly id: string; readonly title: string; readonly needs: readonly string[] }[];
   /** `path:line` of every line of suites/ and scenarios/ that names the rule. */
   readonly checkSites: readonly string[];
-  /** Reference faults that break the rule. */
+  /** Reference faults that break the rule (for a client rule: the faults of tack's own faulty client). */
   readonly faults: readonly string[];
   /** Reference faults under which the rule may also change (their declared collateral). */
   readonly collateralOf: readonly string[];
@@ -68,13 +71,27 @@ function checkSites(): Map<string, string[]> {
   return sites;
 }
 
+/** A client rule is judged by one judge over the scenarios `tack client` plays. */
+function clientTests(id: string): RuleTrace['tests'] {
+  return CLIENT_JUDGES.filter((j) => j.rule === id).map((j) => {
+    const scenarios = CLIENT_SCENARIOS.filter((s) => j.scenarios === undefined || j.scenarios.includes(s.id)).map((s) => s.id);
+    return { id: `client/${j.profiles.join('+')}`, title: `judged in the scenarios ${scenarios.join(', ')}`, needs: j.profiles.map((p) => `tack client ${p} -- <command>`) };
+  });
+}
+
 export function ruleTraces(ids?: readonly string[]): RuleTrace[] {
   const sites = checkSites();
   return RULES.filter((r) => ids === undefined || ids.length === 0 || ids.includes(r.id)).map((rule) => ({
     ...rule,
-    tests: ALL_TESTS.filter((t) => (t.rules as readonly string[]).includes(rule.id)).map((t) => ({ id: t.id, title: t.title, needs: t.needs.map(needText) })),
+    tests:
+      rule.area === 'client'
+        ? clientTests(rule.id)
+        : ALL_TESTS.filter((t) => (t.rules as readonly string[]).includes(rule.id)).map((t) => ({ id: t.id, title: t.title, needs: t.needs.map(needText) })),
     checkSites: [...new Set(sites.get(rule.id) ?? [])],
-    faults: FAULTS.filter((f) => (f.rules as readonly string[]).includes(rule.id)).map((f) => f.name),
+    faults:
+      rule.area === 'client'
+        ? CLIENT_FAULTS.filter((f) => f.rule === rule.id).map((f) => `${f.fault} (tack's faulty client)`)
+        : FAULTS.filter((f) => (f.rules as readonly string[]).includes(rule.id)).map((f) => f.name),
     collateralOf: FAULTS.filter((f) => (f.collateral ?? []).some((c) => (c.rules as readonly string[]).includes(rule.id))).map((f) => f.name),
   }));
 }

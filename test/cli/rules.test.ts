@@ -9,7 +9,7 @@ import { ruleTraces } from '../../src/cli/rule-trace.js';
 import { ROOT } from '../helpers/sources.js';
 
 /** Areas whose checks are in this version of tack (the token page's come with its browser checks). */
-const CHECKED_AREAS = new Set(['partner-key', 'sign-in', 'api']);
+const CHECKED_AREAS = new Set(['partner-key', 'sign-in', 'api', 'client']);
 
 describe('tack rules', () => {
   const traces = ruleTraces().filter((t) => CHECKED_AREAS.has(t.area));

@@ -11,7 +11,7 @@ import { formatRules } from '../../src/cli/commands/rules.js';
 import { runCommand } from '../../src/cli/commands/run.js';
 import { selectTests } from '../../src/harness/runner/selection.js';
 import { CLIENT_RULES, RULES, SERVER_RULES } from '../../src/rules/catalog.js';
-import { CLIENT_FAULTS } from '../client/faults.js';
+import { CLIENT_FAULTS } from '../../suites/client/faults.js';
 
 describe('client rules in the catalog', () => {
   it('are the CLIENT-* rules, area client, and the server rules are all the others', () => {

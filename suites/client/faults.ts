@@ -1,6 +1,8 @@
 /**
- * The faults of test/fixtures/clients/client.mjs, each with the one rule it breaks and the profiles
- * it is played in (a fault of the partner key has no personal-token form, and so on).
+ * The faults of the faulty client tack's own tests run (test/fixtures/clients/client.mjs), each
+ * with the one rule it breaks and the profiles it is played in (a fault of the partner key has no
+ * personal-token form, and so on): the client's counterpart of src/reference/faults.ts, words and
+ * data only, read by `tack rules`.
  *
  * `unexercised`: rules the fault leaves with nothing to judge in a profile, which must then be
  * `skipped` (never passed, never failed), each with the reason. The fixture refreshes a partner
