@@ -5,6 +5,7 @@
  * whatever it started too: `sh -c 'node sync.js'` leaves no `node` behind.
  */
 import { spawn } from 'node:child_process';
+import type { ObservedRun } from '../../suites/client/evidence.js';
 
 /** Output kept per stream; the rest is counted, not kept. */
 export const MAX_OUTPUT_BYTES = 1024 * 1024;
@@ -13,17 +14,8 @@ const GRACE_MS = 1_000;
 /** After the command exits, how long its output may still take to arrive. */
 const DRAIN_MS = 300;
 
-export interface ProcessResult {
-  readonly end: 'exited' | 'timed-out' | 'cut-off' | 'not-started';
-  readonly exitCode: number | null;
-  readonly signal: string | null;
-  readonly startProblem: string | undefined;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly outputTruncated: boolean;
-  readonly startedAt: number;
-  readonly durationMs: number;
-}
+/** How one run of the client's command ended, and what it wrote: the evidence of a run, less its requests. */
+export type ProcessResult = Omit<ObservedRun, 'index' | 'requests'>;
 
 export interface RunningProcess {
   readonly done: Promise<ProcessResult>;
