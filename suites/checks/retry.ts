@@ -17,10 +17,10 @@ export function repeatedWith(
   tokens: ReadonlySet<string>,
 ): Finding {
   const expected = `${original.method} ${original.target.split('?')[0]} again, with ${what}`;
-  if (retry === undefined) return finding(false, expected, 'no further API call');
-  const same = retry.method === original.method && blank(retry.target, tokens) === blank(original.target, tokens);
-  const carries = token !== undefined && bearerOf(retry) === token;
-  const actual = !same ? `another call: ${describe(retry)}` : `the same call ${carries ? 'with' : 'without'} ${what} (${describe(retry)})`;
+  const same = retry !== undefined && retry.method === original.method && blank(retry.target, tokens) === blank(original.target, tokens);
+  const carries = retry !== undefined && token !== undefined && bearerOf(retry) === token;
+  const actual =
+    retry === undefined ? 'no further API call' : !same ? `another call: ${describe(retry)}` : `the same call ${carries ? 'with' : 'without'} ${what} (${describe(retry)})`;
   return finding(same && carries, expected, actual);
 }
 
