@@ -11,7 +11,7 @@
  */
 import type { TestCase } from '../../src/harness/types.js';
 import { MESSAGES, type TokenPage, visible } from '../../src/harness/browser/token-page.js';
-import { exchanged } from '../checks/oauth.js';
+import { accessTokenIssued } from '../checks/oauth.js';
 import { countsDown, displayed, gone, messageShown, notInVisibleText, reads } from '../checks/page.js';
 import { outcomeText } from '../checks/page.js';
 import { generate, judge, PAGE_NEEDS, realToken, requireTokenPage, shownMessages, waitForMessage } from './support.js';
@@ -63,7 +63,7 @@ export const display: TestCase = {
     // TOKEN-PAGE-STAYS-VALID: whatever the page did when it cleared the token has landed first.
     await page.settle();
     const chain = t.tokens.adopt(token, user.email, user.created);
-    t.check('TOKEN-PAGE-STAYS-VALID', 'the token cleared from the screen exchanges at the sign-in server', exchanged(await chain.exchange()));
+    t.check('TOKEN-PAGE-STAYS-VALID', 'the token cleared from the screen exchanges at the sign-in server', accessTokenIssued(await chain.exchange()));
   },
 };
 

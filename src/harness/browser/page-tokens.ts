@@ -50,6 +50,7 @@ export class PageTokens {
       throw new Error(`generating an API token through the token page failed: after Generate token and the password, the browser is at ${outcome.where} showing ${seen}`);
     }
     const real = await page.realToken();
+    await page.page.goto('about:blank').catch(() => undefined); // nothing keeps the token on screen, counting down
     if (real === undefined) throw new Error('the token page showed a token, but tack could read it neither from the page\'s token response nor through Copy');
     return { token: real.token, email: user.email, created: user.created };
   }
