@@ -76,7 +76,7 @@ export async function shownMessages(page: TokenPage): Promise<string[]> {
  * Waits for an exact message of spec §7: true as soon as it shows; false once the page shows another
  * message instead (given half a second to settle), or when nothing shows within the page's wait.
  */
-export async function waitForMessage(page: TokenPage, text: string): Promise<boolean> {
+export async function waitForMessage(page: TokenPage, text: string, ms?: number): Promise<boolean> {
   let otherSince: number | undefined;
   const shown = await page.waitFor(async () => {
     if (await visible(page.locators.message(text))) return true;
@@ -84,6 +84,6 @@ export async function waitForMessage(page: TokenPage, text: string): Promise<boo
     else if (otherSince === undefined) otherSince = Date.now();
     else if (Date.now() - otherSince > 500) return false;
     return undefined;
-  });
+  }, ms);
   return shown ?? false;
 }

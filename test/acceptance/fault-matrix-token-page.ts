@@ -1,0 +1,72 @@
+/**
+ * The fault matrix of the browser's rules: runs with Chromium, over the rules whose tests use it.
+ *
+ * - hook mode: the token page's rules, clean, then with each token-page fault (and each other fault
+ *   whose declared collateral names a token-page rule): exactly its rule fails, every other
+ *   token-page rule is as in the clean run. The rest of each of those faults' runs is the browser-less
+ *   matrix's (fault-matrix.ts), which runs every fault over every other rule; a full run with the
+ *   browser is conformance.test.ts.
+ * - hookless mode (TACK_USER_PASSWORD, no hook): the token page's rules and the rules judged on
+ *   tokens tack generates through the page (revoke, client id, rotation), clean (proving token
+ *   generation without the hook), then with each fault that names one of those rules, and with the
+ *   token-page faults that change what the page generator meets. The other token-page faults change
+ *   only what the token-page tests look at, which is the same in both modes.
+ *
+ * Without Chromium the matrix says so and is skipped.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findBrowser } from '../../src/harness/browser/executable.js';
+import type { Status } from '../../src/harness/types.js';
+import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
+import { getRule, RULES, type RuleId } from '../../src/rules/catalog.js';
+import type { Mode } from '../helpers/modes.js';
+import { deviations, runInMode, statuses } from './fault-matrix.js';
+
+const browser = findBrowser(process.env['TACK_BROWSER']);
+export const hasChromium = browser.found;
+
+export const TOKEN_PAGE_RULES: readonly RuleId[] = RULES.filter((r) => r.area === 'token-page').map((r) => r.id as RuleId);
+/** Rules a hookless run judges on tokens it generated through the token page (and could not judge before). */
+export const OWN_TOKEN_RULES: readonly RuleId[] = ['SIGNIN-REVOKE', 'SIGNIN-CLIENT-ID', 'SIGNIN-ROTATION'];
+/** Token-page faults that change what tack meets when it generates its own tokens through the page. */
+const MEETS_THE_GENERATOR = new Set(['token-page-no-reauth', 'token-page-other-user', 'token-page-shown-on-reload', 'token-page-revokes-cleared-token', 'token-page-copy-truncated']);
+
+const isPageFault = (f: FaultInfo) => f.rules.some((r) => getRule(r)?.area === 'token-page');
+const touchesPage = (f: FaultInfo) => (f.collateral ?? []).some((c) => c.rules.some((r) => getRule(r)?.area === 'token-page'));
+const namesOwnTokenRule = (f: FaultInfo) => f.rules.some((r) => OWN_TOKEN_RULES.includes(r));
+
+/** The faults of the browser matrix in `mode`, each with the rules its run judges. */
+export function browserFaults(mode: 'hook' | 'hookless'): { fault: FaultInfo; only: readonly RuleId[] }[] {
+  const out: { fault: FaultInfo; only: readonly RuleId[] }[] = [];
+  for (const fault of FAULTS) {
+    if (mode === 'hook' && (isPageFault(fault) || touchesPage(fault))) out.push({ fault, only: TOKEN_PAGE_RULES });
+    if (mode === 'hookless') {
+      if (isPageFault(fault) && MEETS_THE_GENERATOR.has(fault.name)) out.push({ fault, only: [...TOKEN_PAGE_RULES, ...OWN_TOKEN_RULES] });
+      else if (namesOwnTokenRule(fault)) out.push({ fault, only: OWN_TOKEN_RULES });
+    }
+  }
+  return out;
+}
+
+if (!browser.found) console.warn(`test/acceptance: the token page's fault matrix is skipped: ${browser.reason}`);
+
+export function pageFaultMatrix(mode: 'hook' | 'hookless', shard = 0, shards = 1): void {
+  describe.skipIf(!hasChromium)(`fault matrix of the token page, ${mode} mode, in Chromium${shards > 1 ? ` (${shard + 1}/${shards})` : ''}`, () => {
+    let clean: Map<RuleId, Status>;
+    const only = mode === 'hook' ? TOKEN_PAGE_RULES : [...TOKEN_PAGE_RULES, ...OWN_TOKEN_RULES];
+
+    beforeAll(async () => {
+      const result = await runInMode(mode as Mode, [], { browser: true, only });
+      clean = statuses(result);
+      const notPassed = result.rules.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason}`);
+      // Hookless, the feature switch needs the hook; everything else, token generation through the page included, is checked.
+      expect(notPassed).toEqual(mode === 'hook' ? [] : [expect.stringMatching(/^TOKEN-PAGE-FEATURE-OFF: skipped: needs the test hook/)]);
+    });
+
+    const mine = browserFaults(mode).filter((_, i) => i % shards === shard);
+    it.each(mine.map((f) => [f.fault.name, f] as const))('%s', async (_name, { fault, only: rules }) => {
+      const result = await runInMode(mode as Mode, [fault.name], { browser: true, only: rules });
+      expect(deviations(fault, clean, result)).toEqual([]);
+    });
+  });
+}
