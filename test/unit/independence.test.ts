@@ -20,8 +20,8 @@ function sources(dir: string): string[] {
 }
 
 describe('independence of checks and reference server', () => {
-  it('suites, scenarios, fixtures and the harness do not import src/reference', () => {
-    const offenders = ['suites', 'scenarios', 'fixtures', 'src/harness', 'src/load']
+  it('suites, scenarios, fixtures, the harness and the independent test targets do not import src/reference', () => {
+    const offenders = ['suites', 'scenarios', 'fixtures', 'src/harness', 'src/load', 'test/fixtures']
       .flatMap((d) => {
         try {
           return sources(join(root, d));
