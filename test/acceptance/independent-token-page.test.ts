@@ -4,7 +4,8 @@
  * reference server), over real HTTP on loopback in real Chromium: it passes every token-page rule
  * with the hook, and without it (TACK_USER_EMAIL, TACK_USER_PASSWORD, a token file), where tack also
  * generates its own tokens through that page for the rules judged on tokens it owns; with a
- * deliberate fault in its page, exactly the rule that fault breaks fails.
+ * deliberate fault in its page, exactly the rule that fault breaks fails. A page whose controls no
+ * default locator finds is driven through TACK_UI_SELECTORS.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findBrowser } from '../../src/harness/browser/executable.js';
 import type { RunResult } from '../../src/harness/runner/index.js';
-import { startTokenPageTarget, type FixtureFault, type TokenPageTarget } from '../fixtures/token-page-target/index.js';
+import { startTokenPageTarget, type FixtureOption, type TokenPageTarget } from '../fixtures/token-page-target/index.js';
 import { runAgainstReference } from '../helpers/reference-run.js';
 import { OWN_TOKEN_RULES, TOKEN_PAGE_RULES } from './fault-matrix-token-page.js';
 
@@ -24,7 +25,7 @@ afterEach(async () => {
   await Promise.all(targets.splice(0).map((t) => t.close()));
 });
 
-async function target(faults: FixtureFault[] = []): Promise<TokenPageTarget> {
+async function target(faults: FixtureOption[] = []): Promise<TokenPageTarget> {
   const t = await startTokenPageTarget(faults);
   targets.push(t);
   return t;
@@ -63,5 +64,19 @@ describe.skipIf(!browser.found)('an independent token page, in Chromium', () => 
     const t = await target(['no-password-prompt']);
     const result = await runAgainstReference({ env: t.hookEnv, only: TOKEN_PAGE_RULES });
     expect(notPassed(result).map((line) => line.split(':').slice(0, 2).join(':'))).toEqual(['TOKEN-PAGE-REAUTH: failed']);
+  });
+});
+
+describe.skipIf(!browser.found)('a token page whose controls have other names', () => {
+  it('is driven through TACK_UI_SELECTORS, and cannot be without it', async () => {
+    const t = await target(['own-labels']);
+    const only = ['TOKEN-PAGE-REAUTH', 'TOKEN-PAGE-COPY', 'TOKEN-PAGE-OWNER'];
+    const without = await runAgainstReference({ env: t.hookEnv, only });
+    expect(without.rules.map((r) => r.status)).toEqual(['error', 'error', 'error']);
+    expect(without.rules[0]!.reason).toMatch(/no sign-in button on .*TACK_UI_SELECTORS can name it/);
+    const file = join(mkdtempSync(join(tmpdir(), 'tack-selectors-')), 'selectors.json');
+    writeFileSync(file, JSON.stringify({ generate: 'role=button[name="New personal key"]', submit: 'button[value=go]', copy: '#copy' }));
+    const withSelectors = await runAgainstReference({ env: { ...t.hookEnv, TACK_UI_SELECTORS: file }, only });
+    expect(notPassed(withSelectors)).toEqual([]);
   });
 });

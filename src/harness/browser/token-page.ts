@@ -98,7 +98,7 @@ export class TokenPage {
     const username = this.of('username');
     if ((await visible(username)) && (await username.isEditable())) await this.step('fill the user name', () => username.fill(email));
     await this.step('fill the password', () => this.of('password').fill(password));
-    await this.step('press the sign-in button', () => this.of('submit').click());
+    await this.pressSubmit();
     const back = await this.waitFor(async () => (this.onWebOrigin() && !(await visible(this.of('password'))) ? true : undefined));
     if (!back) throw new Error(`signing in as ${email} did not lead back to ${new URL(this.site.webUrl).origin}: the browser is at ${this.where()}${await this.alertText()}`);
     await this.page.waitForLoadState('load');
@@ -116,7 +116,7 @@ export class TokenPage {
     this.tap.reset();
     const generate = this.of('generate');
     if (!(await this.waitFor(async () => ((await visible(generate)) ? true : undefined)))) {
-      throw new Error(`no Generate token control on ${this.where()}`);
+      throw new Error(`no Generate token control on ${this.where()} (locator "generate"; TACK_UI_SELECTORS can name it)`);
     }
     await this.step('press Generate token', () => generate.click());
   }
@@ -131,7 +131,13 @@ export class TokenPage {
   /** Types the password at the re-authentication page, submits, and returns at once. */
   async typePassword(password: string): Promise<void> {
     await this.step('fill the password again', () => this.of('password').fill(password));
-    await this.step('press the sign-in button', () => this.of('submit').click());
+    await this.pressSubmit();
+  }
+
+  private async pressSubmit(): Promise<void> {
+    const submit = this.of('submit');
+    if (!(await visible(submit))) throw new Error(`no sign-in button on ${this.where()} (locator "submit"; TACK_UI_SELECTORS can name it)`);
+    await this.step('press the sign-in button', () => submit.click());
   }
 
   /** The authorization request that brought the browser to the sign-in page: from its URL, else from the traffic. */
