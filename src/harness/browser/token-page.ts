@@ -98,9 +98,15 @@ export class TokenPage {
     const username = this.of('username');
     if ((await visible(username)) && (await username.isEditable())) await this.step('fill the user name', () => username.fill(email));
     await this.step('fill the password', () => this.of('password').fill(password));
+    const before = this.page.url();
     await this.pressSubmit();
-    const back = await this.waitFor(async () => (this.onWebOrigin() && !(await visible(this.of('password'))) ? true : undefined));
-    if (!back) throw new Error(`signing in as ${email} did not lead back to ${new URL(this.site.webUrl).origin}: the browser is at ${this.where()}${await this.alertText()}`);
+    // Back on the web origin; or refused: the form again, with an alert, on the page the submit led to.
+    const back = await this.waitFor(async () => {
+      if (this.onWebOrigin() && !(await visible(this.of('password')))) return true;
+      const refused = this.page.url() !== before && (await visible(this.of('password'))) && (await visible(this.page.getByRole('alert').first()));
+      return refused ? false : undefined;
+    });
+    if (back !== true) throw new Error(`signing in as ${email} did not lead back to ${new URL(this.site.webUrl).origin}: the browser is at ${this.where()}${await this.alertText()}`);
     await this.page.waitForLoadState('load');
   }
 
