@@ -20,8 +20,8 @@ import { type ErrorCode, isTackError } from '../../src/harness/errors.js';
 import { type BrokenServer, closedPort, type Misbehaviour, startBroken, targetEnv } from './broken-servers.js';
 import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from './tls-fixture.js';
 
-/** Rules whose tests exist from the first version of tack on (partner-key headers). */
-const ONLY = ['PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS'];
+/** Rules of one test that needs no setup on the target (search without a valid token). */
+const ONLY = ['ACCESS-TOKEN-REQUIRED', 'ACCESS-WWW-AUTHENTICATE'];
 
 let reports: string;
 beforeAll(() => {

@@ -116,7 +116,7 @@ describe('tack doctor', () => {
   it('an invalid configuration names the variable (exit 2)', async () => {
     const { exit, out } = await doctor({ TACK_BASE_URL: 'acme.example.com' });
     expect(exit).toBe(2);
-    expect(out).toContain('TACK_BASE_URL must be an absolute http(s) URL');
+    expect(out).toContain('TACK_BASE_URL must be written scheme://host[:port][/path] with scheme http or https (no query, no fragment), e.g. https://acme.uat.example.com; got "acme.example.com"');
   });
 
   describe('hookless mode', () => {

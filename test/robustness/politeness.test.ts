@@ -135,11 +135,11 @@ describe('429 Too Many Requests', () => {
       let output = '';
       const started = performance.now();
       const exit = await runCommand(
-        { only: ['PARTNER-HEADERS-REQUIRED'], runs: 2, strict: false, reports, fault: [], quiet: false, seed: 1 },
+        { only: ['ACCESS-TOKEN-REQUIRED'], runs: 2, strict: false, reports, fault: [], quiet: false, seed: 1 },
         (s) => (output += s),
         targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`),
       );
-      expect(output).toMatch(/✔ PARTNER-HEADERS-REQUIRED/);
+      expect(output).toMatch(/✔ ACCESS-TOKEN-REQUIRED/);
       expect(exit).toBe(0);
       expect(performance.now() - started).toBeGreaterThanOrEqual(1_900);
     } finally {
@@ -166,7 +166,7 @@ describe('--max-rps', () => {
     try {
       const started = performance.now();
       await runCommand(
-        { only: ['PARTNER-HEADERS-REQUIRED'], runs: 2, strict: false, reports, fault: [], quiet: true, seed: 1, maxRps: 10 },
+        { only: ['ACCESS-TOKEN-REQUIRED'], runs: 2, strict: false, reports, fault: [], quiet: true, seed: 1, maxRps: 10 },
         () => undefined,
         targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`),
       );

@@ -28,14 +28,14 @@ describe('configuration', () => {
   });
 
   it.each([
-    [{ ...remote, TACK_BASE_URL: 'acme.example.com' }, 'TACK_BASE_URL must be an absolute http(s) URL'],
+    [{ ...remote, TACK_BASE_URL: 'acme.example.com' }, 'TACK_BASE_URL must be written scheme://host[:port][/path]'],
     [{ TACK_BASE_URL: remote.TACK_BASE_URL }, 'TACK_IDENTITY_URL is missing'],
     [{ ...remote, TACK_PARTNER_CLIENT_ID: 'id' }, 'TACK_PARTNER_SECRET is missing'],
     [{ ...remote, TACK_HOOK_TOKEN: 't' }, 'TACK_HOOK_URL is missing'],
     [{ ...remote, TACK_PARTNER_HEADERS: 'Only-One' }, 'TACK_PARTNER_HEADERS must be two different HTTP header names'],
     [{ ...remote, TACK_API_TOKEN_FILE: '/tmp/t' }, 'TACK_USER_EMAIL is missing'],
     [{ ...remote, TACK_CLOCK_TOLERANCE_S: 'soon' }, 'TACK_CLOCK_TOLERANCE_S must be a number'],
-    [{ TACK_HOOK_URL: 'http://127.0.0.1:1/__tack', TACK_HOOK_TOKEN: 'x' }, 'TACK_BASE_URL is missing but TACK_HOOK_URL is set'],
+    [{ TACK_HOOK_URL: 'http://127.0.0.1:1/__tack', TACK_HOOK_TOKEN: 'x' }, 'TACK_BASE_URL is missing but TACK_HOOK_URL, TACK_HOOK_TOKEN are set'],
   ])('names the variable and the fix: %j', (env, expected) => {
     expect(messageOf(env as Record<string, string>)).toContain(expected);
   });

@@ -21,9 +21,14 @@ describe('fields the spec does not name', () => {
     expect(findAccessToken({ accessToken: 'b' }, 'result.bearer')).toBeUndefined();
   });
 
-  it('finds the first absolute URL of a reset-password answer', () => {
+  it('finds the action URL of a reset-password answer by its name, relative or not', () => {
     expect(findResetUrl({ message: 'ok', link: { href: 'https://acme.example.com/reset?x=1' } }, '', undefined)).toEqual({ value: 'https://acme.example.com/reset?x=1', field: 'link.href' });
-    expect(findResetUrl({ actionUrl: '/reset?x=1' }, '', undefined)).toBeUndefined();
+    // A relative action URL is found (and then fails the check), whatever other link the body holds.
+    expect(findResetUrl({ actionUrl: '/reset?x=1' }, '', undefined)).toEqual({ value: '/reset?x=1', field: 'actionUrl' });
+    expect(findResetUrl({ help: 'https://docs.example.com/help', actionUrl: '/reset?x=1' }, '', undefined)?.field).toBe('actionUrl');
+    expect(findResetUrl({ links: { help: 'https://docs.example.com/help' }, resetLink: '/reset?x=1' }, '', undefined)?.field).toBe('resetLink');
+    // No URL-named member: the first absolute URL anywhere (the contract's default).
+    expect(findResetUrl({ data: ['see', 'https://acme.example.com/r?t=1'] }, '', undefined)?.value).toBe('https://acme.example.com/r?t=1');
     expect(findResetUrl(undefined, 'Go to https://a.example.com/r now', undefined)?.value).toBe('https://a.example.com/r');
   });
 });

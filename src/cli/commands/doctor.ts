@@ -8,6 +8,7 @@ import { ALL_TESTS } from '../../../suites/index.js';
 import { runDoctor, type DoctorReport, type Finding, type RulePlan } from '../../harness/doctor.js';
 import { EXIT, isTackError, TackError } from '../../harness/errors.js';
 import { openSession } from '../../harness/session.js';
+import { startBuiltIn } from '../built-in.js';
 import { TACK_VERSION } from '../../version.js';
 
 export interface DoctorCommandOptions {
@@ -31,7 +32,7 @@ export async function doctorCommand(opts: DoctorCommandOptions, write: (s: strin
   write(`tack ${TACK_VERSION} doctor\n\n`);
   let session;
   try {
-    session = await openSession({ envFile: opts.envFile, env });
+    session = await openSession({ envFile: opts.envFile, env, builtIn: startBuiltIn });
   } catch (error) {
     if (isTackError(error, 'TACK_ERR_CONFIG') || isTackError(error, 'TACK_ERR_ENV_FILE')) {
       write(`config\n  ${MARK.problem} ${error.message.replace(/\n/g, '\n    ')}\n\n1 problem: fix it and run tack doctor again.\n`);
