@@ -26,7 +26,7 @@ export const display: TestCase = {
     const page = await t.web.context();
     const clock = page.page.clock;
     await clock.install();
-    await page.open();
+    await page.openSignedIn(user.email, user.password);
     await requireTokenPage(page);
     await clock.pauseAt((await page.page.evaluate<number>('Date.now()')) + 1_000);
     let outcome = await generate(page, user);

@@ -34,7 +34,7 @@ export async function judge(t: TestContext, page: TokenPage, rule: RuleId, title
 export async function onTokenPage(t: TestContext, options: ContextOptions = {}): Promise<{ page: TokenPage; user: WebUser }> {
   const user = await t.web.user();
   const page = await t.web.context(options);
-  await page.open();
+  await page.openSignedIn(user.email, user.password);
   await requireTokenPage(page);
   return { page, user };
 }

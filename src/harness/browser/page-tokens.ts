@@ -40,7 +40,7 @@ export class PageTokens {
   private async generateNow(): Promise<{ token: string; email: string; created: boolean }> {
     const user = await this.web.user();
     const page = await this.session();
-    await page.open();
+    await page.openSignedIn(user.email, user.password);
     let outcome = await page.pressGenerate();
     if (outcome.kind === 'password') outcome = await page.submitPassword(user.password);
     if (outcome.kind !== 'token') {

@@ -110,6 +110,15 @@ export class TokenPage {
     await this.page.waitForLoadState('load');
   }
 
+  /**
+   * Opens the token page with the run's sign-in; where the target asks for a sign-in again (its
+   * session ended since), signs in first.
+   */
+  async openSignedIn(email: string, password: string): Promise<void> {
+    await this.open();
+    if (!this.onTokenPage() && (await visible(this.of('password')))) await this.signIn(email, password);
+  }
+
   /** Step 3: presses Generate token; says whether a password is asked for, a token shown or a message. */
   async pressGenerate(): Promise<Outcome> {
     const before = this.page.url();
