@@ -3,8 +3,9 @@
  * token-page.md says and matched by its exact text:
  *
  * - sign-in page unreachable: the same signed-in user in a context whose proxy leads nowhere for
- *   every host but those the page loads from, and whose requests to the sign-in server are aborted
- *   (a redirect's target is not seen by interception, so the network level does it too);
+ *   every host but those the run's sign-in saw the pages load from, and whose requests to the
+ *   sign-in server are aborted (a redirect's target is not seen by interception, so the network
+ *   level does it too);
  * - sign-in left without completing: at the sign-in page, `redirect_uri?error=access_denied&state=`
  *   from that page's authorization request, as an OpenID server answers a Cancel. Where no sign-in
  *   page appears (the target handed out a token without asking), tack answers the authorization
@@ -27,12 +28,10 @@ export const signinUnreachable: TestCase = {
   rules: ['TOKEN-PAGE-SIGNIN-UNREACHABLE'],
   needs: PAGE_NEEDS,
   async run(t) {
-    const { page } = await onTokenPage(t);
-    await page.settle();
+    await t.web.signedInState(); // the run's sign-in: it saw every host the page loads from
     const identity = new URL(t.target.identityUrl);
     const sameHost = new URL(t.target.webUrl).host === identity.host;
-    const bypass = [...page.tap.hosts].filter((h) => h !== identity.host);
-    await page.context.close();
+    const bypass = [...t.web.hostsSeen].filter((h) => h !== identity.host);
     const cut = await t.web.context(sameHost ? {} : { proxy: { server: NOWHERE, bypass: bypass.join(',') } });
     const prefix = `${t.target.identityUrl}/`;
     await cut.context.route((url) => url.href.startsWith(prefix) || (!sameHost && url.host === identity.host), (route) => route.abort('internetdisconnected'));

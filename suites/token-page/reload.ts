@@ -23,9 +23,9 @@ export const reload: TestCase = {
     const masked = (await (await page.locators.token()).innerText().catch(() => '')).trim();
     const { token } = await realToken(page);
     await page.page.reload({ waitUntil: 'load' });
-    await page.settle();
+    await page.settle(150);
     // A token the page brings back may take a moment to render: look for it a little longer.
-    const back = await page.waitFor(async () => ((await visible(await page.locators.token(token))) ? true : undefined), 400);
+    const back = await page.waitFor(async () => ((await visible(await page.locators.token(token))) ? true : undefined), 250);
     await judge(t, page, 'TOKEN-PAGE-SHOWN-ONCE', 'the reloaded page', notShownAgain(back === true, await page.text(), masked, token), 'soft');
     await judge(t, page, 'TOKEN-PAGE-NO-LIST', 'controls on the token page', noRevokeControl(await revokeControls(page.page)), 'soft');
     await judge(t, page, 'TOKEN-PAGE-NO-LIST', 'lists and tables on the token page', noTokenList(await tokenLists(page.page)));

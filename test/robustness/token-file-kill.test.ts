@@ -30,8 +30,9 @@ import { readTokenFile, writeTokenFileAtomic } from '../../src/harness/token-fil
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.js';
 import { ExchangeRecorder, type RecordedExchange } from './exchange-recorder.js';
 
-const KILLS = Number(process.env.TACK_KILLS ?? 50);
-const LANES = Number(process.env.TACK_KILL_LANES ?? 5);
+// More kills for a longer soak: KILLS=200 npx vitest run test/robustness/token-file-kill.test.ts
+const KILLS = Number(process.env.KILLS ?? 20);
+const LANES = Number(process.env.KILL_LANES ?? 5);
 /** How long after tack's first exchange request the kill may land (the exchange phase is ~100 ms). */
 const EXCHANGE_PHASE_MS = 150;
 /** Share of kills aimed at start-up (lock, file read, preflight) instead of the exchanges. */

@@ -122,8 +122,9 @@ export class TokenPage {
   /** Step 3: presses Generate token; says whether a password is asked for, a token shown or a message. */
   async pressGenerate(): Promise<Outcome> {
     const before = this.page.url();
+    const shown = this.onTokenPage() && (await visible(await this.locators.token()));
     await this.clickGenerate();
-    return this.outcome({ leaving: before });
+    return this.outcome({ leaving: before, tokenShown: shown });
   }
 
   /** Presses Generate token and returns at once. */
@@ -223,15 +224,17 @@ export class TokenPage {
    * Waits for what the page does: a password field (the re-authentication page), the token on the
    * token page, or one of the messages of spec §7. With `leaving` (the URL before a click that may
    * navigate), a password field still on the page acted on does not count until the browser has
-   * moved on; a message or a token shown in place does.
+   * moved on; a message or a token shown in place does (a token already shown before the click,
+   * `tokenShown`, only once the page has fetched a new one or moved).
    */
-  async outcome(options: { leaving?: string; ms?: number } = {}): Promise<Outcome> {
+  async outcome(options: { leaving?: string; tokenShown?: boolean; ms?: number } = {}): Promise<Outcome> {
     const before = options.leaving;
     const found = await this.waitFor(async (): Promise<Outcome | undefined> => {
       const where = this.where();
       const moved = before === undefined || this.page.url() !== before;
       for (const text of Object.values(MESSAGES)) if (await visible(this.locators.message(text))) return { kind: 'message', where, text };
-      if (this.onTokenPage() && (await visible(await this.locators.token()))) return { kind: 'token', where };
+      const fresh = moved || !options.tokenShown || this.tap.tokenRequests > 0;
+      if (fresh && this.onTokenPage() && (await visible(await this.locators.token()))) return { kind: 'token', where };
       if (moved && (await visible(this.of('password')))) return { kind: 'password', where };
       return undefined;
     }, options.ms);

@@ -45,6 +45,8 @@ export class Web {
   private statePromise: Promise<StorageState> | undefined;
   /** Contexts that outlive a test (the token source's generator). */
   readonly kept = new Set<BrowserContext>();
+  /** Hosts (host:port) the browser loaded from while signing in and opening the token page. */
+  readonly hostsSeen = new Set<string>();
 
   constructor(
     readonly target: TargetConfig,
@@ -110,6 +112,8 @@ export class Web {
     const page = await this.context({ signedIn: false });
     try {
       await page.signIn(user.email, user.password);
+      await page.settle();
+      for (const host of page.tap.hosts) this.hostsSeen.add(host);
       return await page.context.storageState();
     } finally {
       await page.context.close().catch(() => undefined);
