@@ -24,7 +24,10 @@ export const personalTokenLifecycle: TestCase = {
     const chain = reader.chain;
 
     const first = await expectExchange(t, 'SIGNIN-EXCHANGE', 'exchange the new token', chain);
-    if (reader.reads) expectUserData(t, 'ACCESS-TOKEN-LIFETIME', 'search with the access token just issued', await searchPages(t, t.target.baseUrl, first.accessToken), reader.reads);
+    if (reader.reads) {
+      const pages = await searchPages(t, t.target.baseUrl, first.accessToken);
+      expectUserData(t, 'ACCESS-TOKEN-LIFETIME', 'search with the access token just issued', pages, reader.reads);
+    }
 
     for (let i = 1; i <= ROTATIONS; i++) {
       const sent = chain.current;

@@ -117,11 +117,14 @@ export function readUiSelectors(path: string): Partial<Record<UiSelectorKey, str
     const why = (error as NodeJS.ErrnoException).code ?? 'not JSON';
     throw new TackError('TACK_ERR_CONFIG', `the configuration is not valid:\n- TACK_UI_SELECTORS: ${path} could not be read (${why}); ${fix}`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new TackError('TACK_ERR_CONFIG', `the configuration is not valid:\n- ${fix}`);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new TackError('TACK_ERR_CONFIG', `the configuration is not valid:\n- ${fix}`);
+  }
   const out: Partial<Record<UiSelectorKey, string>> = {};
   const problems: string[] = [];
   for (const [key, value] of Object.entries(parsed)) {
-    if (!(UI_SELECTOR_KEYS as readonly string[]).includes(key)) problems.push(`- TACK_UI_SELECTORS: unknown key "${key}" in ${path} (keys: ${UI_SELECTOR_KEYS.join(', ')})`);
+    const known = (UI_SELECTOR_KEYS as readonly string[]).includes(key);
+    if (!known) problems.push(`- TACK_UI_SELECTORS: unknown key "${key}" in ${path} (keys: ${UI_SELECTOR_KEYS.join(', ')})`);
     else if (typeof value !== 'string' || value.trim() === '') problems.push(`- TACK_UI_SELECTORS: "${key}" must be a non-empty Playwright selector string`);
     else out[key as UiSelectorKey] = value;
   }

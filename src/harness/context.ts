@@ -283,6 +283,11 @@ export class TestContext {
     if (!getRule(rule) || !this.declared.has(rule)) throw new UndeclaredRule(this.testId, rule);
   }
 
+  private redactedPage(page: PageEvidence): PageEvidence {
+    const redact = (s: string) => this.parts.redactor.redact(s);
+    return { ...page, step: redact(page.step), page: redact(page.page), withheld: page.withheld === undefined ? undefined : redact(page.withheld) };
+  }
+
   private record(rule: RuleId, title: string, found: Finding, replay?: CheckResult['replay'], evidence?: readonly number[], page?: PageEvidence): boolean {
     if (this.inProperty || this.abandoned) return found.ok;
     this.assertDeclared(rule);
@@ -297,7 +302,7 @@ export class TestContext {
       actual: redact(found.actual),
       exchanges: exchanges.slice(evidence ? -MAX_EVIDENCE : -12),
       ...(replay ? { replay } : {}),
-      ...(page && !found.ok ? { screenshot: { ...page, step: redact(page.step), page: redact(page.page), withheld: page.withheld === undefined ? undefined : redact(page.withheld) } } : {}),
+      ...(page && !found.ok ? { screenshot: this.redactedPage(page) } : {}),
     });
     return found.ok;
   }

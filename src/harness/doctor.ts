@@ -183,7 +183,8 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   }
 
   // ── The browser, the token page, sign-in ─────────────────────────────────────────────────────
-  await diagnoseWeb(target, redactor, hook !== undefined && hook.has('users') && hook.has('passwords'), isDown(target.webUrl), (status, text) => add('browser', status, text));
+  const hookMakesUsers = hook !== undefined && hook.has('users') && hook.has('passwords');
+  await diagnoseWeb(target, redactor, hookMakesUsers, isDown(target.webUrl), (status, text) => add('browser', status, text));
 
   const plan = planRun(input.tests, target, hook, hookProblem);
   return { findings, plan, problems: findings.filter((f) => f.status === 'problem').length };

@@ -168,7 +168,8 @@ export class TokenSource {
    */
   async own(options: { tenant?: string; email?: string } = {}): Promise<TokenChain> {
     if (!this.fromHook && this.page?.available && (options.tenant ?? this.tenant) === this.tenant) {
-      if (options.email !== undefined && options.email !== (await this.page.email())) throw new Error(`the token page generates tokens for ${await this.page.email()} only, not ${options.email}`);
+      const web = await this.page.email();
+      if (options.email !== undefined && options.email !== web) throw new Error(`the token page generates tokens for ${web} only, not ${options.email}`);
       const { token, email, created } = await this.page.generate();
       return this.adopt(token, email, created);
     }
@@ -181,7 +182,9 @@ export class TokenSource {
   }
 
   private requireHook(): HookClient {
-    if (!this.fromHook || !this.hook) throw new Error('this step needs the test hook with users and api-tokens, or the token page (the runner should have skipped it)');
+    if (!this.fromHook || !this.hook) {
+      throw new Error('this step needs the test hook with users and api-tokens, or the token page (the runner should have skipped it)');
+    }
     return this.hook;
   }
 }

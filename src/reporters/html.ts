@@ -150,7 +150,8 @@ function screenshot(c: CheckResult, images: ReadonlyMap<string, string>): string
   const caption = `${shot.step}: ${shot.page}`;
   const data = shot.file === undefined ? undefined : images.get(shot.file);
   if (data === undefined) return `<p class="muted">${esc(caption)}: ${esc(shot.withheld ?? 'no screenshot')}</p>`;
-  return `<figure class="screenshot"><img src="data:image/png;base64,${data}" alt="${esc(`the page at: ${caption}`)}"><figcaption>${esc(caption)} (${esc(shot.file!)}; the token and password fields are masked)</figcaption></figure>`;
+  const image = `<img src="data:image/png;base64,${data}" alt="${esc(`the page at: ${caption}`)}">`;
+  return `<figure class="screenshot">${image}<figcaption>${esc(caption)} (${esc(shot.file!)}; the token and password fields are masked)</figcaption></figure>`;
 }
 
 function checkTable(checks: readonly CheckResult[]): string {

@@ -40,7 +40,8 @@ export function showsUser(email: string, text: string, usernameValue: string | u
   const wanted = email.toLowerCase();
   const inText = text.toLowerCase().includes(wanted);
   const inBox = usernameValue !== undefined && usernameValue.trim().toLowerCase() === wanted;
-  return finding(inText || inBox, `the signed-in user (${email}) shown above the form`, inText ? 'shown in the text' : inBox ? 'shown in the user-name box' : 'not shown');
+  const actual = inText ? 'shown in the text' : inBox ? 'shown in the user-name box' : 'not shown';
+  return finding(inText || inBox, `the signed-in user (${email}) shown above the form`, actual);
 }
 
 /** The clipboard holds something after Copy. */
@@ -91,7 +92,8 @@ export function countsDown(first: string | undefined, later: string | undefined)
 
 /** An interface message of spec §7 is on the page, word for word. */
 export function messageShown(shown: boolean, expected: string, seen: readonly string[]): Finding {
-  return finding(shown, `the message "${expected}"`, shown ? 'shown' : seen.length === 0 ? 'no message' : `shown instead: ${seen.map((s) => `"${s}"`).join(', ')}`);
+  const actual = shown ? 'shown' : seen.length === 0 ? 'no message' : `shown instead: ${seen.map((s) => `"${s}"`).join(', ')}`;
+  return finding(shown, `the message "${expected}"`, actual);
 }
 
 /** The token is gone from the page: its element neither visible nor holding the masked text, which is nowhere in the text. */
@@ -113,7 +115,11 @@ export function redirectedAway(finalUrl: string, tokenPageUrl: string, generateV
   const page = new URL(tokenPageUrl);
   const samePage = here.origin === page.origin && here.pathname.replace(/\/+$/, '') === page.pathname;
   const ok = here.origin === page.origin && !samePage && !generateVisible;
-  const actual = samePage ? `the token page itself${generateVisible ? ', Generate token and all' : ''}` : here.origin !== page.origin ? `${here.origin}${here.pathname}, another site` : `${here.pathname}${generateVisible ? ', with a Generate control' : ''}`;
+  const actual = samePage
+    ? `the token page itself${generateVisible ? ', Generate token and all' : ''}`
+    : here.origin !== page.origin
+      ? `${here.origin}${here.pathname}, another site`
+      : `${here.pathname}${generateVisible ? ', with a Generate control' : ''}`;
   return finding(ok, `another page of ${page.origin} (the account details), without Generate token`, actual);
 }
 

@@ -38,7 +38,8 @@ export const rotation: TestCase = {
       t.unverified(
         RULE,
         'several chains exchanged at the same moment rotate independently',
-        'needs API tokens tack owns: the test hook with the users and api-tokens capabilities, or TACK_USER_EMAIL with TACK_USER_PASSWORD and a browser (tokens generated through the token page)',
+        'needs API tokens tack owns: the test hook with the users and api-tokens capabilities, ' +
+          'or TACK_USER_EMAIL with TACK_USER_PASSWORD and a browser (tokens generated through the token page)',
       );
       return;
     }

@@ -35,12 +35,16 @@ export const signinUnreachable: TestCase = {
     const cut = await t.web.context(sameHost ? {} : { proxy: { server: NOWHERE, bypass: bypass.join(',') } });
     const prefix = `${t.target.identityUrl}/`;
     await cut.context.route((url) => url.href.startsWith(prefix) || (!sameHost && url.host === identity.host), (route) => route.abort('internetdisconnected'));
-    if (sameHost) t.observe('TOKEN-PAGE-SIGNIN-UNREACHABLE', 'the sign-in server shares the web host, so only its paths were cut (by interception, which misses redirect targets)');
+    if (sameHost) {
+      const how = 'only its paths were cut (by interception, which misses redirect targets)';
+      t.observe('TOKEN-PAGE-SIGNIN-UNREACHABLE', `the sign-in server shares the web host, so ${how}`);
+    }
     await cut.open();
     await requireTokenPage(cut);
     await cut.clickGenerate();
     const shown = await waitForMessage(cut, MESSAGES.signinUnreachable);
-    await judge(t, cut, 'TOKEN-PAGE-SIGNIN-UNREACHABLE', 'Generate token with the sign-in server unreachable', messageShown(shown, MESSAGES.signinUnreachable, await shownMessages(cut)));
+    const found = messageShown(shown, MESSAGES.signinUnreachable, await shownMessages(cut));
+    await judge(t, cut, 'TOKEN-PAGE-SIGNIN-UNREACHABLE', 'Generate token with the sign-in server unreachable', found);
   },
 };
 
@@ -55,7 +59,8 @@ export const cancelled: TestCase = {
     if (arrived.kind === 'password') {
       const request = page.authorizationRequest();
       if (request === undefined) {
-        t.unverified('TOKEN-PAGE-CANCELLED', 'leave the sign-in page without completing it', 'the sign-in page was reached by no authorization request with a redirect_uri and a state that tack could see');
+        const why = 'the sign-in page was reached by no authorization request with a redirect_uri and a state that tack could see';
+        t.unverified('TOKEN-PAGE-CANCELLED', 'leave the sign-in page without completing it', why);
         return;
       }
       await page.page.goto(cancelUrl(request.redirectUri, request.state));
@@ -66,21 +71,27 @@ export const cancelled: TestCase = {
         (route) => {
           const url = new URL(route.request().url());
           answered = true;
-          return route.fulfill({ status: 302, headers: { location: cancelUrl(url.searchParams.get('redirect_uri')!, url.searchParams.get('state')!), 'cache-control': 'no-store' } });
+          const location = cancelUrl(url.searchParams.get('redirect_uri')!, url.searchParams.get('state')!);
+          return route.fulfill({ status: 302, headers: { location, 'cache-control': 'no-store' } });
         },
       );
-      t.observe('TOKEN-PAGE-CANCELLED', 'Generate token showed no sign-in page to leave: tack answered the authorization request with error=access_denied itself, as the server does on Cancel');
+      t.observe(
+        'TOKEN-PAGE-CANCELLED',
+        'Generate token showed no sign-in page to leave: tack answered the authorization request with error=access_denied itself, as the server does on Cancel',
+      );
       await page.open();
       await requireTokenPage(page);
       await page.clickGenerate();
       await page.waitFor(async () => (answered ? true : undefined));
       if (!answered) {
-        t.unverified('TOKEN-PAGE-CANCELLED', 'leave the sign-in page without completing it', 'no sign-in page appeared and no authorization request was seen to answer');
+        const why = 'no sign-in page appeared and no authorization request was seen to answer';
+        t.unverified('TOKEN-PAGE-CANCELLED', 'leave the sign-in page without completing it', why);
         return;
       }
     }
     const shown = await waitForMessage(page, MESSAGES.cancelled);
-    await judge(t, page, 'TOKEN-PAGE-CANCELLED', 'back from the sign-in page with error=access_denied', messageShown(shown, MESSAGES.cancelled, await shownMessages(page)));
+    const found = messageShown(shown, MESSAGES.cancelled, await shownMessages(page));
+    await judge(t, page, 'TOKEN-PAGE-CANCELLED', 'back from the sign-in page with error=access_denied', found);
   },
 };
 
@@ -101,21 +112,25 @@ export const noToken: TestCase = {
         const cors = { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' };
         if (request.method() === 'OPTIONS') {
           const headers = request.headers()['access-control-request-headers'];
-          return route.fulfill({ status: 204, headers: { ...cors, 'access-control-allow-methods': 'POST', ...(headers ? { 'access-control-allow-headers': headers } : {}) } });
+          const allowed = { 'access-control-allow-methods': 'POST', ...(headers ? { 'access-control-allow-headers': headers } : {}) };
+          return route.fulfill({ status: 204, headers: { ...cors, ...allowed } });
         }
         if (request.method() !== 'POST') return route.continue();
         replaced++;
-        return route.fulfill({ status: 200, headers: { ...cors, 'cache-control': 'no-store' }, json: { access_token: 'tack-replaced-answer-without-a-token', expires_in: 300, token_type: 'Bearer' } });
+        const json = { access_token: 'tack-replaced-answer-without-a-token', expires_in: 300, token_type: 'Bearer' };
+        return route.fulfill({ status: 200, headers: { ...cors, 'cache-control': 'no-store' }, json });
       },
     );
     const first = await page.pressGenerate();
     if (first.kind === 'password') await page.typePassword(user.password);
     const shown = await waitForMessage(page, MESSAGES.noToken);
     if (replaced === 0) {
-      t.unverified('TOKEN-PAGE-NO-TOKEN', 'a sign-in that returns no token', 'the page redeemed no code in the browser (its exchange happens server-side), so there was no token response to replace');
+      const why = 'the page redeemed no code in the browser (its exchange happens server-side), so there was no token response to replace';
+      t.unverified('TOKEN-PAGE-NO-TOKEN', 'a sign-in that returns no token', why);
       return;
     }
-    await judge(t, page, 'TOKEN-PAGE-NO-TOKEN', 'back from the sign-in page, the token response without refresh_token', messageShown(shown, MESSAGES.noToken, await shownMessages(page)));
+    const found = messageShown(shown, MESSAGES.noToken, await shownMessages(page));
+    await judge(t, page, 'TOKEN-PAGE-NO-TOKEN', 'back from the sign-in page, the token response without refresh_token', found);
   },
 };
 

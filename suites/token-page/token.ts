@@ -33,7 +33,9 @@ export const handedOut: TestCase = {
     const issued = await page.tap.issuedToken();
     const copied = await page.copy();
     await judge(t, page, 'TOKEN-PAGE-COPY', 'Copy puts text on the clipboard', copiedSomething(copied), 'soft');
-    if (issued !== undefined) await judge(t, page, 'TOKEN-PAGE-COPY', 'the clipboard after Copy holds the token the page received', sameToken(copied, issued), 'soft');
+    if (issued !== undefined) {
+      await judge(t, page, 'TOKEN-PAGE-COPY', 'the clipboard after Copy holds the token the page received', sameToken(copied, issued), 'soft');
+    }
     else t.observe('TOKEN-PAGE-COPY', 'the page redeemed no code in the browser: the copied value is taken as the token, and must exchange');
     const token = issued ?? copied;
     if (token === undefined || token === '') throw new Error("tack could read the token neither from the page's token response nor through Copy");
@@ -45,7 +47,9 @@ export const handedOut: TestCase = {
     if (issued === undefined) t.soft('TOKEN-PAGE-COPY', 'the copied value exchanges at the sign-in server (a whole, live token)', live);
     t.check('TOKEN-PAGE-OWNER', 'the generated token exchanges at the sign-in server', live);
     const pages = await searchPages(t, t.target.baseUrl, result.accessToken);
-    if (user.reads?.kind === 'business') expectUserData(t, 'TOKEN-PAGE-OWNER', 'its access token lists the business granted to the signed-in user', pages, user.reads);
+    if (user.reads?.kind === 'business') {
+      expectUserData(t, 'TOKEN-PAGE-OWNER', 'its access token lists the business granted to the signed-in user', pages, user.reads);
+    }
     await judgeBusinesses(t, user, pages);
   },
 };
@@ -55,7 +59,8 @@ async function judgeBusinesses(t: TestContext, user: WebUser, pages: SearchPages
   const title = `its access token lists the businesses ${user.email} reads`;
   const reference = await referenceListing(t, user);
   if (reference === undefined) {
-    t.unverified(rule, title, "tack has no other source of that user's tokens to compare with (the hook's api-tokens, TACK_API_TOKEN_FILE of that user, or the partner key)");
+    const sources = "the hook's api-tokens, TACK_API_TOKEN_FILE of that user, or the partner key";
+    t.unverified(rule, title, `tack has no other source of that user's tokens to compare with (${sources})`);
     return;
   }
   if (!pages.complete || !reference.pages.complete) {

@@ -15,7 +15,8 @@ const hasChromium = findBrowser(process.env['TACK_BROWSER']).found;
 describe('conformance run against the reference server', () => {
   it('passes every rule and exits 0', async () => {
     const result = await runAgainstReference({ runs: 8 });
-    const noBrowser = (r: { id: string; status: string; reason: string }) => !hasChromium && getRule(r.id)?.area === 'token-page' && r.status === 'skipped' && r.reason.includes('needs a browser');
+    const noBrowser = (r: { id: string; status: string; reason: string }) =>
+      !hasChromium && getRule(r.id)?.area === 'token-page' && r.status === 'skipped' && r.reason.includes('needs a browser');
     const notPassed = result.rules.filter((r) => r.status !== 'passed' && !noBrowser(r)).map((r) => `${r.id}: ${r.status}: ${r.reason}`);
     expect(notPassed).toEqual([]);
     expect(exitCodeOf(result.rules, { strict: true, requireAll: false })).toBe(0);

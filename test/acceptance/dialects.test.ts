@@ -41,7 +41,8 @@ describe('an implementation whose open choices differ from the reference default
     expect(server.env.TACK_BASE_URL).toMatch(/^http:\/\/initech\.localhost:/);
     const result = await runAgainstReference({ envFile, runs: 6 });
     // The token page too, in Chromium (other tenant names, realm path and client id); without Chromium its rules are skipped, saying why.
-    const noBrowser = (r: { id: string; status: string; reason: string }) => !hasChromium && getRule(r.id)?.area === 'token-page' && r.status === 'skipped' && r.reason.includes('needs a browser');
+    const noBrowser = (r: { id: string; status: string; reason: string }) =>
+      !hasChromium && getRule(r.id)?.area === 'token-page' && r.status === 'skipped' && r.reason.includes('needs a browser');
     expect(result.rules.filter((r) => r.status !== 'passed' && !noBrowser(r)).map((r) => `${r.id}: ${r.status}: ${r.reason}`)).toEqual([]);
     expect(result.fieldsUsed['partner access token']).toBe('access_token');
   });

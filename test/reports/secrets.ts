@@ -79,7 +79,8 @@ function secretsSent(body: string): string[] {
   if (body === '') return [];
   const json = tokensIn(body);
   if (json.length > 0) return json;
-  return [...new URLSearchParams(body)].filter(([name, value]) => (TOKEN_KEY.test(name) || TOKEN_PARAM.test(name)) && !PUBLIC_KEY.test(name) && value.length >= MIN_TOKEN).map(([, v]) => v);
+  const secret = ([name, value]: [string, string]) => (TOKEN_KEY.test(name) || TOKEN_PARAM.test(name)) && !PUBLIC_KEY.test(name) && value.length >= MIN_TOKEN;
+  return [...new URLSearchParams(body)].filter(secret).map(([, v]) => v);
 }
 
 function secretsInUrl(url: string): string[] {

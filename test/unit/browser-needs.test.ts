@@ -19,7 +19,10 @@ import type { Capability } from '../../src/harness/types.js';
 
 const remote = { TACK_BASE_URL: 'https://acme.uat.example.com', TACK_IDENTITY_URL: 'https://id.uat.example.com/realms/payroll' };
 const FOUND: BrowserLookup = { found: true, path: '/usr/bin/chromium', how: "Debian's chromium" };
-const MISSING: BrowserLookup = { found: false, reason: 'no Chromium found; install it with `apt-get install -y chromium`, or set TACK_BROWSER=/path/to/chromium' };
+const MISSING: BrowserLookup = {
+  found: false,
+  reason: 'no Chromium found; install it with `apt-get install -y chromium`, or set TACK_BROWSER=/path/to/chromium',
+};
 
 function hookWith(...capabilities: Capability[]): HookClient {
   const hook = new HookClient(undefined as unknown as HttpClient, 'http://127.0.0.1:1/__tack', 'token');
@@ -34,13 +37,17 @@ describe('needs of the browser part', () => {
   it('browser: met by a found executable; otherwise the reason with the install command', () => {
     expect(unmetNeeds(['browser'], target(), undefined, undefined, FOUND)).toEqual([]);
     expect(unmetNeeds(['browser'], target(), undefined, undefined, MISSING)).toEqual([`needs a browser: ${MISSING.reason}`]);
-    expect(findBrowser('/nonexistent/chromium')).toEqual({ found: false, reason: expect.stringContaining('TACK_BROWSER=/nonexistent/chromium does not exist; install it with `apt-get install -y chromium`') });
+    const reason = expect.stringContaining('TACK_BROWSER=/nonexistent/chromium does not exist; install it with `apt-get install -y chromium`');
+    expect(findBrowser('/nonexistent/chromium')).toEqual({ found: false, reason });
   });
 
   it('user-password: met by the hook with users and passwords, or TACK_USER_EMAIL with TACK_USER_PASSWORD', () => {
     expect(unmetNeeds(['user-password'], target(), hookWith('users', 'passwords'), undefined, FOUND)).toEqual([]);
     expect(unmetNeeds(['user-password'], target(user), undefined, undefined, FOUND)).toEqual([]);
-    const reason = ['needs a user tack can sign in with at the web pages: the test hook with the users and passwords capabilities, or TACK_USER_EMAIL with TACK_USER_PASSWORD'];
+    const reason = [
+      'needs a user tack can sign in with at the web pages: the test hook with the users and passwords capabilities, ' +
+        'or TACK_USER_EMAIL with TACK_USER_PASSWORD',
+    ];
     expect(unmetNeeds(['user-password'], target(), hookWith('users', 'api-tokens'), undefined, FOUND)).toEqual(reason);
     expect(unmetNeeds(['user-password'], target({ TACK_USER_EMAIL: 'alice@acme.example' }), undefined, undefined, FOUND)).toEqual(reason);
   });
@@ -49,7 +56,8 @@ describe('needs of the browser part', () => {
     expect(unmetNeeds(['own-token'], target(), hookWith('users', 'api-tokens'), undefined, MISSING)).toEqual([]);
     expect(unmetNeeds(['own-token'], target(user), undefined, undefined, FOUND)).toEqual([]);
     expect(unmetNeeds(['own-token'], target(user), undefined, undefined, MISSING)[0]).toContain(`which needs a browser (${MISSING.reason})`);
-    expect(unmetNeeds(['own-token'], target(), undefined, undefined, FOUND)[0]).toMatch(/API tokens tack owns: the test hook .* or tokens generated through the token page, which needs TACK_USER_EMAIL with TACK_USER_PASSWORD$/);
+    const noUser = /API tokens tack owns: the test hook .* or tokens generated through the token page, which needs TACK_USER_EMAIL with TACK_USER_PASSWORD$/;
+    expect(unmetNeeds(['own-token'], target(), undefined, undefined, FOUND)[0]).toMatch(noUser);
   });
 });
 

@@ -51,8 +51,9 @@ describe('page checks', () => {
   });
 
   it('the countdown reads 2:00 and goes down', () => {
-    expect([page.reads('2:00', '2:00').ok, page.reads(' 2:00 ', '2:00').ok, page.reads('1:00', '2:00').ok, page.reads(undefined, '2:00').ok]).toEqual([true, true, false, false]);
-    expect([page.countsDown('2:00', '1:59').ok, page.countsDown('2:00', '2:00').ok, page.countsDown('2:00', undefined).ok, page.countsDown('0:59', '1:00').ok]).toEqual([true, false, false, false]);
+    expect([' 2:00 ', '2:00', '1:00', undefined].map((text) => page.reads(text, '2:00').ok)).toEqual([true, true, false, false]);
+    const later: [string, string | undefined][] = [['2:00', '1:59'], ['2:00', '2:00'], ['2:00', undefined], ['0:59', '1:00']];
+    expect(later.map(([a, b]) => page.countsDown(a, b).ok)).toEqual([true, false, false, false]);
   });
 
   it('messages are matched as found on the page, and what was shown instead is reported', () => {
@@ -62,14 +63,16 @@ describe('page checks', () => {
   });
 
   it('gone, not shown again, redirected away, no list', () => {
-    expect([page.gone(false, 'API tokens', 'tpat_••••9a1b').ok, page.gone(true, '', 'x').ok, page.gone(false, 'tpat_••••9a1b', 'tpat_••••9a1b').ok]).toEqual([true, false, false]);
+    const masked = 'tpat_••••9a1b';
+    expect([page.gone(false, 'API tokens', masked).ok, page.gone(true, '', 'x').ok, page.gone(false, masked, masked).ok]).toEqual([true, false, false]);
     expect([page.notShownAgain(false, 'API tokens', 'tpat_••••9a1b', TOKEN).ok, page.notShownAgain(false, `x ${TOKEN}`, '', TOKEN).ok]).toEqual([true, false]);
     const tokenPage = 'http://acme.localhost:1/account/api-tokens';
     expect(page.redirectedAway('http://acme.localhost:1/account', tokenPage, false).ok).toBe(true);
     expect(page.redirectedAway(`${tokenPage}/`, tokenPage, true).actual).toBe('the token page itself, Generate token and all');
     expect(page.redirectedAway('http://id.localhost:1/realms/x', tokenPage, false).ok).toBe(false);
     expect(page.redirectedAway('http://acme.localhost:1/account', tokenPage, true).ok).toBe(false);
-    expect([page.noRevokeControl([]).ok, page.noRevokeControl(['Revoke']).ok, page.noTokenList([]).ok, page.noTokenList(['ul of 2 item(s)']).ok]).toEqual([true, false, true, false]);
+    expect([page.noRevokeControl([]).ok, page.noRevokeControl(['Revoke']).ok]).toEqual([true, false]);
+    expect([page.noTokenList([]).ok, page.noTokenList(['ul of 2 item(s)']).ok]).toEqual([true, false]);
   });
 
   it('the same businesses, by id', () => {
@@ -87,6 +90,7 @@ describe('what leaves the browser', () => {
   });
 
   it('URLs in error messages lose their query (a one-time code)', () => {
-    expect(scrub('navigated to "http://acme.localhost:1/account/api-tokens?code=ac1.secret&state=s" then')).toBe('navigated to "http://acme.localhost:1/account/api-tokens?…" then');
+    const text = 'navigated to "http://acme.localhost:1/account/api-tokens?code=ac1.secret&state=s" then';
+    expect(scrub(text)).toBe('navigated to "http://acme.localhost:1/account/api-tokens?…" then');
   });
 });

@@ -14,7 +14,8 @@ export type Say = (status: 'ok' | 'problem' | 'warning' | 'skipped', text: strin
 export async function diagnoseWeb(target: TargetConfig, redactor: Redactor, hookMakesUsers: boolean, webDown: boolean, say: Say): Promise<void> {
   const found = findBrowser(target.browser);
   if (!found.found) {
-    say('warning', `no browser: ${found.reason}. The token-page rules will be skipped${target.userPassword ? ', and no token can be generated through the page' : ''}`);
+    const tokens = target.userPassword ? ', and no token can be generated through the page' : '';
+    say('warning', `no browser: ${found.reason}. The token-page rules will be skipped${tokens}`);
     return;
   }
   const url = tokenPageUrl(target);
@@ -28,9 +29,11 @@ export async function diagnoseWeb(target: TargetConfig, redactor: Redactor, hook
     let page: TokenPage;
     try {
       const context = await host.newContext({});
-      page = new TokenPage(context, await context.newPage(), { webUrl: target.webUrl, identityUrl: target.identityUrl, selectors: target.uiSelectors, redactor, waitMs: host.actionTimeoutMs });
+      const site = { webUrl: target.webUrl, identityUrl: target.identityUrl, selectors: target.uiSelectors, redactor, waitMs: host.actionTimeoutMs };
+      page = new TokenPage(context, await context.newPage(), site);
     } catch (error) {
-      say('problem', `${found.how} ${found.path} was found but does not start: ${message(error)} (TACK_BROWSER names another; apt-get install -y chromium installs Debian's)`);
+      const fix = "TACK_BROWSER names another; apt-get install -y chromium installs Debian's";
+      say('problem', `${found.how} ${found.path} was found but does not start: ${message(error)} (${fix})`);
       return;
     }
     say('ok', `${found.how} starts (${host.launchMs} ms): ${found.path}`);
@@ -49,14 +52,21 @@ export async function diagnoseWeb(target: TargetConfig, redactor: Redactor, hook
       return;
     }
     if (target.userEmail === undefined || target.userPassword === undefined) {
-      say('skipped', hookMakesUsers ? 'sign-in not tried: a run signs in as users it creates through the hook (passwords)' : 'sign-in not tried: no TACK_USER_EMAIL with TACK_USER_PASSWORD (and no hook that creates users with passwords): the token-page rules will be skipped');
+      say(
+        'skipped',
+        hookMakesUsers
+          ? 'sign-in not tried: a run signs in as users it creates through the hook (passwords)'
+          : 'sign-in not tried: no TACK_USER_EMAIL with TACK_USER_PASSWORD (and no hook that creates users with passwords): ' +
+            'the token-page rules will be skipped',
+      );
       return;
     }
     try {
       await page.signIn(target.userEmail, target.userPassword);
       say('ok', `signed in as ${target.userEmail}: back at ${page.where()} (no token generated)`);
     } catch (error) {
-      say('problem', `sign-in did not work: ${message(error)}; check TACK_USER_EMAIL and TACK_USER_PASSWORD (and TACK_UI_SELECTORS if the sign-in form has other labels)`);
+      const fix = 'check TACK_USER_EMAIL and TACK_USER_PASSWORD (and TACK_UI_SELECTORS if the sign-in form has other labels)';
+      say('problem', `sign-in did not work: ${message(error)}; ${fix}`);
     }
   } finally {
     await host.close();

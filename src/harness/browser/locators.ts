@@ -42,7 +42,11 @@ export class Locators {
     if (selector !== undefined) return this.page.locator(selector).first();
     const byTestId = this.page.getByTestId('api-token');
     if ((await byTestId.count()) > 0 || known === undefined) return (await byTestId.count()) > 0 ? byTestId.first() : this.page.getByText(MASK_RUN).first();
-    const candidates = [this.page.getByText(known, { exact: true }), this.page.getByText(new RegExp(`${escapeRegExp(known.slice(-4))}$`)), this.page.getByText(MASK_RUN)];
+    const candidates = [
+      this.page.getByText(known, { exact: true }),
+      this.page.getByText(new RegExp(`${escapeRegExp(known.slice(-4))}$`)),
+      this.page.getByText(MASK_RUN),
+    ];
     for (const candidate of candidates) if ((await candidate.count()) > 0) return candidate.first();
     return byTestId.first();
   }

@@ -47,7 +47,8 @@ export class PageTokens {
       this.page = undefined; // start afresh next time
       await page.context.close().catch(() => undefined);
       const seen = outcome.kind === 'message' ? `the message "${outcome.text}"` : outcome.kind === 'password' ? 'a password field again' : 'no token';
-      throw new Error(`generating an API token through the token page failed: after Generate token and the password, the browser is at ${outcome.where} showing ${seen}`);
+      const what = `after Generate token and the password, the browser is at ${outcome.where} showing ${seen}`;
+      throw new Error(`generating an API token through the token page failed: ${what}`);
     }
     const real = await page.realToken();
     await page.page.goto('about:blank').catch(() => undefined); // nothing keeps the token on screen, counting down

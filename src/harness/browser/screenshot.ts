@@ -27,7 +27,8 @@ export async function capturePage(page: Page, locators: Locators, redactor: Reda
     if (showsSecret(await pageText(page), redactor)) return { ...base, withheld: WITHHELD_SECRET };
     return { ...base, png: new Uint8Array(png) };
   } catch (error) {
-    return { ...base, withheld: `no screenshot: the page could not be captured (${redactor.redact(scrub(error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error)))})` };
+    const why = redactor.redact(scrub(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)));
+    return { ...base, withheld: `no screenshot: the page could not be captured (${why})` };
   }
 }
 

@@ -106,7 +106,10 @@ export class TokenPage {
       const refused = this.page.url() !== before && (await visible(this.of('password'))) && (await visible(this.page.getByRole('alert').first()));
       return refused ? false : undefined;
     });
-    if (back !== true) throw new Error(`signing in as ${email} did not lead back to ${new URL(this.site.webUrl).origin}: the browser is at ${this.where()}${await this.alertText()}`);
+    if (back !== true) {
+      const origin = new URL(this.site.webUrl).origin;
+      throw new Error(`signing in as ${email} did not lead back to ${origin}: the browser is at ${this.where()}${await this.alertText()}`);
+    }
     await this.page.waitForLoadState('load');
   }
 

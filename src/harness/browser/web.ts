@@ -58,7 +58,8 @@ export class Web {
   ) {}
 
   get site(): Site {
-    return { webUrl: this.target.webUrl, identityUrl: this.target.identityUrl, selectors: this.target.uiSelectors, redactor: this.redactor, waitMs: this.host.actionTimeoutMs };
+    const { webUrl, identityUrl, uiSelectors } = this.target;
+    return { webUrl, identityUrl, selectors: uiSelectors, redactor: this.redactor, waitMs: this.host.actionTimeoutMs };
   }
 
   /** True when tack creates its web users through the hook (users, passwords). */
@@ -131,7 +132,10 @@ export class Web {
       return { email, password, created: true, reads };
     }
     const { userEmail, userPassword } = this.target;
-    if (userEmail === undefined || userPassword === undefined) throw new Error('no user to sign in as (the runner should have skipped this test): needs the hook with users and passwords, or TACK_USER_EMAIL with TACK_USER_PASSWORD');
+    if (userEmail === undefined || userPassword === undefined) {
+      const needs = 'the hook with users and passwords, or TACK_USER_EMAIL with TACK_USER_PASSWORD';
+      throw new Error(`no user to sign in as (the runner should have skipped this test): needs ${needs}`);
+    }
     return { email: userEmail, password: userPassword, created: false, reads: { kind: 'some' } };
   }
 }

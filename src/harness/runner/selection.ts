@@ -32,7 +32,8 @@ export function hasWebUser(target: TargetConfig, hook: HookClient | undefined): 
   return (hook !== undefined && hook.has('users') && hook.has('passwords')) || (target.userEmail !== undefined && target.userPassword !== undefined);
 }
 
-const NO_WEB_USER = 'needs a user tack can sign in with at the web pages: the test hook with the users and passwords capabilities, or TACK_USER_EMAIL with TACK_USER_PASSWORD';
+const NO_WEB_USER =
+  'needs a user tack can sign in with at the web pages: the test hook with the users and passwords capabilities, or TACK_USER_EMAIL with TACK_USER_PASSWORD';
 
 /** Why a test cannot run here: each missing variable, capability or program, named. */
 export function unmetNeeds(
@@ -70,7 +71,8 @@ export function unmetNeeds(
         const fromHook = hook?.has('users') && hook.has('api-tokens');
         if (!fromHook && !(browser.found && hasWebUser(target, hook))) {
           const page = !browser.found ? `a browser (${browser.reason})` : 'TACK_USER_EMAIL with TACK_USER_PASSWORD';
-          out.push(`needs API tokens tack owns: the test hook with the users and api-tokens capabilities (TACK_HOOK_URL, TACK_HOOK_TOKEN), or tokens generated through the token page, which needs ${page}`);
+          const hookWay = 'the test hook with the users and api-tokens capabilities (TACK_HOOK_URL, TACK_HOOK_TOKEN)';
+          out.push(`needs API tokens tack owns: ${hookWay}, or tokens generated through the token page, which needs ${page}`);
         }
         break;
       }
