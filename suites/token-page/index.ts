@@ -3,9 +3,7 @@ import type { TestCase } from '../../src/harness/types.js';
 import { copyBlocked } from './copy-blocked.js';
 import { display } from './display.js';
 import { featureOff } from './feature-off.js';
+import { generateToken } from './generate.js';
 import { cancelled, noToken, signinUnreachable } from './messages.js';
-import { reauth } from './reauth.js';
-import { reload } from './reload.js';
-import { handedOut } from './token.js';
 
-export const TOKEN_PAGE_TESTS: readonly TestCase[] = [reauth, handedOut, display, reload, copyBlocked, signinUnreachable, cancelled, noToken, featureOff];
+export const TOKEN_PAGE_TESTS: readonly TestCase[] = [generateToken, display, copyBlocked, signinUnreachable, cancelled, noToken, featureOff];
