@@ -92,9 +92,13 @@ export class TokenPage {
    */
   async signIn(email: string, password: string): Promise<void> {
     await this.open();
-    if (this.onWebOrigin() && !(await visible(this.of('password')))) return;
-    const form = await this.waitFor(async () => ((await visible(this.of('password'))) ? true : undefined));
-    if (!form) throw new Error(`opening the token page led to ${this.where()}, which shows no password field to sign in with`);
+    // A sign-in form, or the token page itself (already signed in); a page that renders late gets a moment.
+    const seen = await this.waitFor(async () => {
+      if (await visible(this.of('password'))) return 'form';
+      return this.onWebOrigin() && (await visible(this.of('generate'))) ? 'in' : undefined;
+    }, 2_000);
+    if (seen === 'in' || (seen === undefined && this.onWebOrigin())) return;
+    if (seen === undefined) throw new Error(`opening the token page led to ${this.where()}, which shows no password field to sign in with`);
     const username = this.of('username');
     if ((await visible(username)) && (await username.isEditable())) await this.step('fill the user name', () => username.fill(email));
     await this.step('fill the password', () => this.of('password').fill(password));
