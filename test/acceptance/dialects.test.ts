@@ -51,7 +51,6 @@ describe('an implementation whose open choices differ from the reference default
     ['partner-refresh-cross-tenant', 'PARTNER-REFRESH-CROSS-TENANT'],
     ['absolute-limit-sliding', 'SIGNIN-ABSOLUTE-EXPIRY'],
     ['search-lists-unreadable', 'SEARCH-ONLY-READABLE'],
-    ['token-page-other-user', 'TOKEN-PAGE-OWNER'],
   ])('still fails the right rule under %s', async (fault, rule) => {
     const { envFile } = await otherDialect([fault]);
     const result = await runAgainstReference({ envFile, only: [rule] });
