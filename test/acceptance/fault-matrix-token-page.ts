@@ -24,7 +24,27 @@ import type { Status } from '../../src/harness/types.js';
 import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
 import { getRule, RULES, type RuleId } from '../../src/rules/catalog.js';
 import type { Mode } from '../helpers/modes.js';
+import type { RunResult } from '../../src/harness/runner/index.js';
 import { deviations, runInMode, statuses } from './fault-matrix.js';
+
+/** Runs in Chromium at once. */
+const CONCURRENT_RUNS = 2;
+
+/** Starts at most `limit` of the jobs given to it at a time, in order. */
+function limited(limit: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await job();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
 
 const browser = findBrowser(process.env['TACK_BROWSER']);
 export const hasChromium = browser.found;
@@ -77,9 +97,19 @@ export function pageFaultMatrix(mode: 'hook' | 'hookless', shard = 0, shards = 1
     });
 
     const mine = browserFaults(mode).filter((_, i) => i % shards === shard);
-    it.each(mine.map((f) => [f.fault.name, f] as const))('%s', async (_name, { fault, only: rules }) => {
-      const result = await runInMode(mode as Mode, [fault.name], { browser: true, only: rules });
-      expect(deviations(fault, clean, result)).toEqual([]);
+    // Two runs at a time (each its own server and browser): a run in Chromium waits on pages as much
+    // as it computes. Started once the clean statuses are known; each test awaits its own.
+    const runs = new Map<string, Promise<RunResult>>();
+    beforeAll(() => {
+      const start = limited(CONCURRENT_RUNS);
+      for (const { fault, only: rules } of mine) {
+        const run = start(() => runInMode(mode as Mode, [fault.name], { browser: true, only: rules }));
+        run.catch(() => undefined); // awaited (and reported) by the fault's own test
+        runs.set(fault.name, run);
+      }
+    });
+    it.each(mine.map((f) => [f.fault.name, f] as const))('%s', async (name, { fault }) => {
+      expect(deviations(fault, clean, await runs.get(name)!)).toEqual([]);
     });
   });
 }
