@@ -6,7 +6,8 @@ import type { TestCase } from '../src/harness/types.js';
 import { API_TESTS } from './api/index.js';
 import { PARTNER_KEY_TESTS } from './partner-key/index.js';
 import { SIGN_IN_TESTS } from './sign-in/index.js';
+import { TOKEN_PAGE_TESTS } from './token-page/index.js';
 
-export const SUITE_TESTS: readonly TestCase[] = [...PARTNER_KEY_TESTS, ...API_TESTS, ...SIGN_IN_TESTS];
+export const SUITE_TESTS: readonly TestCase[] = [...PARTNER_KEY_TESTS, ...API_TESTS, ...SIGN_IN_TESTS, ...TOKEN_PAGE_TESTS];
 
 export const ALL_TESTS: readonly TestCase[] = [...SUITE_TESTS, ...SCENARIOS];

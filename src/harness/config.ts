@@ -7,7 +7,7 @@ import { parse as parseDotenv } from 'dotenv';
 import { closest, distance } from 'fastest-levenshtein';
 import { envSchema, type TackEnv, VARIABLES } from '../../config/schema.js';
 import { TackError } from './errors.js';
-import type { TargetConfig } from './types.js';
+import { type TargetConfig, UI_SELECTOR_KEYS, type UiSelectorKey } from './types.js';
 
 /** Only `TACK_*` variables are read; everything else in the environment is ignored. */
 export function collectEnv(options: { envFile?: string | undefined; env?: NodeJS.ProcessEnv }): Record<string, string> {
@@ -84,6 +84,10 @@ export function resolveTarget(env: TackEnv, builtIn: boolean): TargetConfig {
         ? { userEmail: env.TACK_USER_EMAIL, tokenFile: env.TACK_API_TOKEN_FILE }
         : undefined,
     userEmail: env.TACK_USER_EMAIL,
+    userPassword: env.TACK_USER_PASSWORD,
+    webUrl: env.TACK_WEB_URL ?? env.TACK_BASE_URL,
+    uiSelectors: env.TACK_UI_SELECTORS === undefined ? {} : readUiSelectors(env.TACK_UI_SELECTORS),
+    browser: env.TACK_BROWSER,
     fields: {
       partnerAccessToken: env.TACK_PARTNER_ACCESS_TOKEN_FIELD,
       partnerRefreshToken: env.TACK_PARTNER_REFRESH_TOKEN_FIELD,
@@ -97,4 +101,33 @@ export function resolveTarget(env: TackEnv, builtIn: boolean): TargetConfig {
     runDeadlineS: env.TACK_RUN_DEADLINE_S,
     builtIn,
   };
+}
+
+/**
+ * TACK_UI_SELECTORS: a JSON object whose keys are token-page.md's locator names and whose values are
+ * Playwright selectors (`#login`, `text=Copy`, `role=button[name=/log in/i]`, `[data-qa=token]`).
+ * An unknown key is an error: a misspelt key would silently keep the default.
+ */
+export function readUiSelectors(path: string): Partial<Record<UiSelectorKey, string>> {
+  const fix = `TACK_UI_SELECTORS must name a JSON file like {"submit": "role=button[name=/log in/i]"} with the keys ${UI_SELECTOR_KEYS.join(', ')}`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? 'not JSON';
+    throw new TackError('TACK_ERR_CONFIG', `the configuration is not valid:\n- TACK_UI_SELECTORS: ${path} could not be read (${why}); ${fix}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new TackError('TACK_ERR_CONFIG', `the configuration is not valid:\n- ${fix}`);
+  }
+  const out: Partial<Record<UiSelectorKey, string>> = {};
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(parsed)) {
+    const known = (UI_SELECTOR_KEYS as readonly string[]).includes(key);
+    if (!known) problems.push(`- TACK_UI_SELECTORS: unknown key "${key}" in ${path} (keys: ${UI_SELECTOR_KEYS.join(', ')})`);
+    else if (typeof value !== 'string' || value.trim() === '') problems.push(`- TACK_UI_SELECTORS: "${key}" must be a non-empty Playwright selector string`);
+    else out[key as UiSelectorKey] = value;
+  }
+  if (problems.length > 0) throw new TackError('TACK_ERR_CONFIG', `the configuration is not valid:\n${problems.join('\n')}`);
+  return out;
 }

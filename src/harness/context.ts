@@ -16,6 +16,7 @@
  */
 import fc from 'fast-check';
 import { getRule, type RuleId } from '../rules/catalog.js';
+import type { Web } from './browser/web.js';
 import type { ApiClient } from './clients/api.js';
 import type { HookClient } from './clients/hook.js';
 import type { IdentityClient } from './clients/identity.js';
@@ -26,7 +27,7 @@ import type { Readers } from './readers.js';
 import type { Redactor } from './redactor.js';
 import type { TokenSource } from './tokens.js';
 import type { Transcript } from './transcript.js';
-import type { CheckResult, TargetConfig, TestCase } from './types.js';
+import type { CheckResult, PageEvidence, TargetConfig, TestCase } from './types.js';
 
 /** Thrown by a failed `check()`; the runner knows the verdict is already recorded. */
 export class CheckFailed extends Error {
@@ -75,6 +76,8 @@ export interface ContextParts {
   readonly hook: HookClient | undefined;
   readonly tokens: TokenSource;
   readonly readers: Readers;
+  /** The web interface in the run's browser (launched on first use). */
+  readonly web: Web;
   readonly names: Names;
   readonly redactor: Redactor;
   readonly transcript: Transcript;
@@ -138,6 +141,11 @@ export class TestContext {
   get names(): Names {
     return this.parts.names;
   }
+  /** The web interface (tests that declare the browser need). */
+  get web(): Web {
+    this.alive();
+    return this.parts.web;
+  }
   get redactor(): Redactor {
     return this.parts.redactor;
   }
@@ -177,14 +185,14 @@ export class TestContext {
     if (this.abandoned) throw new Error(`${this.testId} was abandoned by the runner (its time ran out)`);
   }
 
-  /** Records a verdict; a failure stops the test. */
-  check(rule: RuleId, title: string, found: Finding): void {
-    if (!this.record(rule, title, found)) throw new CheckFailed(rule, title, found.expected, found.actual);
+  /** Records a verdict; a failure stops the test. `page`: what a failed browser check saw (kept only on a failure). */
+  check(rule: RuleId, title: string, found: Finding, page?: PageEvidence): void {
+    if (!this.record(rule, title, found, undefined, undefined, page)) throw new CheckFailed(rule, title, found.expected, found.actual);
   }
 
   /** Records a verdict without stopping the test; returns whether it holds. */
-  soft(rule: RuleId, title: string, found: Finding): boolean {
-    if (!this.record(rule, title, found) && this.inProperty) throw new CheckFailed(rule, title, found.expected, found.actual);
+  soft(rule: RuleId, title: string, found: Finding, page?: PageEvidence): boolean {
+    if (!this.record(rule, title, found, undefined, undefined, page) && this.inProperty) throw new CheckFailed(rule, title, found.expected, found.actual);
     return found.ok;
   }
 
@@ -275,7 +283,12 @@ export class TestContext {
     if (!getRule(rule) || !this.declared.has(rule)) throw new UndeclaredRule(this.testId, rule);
   }
 
-  private record(rule: RuleId, title: string, found: Finding, replay?: CheckResult['replay'], evidence?: readonly number[]): boolean {
+  private redactedPage(page: PageEvidence): PageEvidence {
+    const redact = (s: string) => this.parts.redactor.redact(s);
+    return { ...page, step: redact(page.step), page: redact(page.page), withheld: page.withheld === undefined ? undefined : redact(page.withheld) };
+  }
+
+  private record(rule: RuleId, title: string, found: Finding, replay?: CheckResult['replay'], evidence?: readonly number[], page?: PageEvidence): boolean {
     if (this.inProperty || this.abandoned) return found.ok;
     this.assertDeclared(rule);
     const redact = (s: string) => this.parts.redactor.redact(s);
@@ -289,6 +302,7 @@ export class TestContext {
       actual: redact(found.actual),
       exchanges: exchanges.slice(evidence ? -MAX_EVIDENCE : -12),
       ...(replay ? { replay } : {}),
+      ...(page && !found.ok ? { screenshot: this.redactedPage(page) } : {}),
     });
     return found.ok;
   }

@@ -4,14 +4,17 @@
  *
  *   config → name resolution → TLS → each host answers → the sign-in server's token endpoint and
  *   client id → the partner keys (401 vs accepted) → the test hook and its capabilities → the
- *   token file (readable, one token, writable folder, lock) → what a run would check and skip.
+ *   token file (readable, one token, writable folder, lock) → the browser, the token page and
+ *   sign-in with TACK_USER_EMAIL / TACK_USER_PASSWORD → what a run would check and skip.
  *
  * Doctor changes nothing on the target that a run would notice: it mints for an e-mail address no
  * tenant has, sends a create-user call with an empty body (refused before anything is created),
  * exchanges a token that was never issued, and reads the hook's capabilities. It never exchanges
- * the token file's token: that would rotate it.
+ * the token file's token: that would rotate it. In the browser it signs in, and never presses
+ * Generate token.
  */
 import { randomBytes } from 'node:crypto';
+import { diagnoseWeb } from './browser/doctor-checks.js';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { SERVER_RULES, type RuleId } from '../rules/catalog.js';
 import { HookClient } from './clients/hook.js';
@@ -29,7 +32,7 @@ import { ALL_CAPABILITIES, type PartnerKey, type TargetConfig, type TestCase } f
 export type FindingStatus = 'ok' | 'problem' | 'warning' | 'skipped';
 
 export interface Finding {
-  readonly section: 'config' | 'names' | 'tls' | 'hosts' | 'sign-in' | 'partner' | 'hook' | 'token file';
+  readonly section: 'config' | 'names' | 'tls' | 'hosts' | 'sign-in' | 'partner' | 'hook' | 'token file' | 'browser';
   readonly status: FindingStatus;
   readonly text: string;
 }
@@ -85,6 +88,7 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   remember(target.identityUrl, 'TACK_IDENTITY_URL');
   remember(target.otherBaseUrl, 'TACK_OTHER_BASE_URL');
   remember(target.hook?.url, 'TACK_HOOK_URL');
+  remember(target.webUrl, 'TACK_WEB_URL');
   const unresolved = new Set<string>();
   for (const { url, variable } of hosts.values()) {
     const name = url.hostname.replace(/^\[|\]$/g, '');
@@ -186,6 +190,10 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
     else if (holder) add('token file', 'ok', `lock: ${holder}`);
     add('token file', 'ok', 'not exchanged by doctor (an exchange rotates the token); a run exchanges it and stores each rotation before using it');
   }
+
+  // ── The browser, the token page, sign-in ─────────────────────────────────────────────────────
+  const hookMakesUsers = hook !== undefined && hook.has('users') && hook.has('passwords');
+  await diagnoseWeb(target, redactor, hookMakesUsers, isDown(target.webUrl), (status, text) => add('browser', status, text));
 
   const plan = planRun(input.tests, target, hook, hookProblem);
   return { findings, plan, problems: findings.filter((f) => f.status === 'problem').length };

@@ -25,6 +25,8 @@ export type SecretKind =
   | 'access-token'
   | 'refresh-token'
   | 'reset-url'
+  | 'password'
+  | 'auth-code'
   | 'secret';
 
 /** Names of JSON members, form fields and headers whose values are always secret. */
@@ -35,13 +37,13 @@ const PUBLIC_NAMES = new Set(['token_type', 'tokentype', 'token_type_hint', 'exp
 /** Values shorter than this are replaced only as the whole text or between quotes. */
 const SHORT = 8;
 /**
- * The user's own configured secrets (partner secrets, hook token) are replaced anywhere from this
+ * The user's own configured secrets (partner secrets, hook token, password) are replaced anywhere from this
  * length on: a 6-character partner secret echoed in an error page must not survive because it is
  * short. Below it, they are treated like any short value (replacing 1-3 characters everywhere would
  * shred every word).
  */
 const SHORT_CONFIGURED = 4;
-const CONFIGURED = /^<(?:partner-secret|hook-token)#/;
+const CONFIGURED = /^<(?:partner-secret|hook-token|password)#/;
 /** A placeholder this redactor writes; kept verbatim when text is redacted again. */
 const PLACEHOLDER = '<(?:[a-z-]+#\\d+|redacted)>';
 

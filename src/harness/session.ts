@@ -85,6 +85,7 @@ export async function openSession(options: SessionOptions = {}): Promise<Session
   redactor.register('partner-secret', target.partner?.secret);
   redactor.register('partner-secret', target.otherPartner?.secret);
   redactor.register('hook-token', target.hook?.token);
+  redactor.register('password', target.userPassword);
   const transcript = new Transcript({ maxEntries: options.transcriptLimit ?? 50_000 });
   const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, insecureTls: target.insecureTls, redactor, transcript });
   return {

@@ -6,8 +6,12 @@
  *   steps (revoke, disable, reusing a rotated-out token) are allowed on it.
  * - Hookless mode: the one chain held in TACK_API_TOKEN_FILE. Each rotation is written to the file
  *   before the new token is used; nothing destructive is ever done to it.
+ * - Tokens tack owns without the hook (`own()`): with TACK_USER_EMAIL, TACK_USER_PASSWORD and a
+ *   browser, tack generates disposable tokens through the token page (browser/page-tokens.ts).
+ *   They are never the token file's; when the run ends, every one still live is revoked.
  */
 import type { Exchanged, IdentityClient } from './clients/identity.js';
+import type { PageTokens } from './browser/page-tokens.js';
 import type { HookClient } from './clients/hook.js';
 import { TokenFileLock } from './lock.js';
 import type { Names } from './names.js';
@@ -72,6 +76,8 @@ export class TokenChain {
 export class TokenSource {
   private held: TokenChain | undefined;
   private locking: Promise<TokenFileLock> | undefined;
+  /** Chains of tokens tack generated for a user it did not create: revoked when the run ends. */
+  private readonly disposable: TokenChain[] = [];
 
   constructor(
     private readonly identity: IdentityClient,
@@ -80,6 +86,8 @@ export class TokenSource {
     private readonly tenant: string,
     private readonly hookless: { userEmail: string; tokenFile: string } | undefined,
     private readonly readers: Readers,
+    /** The token page, when tack can generate tokens there (a browser and a user to sign in as). */
+    private readonly page?: PageTokens,
   ) {}
 
   /**
@@ -106,6 +114,31 @@ export class TokenSource {
     return this.hook !== undefined && this.hook.has('users') && this.hook.has('api-tokens');
   }
 
+  /** True when `own()` gives tokens tack owns: from the hook, or generated through the token page. */
+  get canOwn(): boolean {
+    return this.fromHook || (this.page?.available ?? false);
+  }
+
+  /**
+   * A chain tack owns whose user reads data: a fresh hook user given read access, or a token the page
+   * generated for the web user. `reads` is undefined when tack cannot know what that user reads.
+   */
+  async ownReader(): Promise<{ chain: TokenChain; reads: Reads | undefined }> {
+    if (this.fromHook) {
+      const chain = await this.own();
+      return { chain, reads: this.readers.canGrant ? await this.readers.grant(chain.tenant, chain.email) : undefined };
+    }
+    const chain = await this.own();
+    return { chain, reads: await this.page?.reads() };
+  }
+
+  /** A chain for a token the page handed out to a test (token-page suites): revoked at the end when disposable. */
+  adopt(token: string, email: string, created: boolean): TokenChain {
+    const chain = new TokenChain(this.identity, email, this.tenant, token, true);
+    if (!created) this.disposable.push(chain);
+    return chain;
+  }
+
   /** A chain to exchange: a fresh user's token (hook) or the token file's chain (hookless). */
   async chain(options: { tenant?: string } = {}): Promise<TokenChain> {
     if (this.fromHook) return this.own(options);
@@ -120,16 +153,26 @@ export class TokenSource {
     return this.held;
   }
 
-  /** Releases the token file's lock (hookless mode). */
+  /** Revokes every disposable token still live, then releases the token file's lock (hookless mode). */
   async close(): Promise<void> {
+    for (const chain of this.disposable.splice(0)) await this.identity.revoke(chain.current).catch(() => undefined);
     const lock = await this.locking?.catch(() => undefined);
     await lock?.release();
     this.locking = undefined;
     this.held = undefined;
   }
 
-  /** A fresh directly-signed-in user of `tenant` with a new API token (hook only). */
+  /**
+   * A new API token tack owns: with the hook, of a fresh directly-signed-in user of `tenant` (or of
+   * `email`); without it, generated through the token page for the web user (tenant A only).
+   */
   async own(options: { tenant?: string; email?: string } = {}): Promise<TokenChain> {
+    if (!this.fromHook && this.page?.available && (options.tenant ?? this.tenant) === this.tenant) {
+      const web = await this.page.email();
+      if (options.email !== undefined && options.email !== web) throw new Error(`the token page generates tokens for ${web} only, not ${options.email}`);
+      const { token, email, created } = await this.page.generate();
+      return this.adopt(token, email, created);
+    }
     const hook = this.requireHook();
     const tenant = options.tenant ?? this.tenant;
     const email = options.email ?? this.names.email('token');
@@ -139,7 +182,9 @@ export class TokenSource {
   }
 
   private requireHook(): HookClient {
-    if (!this.fromHook || !this.hook) throw new Error('this step needs the test hook with users and api-tokens (the runner should have skipped it)');
+    if (!this.fromHook || !this.hook) {
+      throw new Error('this step needs the test hook with users and api-tokens, or the token page (the runner should have skipped it)');
+    }
     return this.hook;
   }
 }

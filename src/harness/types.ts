@@ -8,9 +8,10 @@
  */
 import type { RuleId } from '../rules/catalog.js';
 
-export type Capability = 'clock' | 'users' | 'api-tokens' | 'disable-user' | 'businesses' | 'access' | 'features';
+export type Capability = 'clock' | 'users' | 'api-tokens' | 'disable-user' | 'businesses' | 'access' | 'features' | 'passwords';
 
-export const ALL_CAPABILITIES: readonly Capability[] = ['clock', 'users', 'api-tokens', 'disable-user', 'businesses', 'access', 'features'];
+/** `passwords` (token-page.md): user creation takes an optional "password", so tack's users can sign in to the web pages. */
+export const ALL_CAPABILITIES: readonly Capability[] = ['clock', 'users', 'api-tokens', 'disable-user', 'businesses', 'access', 'features', 'passwords'];
 
 /**
  * Preconditions. Each is met by configuration variables or a hook capability:
@@ -18,9 +19,14 @@ export const ALL_CAPABILITIES: readonly Capability[] = ['clock', 'users', 'api-t
  * - `other-tenant`: TACK_OTHER_BASE_URL
  * - `other-partner`: TACK_OTHER_PARTNER_CLIENT_ID / TACK_OTHER_PARTNER_SECRET (tenant B's key)
  * - `api-token`: some personal API token to exchange: from the hook, or the hookless token file
+ * - `own-token`: API tokens tack generates itself, so destructive steps are allowed: the hook (users
+ *   and api-tokens), or the token page (a browser and a user who can sign in, see `user-password`)
+ * - `browser`: a Chromium executable (TACK_BROWSER, Playwright's own, or /usr/bin/chromium)
+ * - `user-password`: a user tack can sign in with at the web pages: the hook's users and passwords
+ *   capabilities (tack creates its own), or TACK_USER_EMAIL with TACK_USER_PASSWORD
  * - `hook:<capability>`: the target's test hook lists that capability
  */
-export type Need = 'partner' | 'other-tenant' | 'other-partner' | 'api-token' | `hook:${Capability}`;
+export type Need = 'partner' | 'other-tenant' | 'other-partner' | 'api-token' | 'own-token' | 'browser' | 'user-password' | `hook:${Capability}`;
 
 /** The resolved target: what tack talks to. Secrets stay in `secrets`, which no output path prints. */
 export interface TargetConfig {
@@ -39,6 +45,14 @@ export interface TargetConfig {
   readonly hookless: { readonly userEmail: string; readonly tokenFile: string } | undefined;
   /** TACK_USER_EMAIL: a user of tenant A who signs in directly and reads at least one business (with or without a token file). */
   readonly userEmail: string | undefined;
+  /** TACK_USER_PASSWORD: that user's password, for the web pages (a secret: registered with the redactor). */
+  readonly userPassword: string | undefined;
+  /** TACK_WEB_URL: origin of tenant A's web interface; the token page is `{webUrl}/account/api-tokens`. Default: baseUrl. */
+  readonly webUrl: string;
+  /** TACK_UI_SELECTORS: the locators of the token page that the selector file overrides (Playwright selectors, by key). */
+  readonly uiSelectors: Readonly<Partial<Record<UiSelectorKey, string>>>;
+  /** TACK_BROWSER: a Chromium executable; undefined: Playwright's own, then /usr/bin/chromium. */
+  readonly browser: string | undefined;
   readonly fields: {
     readonly partnerAccessToken: string | undefined;
     readonly partnerRefreshToken: string | undefined;
@@ -56,6 +70,10 @@ export interface TargetConfig {
   /** True when tack started its own reference server for this run. */
   readonly builtIn: boolean;
 }
+
+/** The locators of token-page.md that TACK_UI_SELECTORS may override. */
+export const UI_SELECTOR_KEYS = ['username', 'password', 'submit', 'generate', 'token', 'copy', 'countdown'] as const;
+export type UiSelectorKey = (typeof UI_SELECTOR_KEYS)[number];
 
 export interface PartnerKey {
   readonly clientId: string;
@@ -85,6 +103,26 @@ export interface CheckResult {
   readonly exchanges: readonly number[];
   /** Set when the check is a property: how to replay it. */
   readonly replay?: { readonly seed: number; readonly path: string | undefined; readonly counterexample: string } | undefined;
+  /** Set on a failed browser check: the page at the failing step. */
+  readonly screenshot?: PageEvidence | undefined;
+}
+
+/**
+ * What a failed browser check saw: a screenshot of the page at the failing step (token and password
+ * fields masked), or why none was kept. The image stays in memory until the reporters write it into
+ * the run's folder (`file`); an image is never kept when the page's text held a registered secret.
+ */
+export interface PageEvidence {
+  /** The step of the flow (e.g. "after Generate token"). */
+  readonly step: string;
+  /** Where the page was: origin and path only (a query may hold a one-time code). */
+  readonly page: string;
+  /** PNG bytes, until the reporters write them (never in results.json). */
+  readonly png?: Uint8Array | undefined;
+  /** Why there is no image. */
+  readonly withheld?: string | undefined;
+  /** Set by the reporters: the image's path inside the run's folder. */
+  readonly file?: string | undefined;
 }
 
 export interface RuleResult {

@@ -9,7 +9,7 @@
  *   partner-refresh one mint);
  * - the rotated token is stored in the VU's variables as soon as an answer carries it, before the
  *   next request of the chain is built (a VU sends one request at a time);
- * - every answer is judged as tack judges it (shared/spec/tenant-api-access.md): an exchange 200
+ * - every answer is judged as tack judges it (docs/spec/tenant-api-access.md): an exchange 200
  *   needs access_token, a refresh_token different from the one sent, token_type Bearer and
  *   expires_in exactly 300; 400 invalid_grant on the chain's current token is a broken chain and
  *   ends the VU; a search 401 is expected only for an access token at least 300 s minus

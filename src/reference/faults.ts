@@ -166,7 +166,7 @@ const faults = [
   fault('search-omits-total-count', ['SEARCH-SHAPE'],
     'The search result has no totalCount.',
     [{
-      rules: ['PARTNER-USER-PERMISSIONS', 'SEARCH-ONLY-READABLE', 'SEARCH-PERMISSION-REMOVAL', 'SEARCH-TENANT-FROM-HOST', 'PARTNER-MINT', 'PARTNER-REFRESH', 'PARTNER-TENANT-NARROWING', 'ACCESS-TOKEN-LIFETIME', 'SEARCH-NON-MEMBER'],
+      rules: ['PARTNER-USER-PERMISSIONS', 'SEARCH-ONLY-READABLE', 'SEARCH-PERMISSION-REMOVAL', 'SEARCH-TENANT-FROM-HOST', 'PARTNER-MINT', 'PARTNER-REFRESH', 'PARTNER-TENANT-NARROWING', 'ACCESS-TOKEN-LIFETIME', 'SEARCH-NON-MEMBER', 'TOKEN-PAGE-OWNER'],
       why: 'without totalCount tack cannot tell whether more pages exist, so "listed" and "not listed" are not verified (skipped)',
     }]),
   fault('search-ignores-page-size', ['SEARCH-SHAPE'],

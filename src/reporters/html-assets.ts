@@ -59,6 +59,9 @@ details.exchange .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 10p
 @media (max-width: 800px) { details.exchange .pair { grid-template-columns: 1fr; } }
 .vars { margin: 4px 0; padding-left: 20px; }
 .muted { color: var(--muted); }
+figure.screenshot { margin: 8px 0; }
+figure.screenshot img { max-width: 100%; border: 1px solid var(--line); border-radius: 6px; }
+figure.screenshot figcaption { color: var(--muted); font-size: 12px; }
 footer { color: var(--muted); font-size: 12px; margin-top: 30px; }
 `;
 

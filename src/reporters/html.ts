@@ -20,7 +20,7 @@ import { byArea, countStatuses, notHolding, STATUS_MARK, STATUSES, verdictOf } f
 /** Longest body shown inline; the whole one is in transcript.jsonl. */
 const MAX_BODY = 6000;
 
-export function renderHtml(doc: ResultsDocument, exchanges: readonly Exchange[]): string {
+export function renderHtml(doc: ResultsDocument, exchanges: readonly Exchange[], images: ReadonlyMap<string, string> = new Map()): string {
   const bySeq = new Map(exchanges.map((e) => [e.seq, e]));
   const verdict = verdictOf(doc);
   const csp = `default-src 'none'; style-src '${sha256(REPORT_CSS)}'; script-src '${sha256(REPORT_JS)}'; img-src data:; base-uri 'none'; form-action 'none'`;
@@ -46,7 +46,7 @@ ${baselineSection(doc)}
 ${filters(doc)}
 ${ruleTable(doc)}
 <h2>Rules that do not hold</h2>
-${bad.length === 0 ? '<p class="muted">Every rule checked holds.</p>' : bad.map((r) => ruleDetail(r, bySeq, doc.client !== undefined)).join('\n')}
+${bad.length === 0 ? '<p class="muted">Every rule checked holds.</p>' : bad.map((r) => ruleDetail(r, bySeq, images, doc.client !== undefined)).join('\n')}
 ${observations(doc)}
 ${doc.client ? clientRunsSection(doc.client) : ''}
 <footer>
@@ -125,13 +125,15 @@ ${rows.join('\n')}
 </tbody></table>`;
 }
 
-function ruleDetail(r: ReportRule, bySeq: ReadonlyMap<number, Exchange>, client: boolean): string {
+function ruleDetail(r: ReportRule, bySeq: ReadonlyMap<number, Exchange>, images: ReadonlyMap<string, string>, client: boolean): string {
   const failed = r.checks.filter((c) => !c.ok);
   const passed = r.checks.filter((c) => c.ok);
   const parts: string[] = [];
   parts.push(`<h3><span class="status status-${r.status}">${STATUS_MARK[r.status]} ${r.status}</span> ${esc(r.id)} <span class="tag">${r.level}</span>${baselineTag(r)}</h3>`);
   parts.push(`<p class="rule-text">${esc(r.section)}: ${esc(r.text)}</p>`, `<p class="reason">${esc(r.reason)}</p>`);
   if (failed.length > 0) parts.push('<h4>Failed checks</h4>', checkTable(failed));
+  const shots = failed.filter((c) => c.screenshot !== undefined);
+  if (shots.length > 0) parts.push('<h4>The page at the failing step</h4>', ...shots.map((c) => screenshot(c, images)));
   if (passed.length > 0) parts.push(`<details><summary>${passed.length} check(s) that held</summary>${checkTable(passed)}</details>`);
   if (r.observations.length > 0) parts.push('<h4>Observed (the spec leaves it open)</h4>', `<ul>${r.observations.map((o) => `<li>${esc(o)}</li>`).join('')}</ul>`);
   if (r.replay) parts.push('<h4>Replay the property</h4>', `<pre class="replay"><code>${esc(r.replay)}</code></pre>`);
@@ -151,6 +153,16 @@ function ruleDetail(r: ReportRule, bySeq: ReadonlyMap<number, Exchange>, client:
     );
   }
   return `<article class="rule-detail detail-${r.status}" id="rule-${esc(r.id)}" ${dataAttrs(r)}>\n${parts.join('\n')}\n</article>`;
+}
+
+/** A failed browser check's screenshot (embedded), or why none was kept. */
+function screenshot(c: CheckResult, images: ReadonlyMap<string, string>): string {
+  const shot = c.screenshot!;
+  const caption = `${shot.step}: ${shot.page}`;
+  const data = shot.file === undefined ? undefined : images.get(shot.file);
+  if (data === undefined) return `<p class="muted">${esc(caption)}: ${esc(shot.withheld ?? 'no screenshot')}</p>`;
+  const image = `<img src="data:image/png;base64,${data}" alt="${esc(`the page at: ${caption}`)}">`;
+  return `<figure class="screenshot">${image}<figcaption>${esc(caption)} (${esc(shot.file!)}; the token and password fields are masked)</figcaption></figure>`;
 }
 
 function checkTable(checks: readonly CheckResult[]): string {

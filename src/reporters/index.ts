@@ -1,8 +1,8 @@
 /**
  * Writes every report of a run into `reports/<run-id>/` and says where: results.json,
- * transcript.jsonl, junit.xml, summary.md and report.html. All five are rendered from one
- * redacted results document and the redacted transcript, and each file passes through the
- * redactor once more as it is written.
+ * transcript.jsonl, junit.xml, summary.md and report.html, and the screenshots of failed browser
+ * checks under `screenshots/`. All five reports are rendered from one redacted results document and
+ * the redacted transcript, and each file passes through the redactor once more as it is written.
  *
  * The exit code may be changed by a baseline of expected failures (undefined: keep the runner's).
  */
@@ -18,6 +18,7 @@ import { renderHtml } from './html.js';
 import { type ClientReport, redactStrings, resultsDocument, transcriptLines, writeJsonReports, type ReportRule, type ResultsDocument } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
+import { writeScreenshots } from './screenshots.js';
 
 export interface WriteOptions {
   /** The run's exit code and baseline, decided by the command (decideOutcome). */
@@ -62,7 +63,8 @@ export async function writeRunReports(session: ReportSession, result: RunResult,
     replayArgs,
     reproduce: options.client === undefined,
   };
-  const rules: ReportRule[] = result.rules.map((r) => {
+  const shots = writeScreenshots(dir, result);
+  const rules: ReportRule[] = shots.rules.map((r) => {
     const rule = withEvidence(r, context);
     const mark = applied?.marks.get(r.id);
     return mark ? { ...rule, baseline: mark } : rule;
@@ -87,13 +89,14 @@ export async function writeRunReports(session: ReportSession, result: RunResult,
   const rendered: [string, string][] = [
     ['junit.xml', renderJunit(doc)],
     ['summary.md', renderMarkdown(doc)],
-    ['report.html', renderHtml(doc, exchanges)],
+    ['report.html', renderHtml(doc, exchanges, shots.images)],
   ];
   for (const [name, text] of rendered) {
     const path = join(dir, name);
     writeFileSync(path, redact(text));
     files.push(path);
   }
+  files.push(...shots.files);
   const notes = (applied?.summary ?? baselineProblem)?.notes.map((n) => `baseline: ${n}`) ?? [];
   return { dir, files, notes, document: doc };
 }

@@ -81,6 +81,7 @@ function detailText(rule: ReportRule): string {
   const failed = rule.checks.filter((c) => !c.ok);
   for (const c of failed.length > 0 ? failed : rule.checks) {
     lines.push(`${c.ok ? 'ok' : 'FAILED'}: ${c.title}`, `  expected: ${c.expected}`, `  actual:   ${c.actual}`, `  exchanges: ${c.exchanges.join(', ') || '-'} (transcript.jsonl seq)`);
+    if (c.screenshot) lines.push(`  page: ${c.screenshot.page}: ${c.screenshot.file ?? c.screenshot.withheld ?? 'no screenshot'}`);
   }
   for (const o of rule.observations) lines.push(`observed: ${o}`);
   if (rule.replay) lines.push(`replay: ${rule.replay}`);

@@ -30,6 +30,11 @@ export function exchanged(result: Exchanged): Finding {
   return finding(isExchanged(result), '200 with access_token and refresh_token', describe(result.res));
 }
 
+/** 200 with a non-empty access_token (whatever else the answer holds: the exchange's own shape is SIGNIN-EXCHANGE's). */
+export function accessTokenIssued(result: Exchanged): Finding {
+  return finding(result.res.status === 200 && !!result.accessToken, '200 with an access_token', describe(result.res));
+}
+
 /** The refresh_token returned is not the one sent (rotation). */
 export function rotated(sent: string, result: Exchanged): Finding {
   const ok = result.refreshToken !== undefined && result.refreshToken !== sent;

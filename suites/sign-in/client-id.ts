@@ -2,7 +2,8 @@
  * The client id (spec §2, §4.2: client_id is required and is payroll-portal, or TACK_CLIENT_ID): an
  * exchange under another client id, or none, issues no token (a 4xx without access_token; RFC 6749
  * answers invalid_client or invalid_grant, the spec does not say which). Only on tokens tack owns
- * (hook): a server that wrongly accepted would rotate the token. The same token then still exchanges
+ * (the hook's, or generated through the token page): a server that wrongly accepted would rotate
+ * the token. The same token then still exchanges
  * under the right client id, so the refusals were about the client id, not the token.
  */
 import type { TestCase } from '../../src/harness/types.js';
@@ -14,7 +15,7 @@ export const clientId: TestCase = {
   id: 'sign-in/client-id',
   title: 'An exchange under another client id, or none, issues no token',
   rules: ['SIGNIN-CLIENT-ID'],
-  needs: ['hook:users', 'hook:api-tokens'],
+  needs: ['own-token'],
   async run(t) {
     const chain = await t.tokens.own();
     const form = (fields: Record<string, string>) => t.identity.raw('POST', t.identity.tokenUrl, { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, new URLSearchParams(fields).toString());

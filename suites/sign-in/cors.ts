@@ -7,8 +7,8 @@
  * generously and still refuse the request itself (oidc-provider does).
  *
  * The POSTs carry a never-issued token, so nothing is exchanged or revoked; where tack owns a real
- * token (hook) a real exchange is sent too, since some servers add CORS headers only to successful
- * answers.
+ * token (the hook's, or one generated through the token page) a real exchange is sent too, since
+ * some servers add CORS headers only to successful answers.
  */
 import type { TestCase } from '../../src/harness/types.js';
 import { allowsOrigin, noCrossOriginAllowance } from '../checks/cors.js';
@@ -39,7 +39,7 @@ export const noCors: TestCase = {
         `a preflight to the ${name} from ${ORIGIN} answered ${preflight.status}${granted ? ', granting the origin' : ''}; judged by the request itself, which a form POST sends without a preflight`,
       );
     }
-    if (t.tokens.fromHook) {
+    if (t.tokens.canOwn) {
       const chain = await t.tokens.own();
       const result = await t.identity.exchange(chain.current, { headers: { origin: ORIGIN } });
       t.soft('SIGNIN-NO-CORS', `a real exchange sent from ${ORIGIN} (answered ${result.res.status}): the page may not read the answer`, noCrossOriginAllowance(result.res, ORIGIN));

@@ -12,7 +12,7 @@ import { lifecycle } from './lifecycle.js';
 import { revoke } from './revoke.js';
 import { rotation } from './rotation.js';
 
-/** Hookless-safe tests first (exchange, rotation, garbage, CORS), then those that need the hook. */
+/** Hookless-safe tests first (exchange, rotation, garbage, CORS), then those on tokens tack owns, then those that need the hook. */
 export const SIGN_IN_TESTS: readonly TestCase[] = [
   exchange,
   rotation,

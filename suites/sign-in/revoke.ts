@@ -1,7 +1,8 @@
 /**
  * Revoke (spec §3, §4.2): revoking an active API token answers 200 with an empty body, and from
  * then on the token is refused with 400 invalid_grant. Checked on a token that was exchanged (the
- * chain's current one) and on a freshly generated one. Only on tokens tack owns (hook).
+ * chain's current one) and on a freshly generated one. Only on tokens tack owns: the hook's, or
+ * tokens it generated through the token page (never the token file's).
  */
 import type { TestContext } from '../../src/harness/context.js';
 import type { TokenChain } from '../../src/harness/tokens.js';
@@ -15,7 +16,7 @@ export const revoke: TestCase = {
   id: 'sign-in/revoke',
   title: 'A revoked API token is refused with invalid_grant',
   rules: ['SIGNIN-REVOKE'],
-  needs: ['hook:users', 'hook:api-tokens'],
+  needs: ['own-token'],
   async run(t) {
     const used = await t.tokens.own();
     // That the token worked before is part of the evidence: the refusal after is the revocation's doing.

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { resolveTarget, validateEnv } from '../../src/harness/config.js';
 import { type ContextParts, TestContext, UndeclaredRule } from '../../src/harness/context.js';
 import { exitCodeOf } from '../../src/harness/exit-code.js';
 import { finding } from '../../src/harness/finding.js';
@@ -16,28 +17,7 @@ import { selectTests } from '../../src/harness/runner/selection.js';
 import { Transcript } from '../../src/harness/transcript.js';
 import type { RuleResult, TargetConfig, TestCase } from '../../src/harness/types.js';
 
-const TARGET = {
-  baseUrl: 'http://acme.localhost:1',
-  otherBaseUrl: undefined,
-  identityUrl: 'http://id.localhost:1/realms/payroll',
-  tenant: 'acme',
-  otherTenant: undefined,
-  clientId: 'payroll-portal',
-  partnerHeaders: ['Tenant-Key-1', 'Tenant-Key-2'],
-  partner: undefined,
-  otherPartner: undefined,
-  hook: undefined,
-  hookless: undefined,
-  userEmail: undefined,
-  fields: { partnerAccessToken: undefined, partnerRefreshToken: undefined, resetUrl: undefined },
-  insecureTls: false,
-  toleranceS: 5,
-  accessToleranceS: 5,
-  paging: { pageIndexParam: 'pageIndex', pageSizeParam: 'pageSize' },
-  requestTimeoutMs: 1000,
-  runDeadlineS: 60,
-  builtIn: false,
-} as const satisfies TargetConfig;
+const TARGET: TargetConfig = resolveTarget(validateEnv({ TACK_BASE_URL: 'http://acme.localhost:1', TACK_IDENTITY_URL: 'http://id.localhost:1/realms/payroll' }), false);
 
 function fake(id: string, rules: TestCase['rules'], run: TestCase['run'], needs: TestCase['needs'] = []): TestCase {
   return { id, title: id, rules, needs, run };

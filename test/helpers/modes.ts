@@ -3,7 +3,8 @@
  * (optionally with faults) through TACK_* variables only, as a user's env file would:
  *
  * - hook: everything, the test hook included (the built-in server's own variables);
- * - hookless: both partner keys and hosts, TACK_USER_EMAIL and TACK_API_TOKEN_FILE, no hook;
+ * - hookless: both partner keys and hosts, TACK_USER_EMAIL, TACK_USER_PASSWORD (the seeded password,
+ *   so tack generates tokens of its own through the token page) and TACK_API_TOKEN_FILE, no hook;
  * - partner-only: both partner keys and hosts and TACK_USER_EMAIL, no token file, no hook;
  * - max-tolerance: hook mode with TACK_CLOCK_TOLERANCE_S and TACK_ACCESS_TOLERANCE_S at their maximum.
  */
@@ -38,7 +39,7 @@ export async function targetFor(mode: Mode, faults: readonly string[] = [], opti
     case 'hookless': {
       const tokenFile = join(mkdtempSync(join(tmpdir(), 'tack-mode-')), 'api-token');
       writeFileSync(tokenFile, `${server.issueApiToken(tenantA, server.userEmail)}\n`, { mode: 0o600 });
-      env = { ...withoutHook, TACK_USER_EMAIL: server.userEmail, TACK_API_TOKEN_FILE: tokenFile };
+      env = { ...withoutHook, TACK_USER_EMAIL: server.userEmail, TACK_USER_PASSWORD: server.userPassword, TACK_API_TOKEN_FILE: tokenFile };
       break;
     }
     case 'partner-only':

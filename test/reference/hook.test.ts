@@ -1,4 +1,4 @@
-/** The `tack-hook/1` contract (shared/contracts/test-hook.md), every endpoint and error. */
+/** The `tack-hook/1` contract (docs/contracts/test-hook.md), every endpoint and error. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/reference/index.js';
 import { ALICE, DANA, call, exchange, hook, names, signIn, start } from './helpers.js';

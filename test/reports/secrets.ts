@@ -4,16 +4,20 @@
  * - `captureIssuedTokens()` records every body the in-process reference server sends (to tack
  *   in-process or to a tack child process alike) and pulls out each token it handed out: JSON
  *   members named like a token or secret, and token-like query parameters of URLs (reset links).
+ *   It also reads what the server is sent (JSON and form bodies: passwords typed into its sign-in
+ *   pages, codes, verifiers, tokens) and the URLs of its redirects (one-time codes), so the secrets
+ *   a browser carried are searched for too.
  * - `findSecrets()` searches texts for secrets in every form an output path could write them:
  *   raw, URL-encoded, form-encoded, JSON-escaped and HTML-escaped; for configured secrets also any
  *   16-character piece of them (a partial leak such as a tampered copy).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 
 const TOKEN_KEY = /token|secret|jwt|password/i;
-const PUBLIC_KEY = /type|hint|expires/i;
+/** Named like a token but public: a token's type, an endpoint's address (OpenID discovery), ... */
+const PUBLIC_KEY = /type|hint|expires|endpoint|supported|_uri$/i;
 const TOKEN_PARAM = /token|secret|code|key|sig/i;
 /** Shorter values are not tokens (and would match by chance). */
 const MIN_TOKEN = 8;
@@ -30,6 +34,9 @@ export interface Capture {
 export function captureIssuedTokens(): Capture {
   const tokens = new Set<string>();
   const original = ServerResponse.prototype.end;
+  const originalWriteHead = ServerResponse.prototype.writeHead;
+  const originalPush = IncomingMessage.prototype.push;
+  const received = new WeakMap<IncomingMessage, Buffer[]>();
   let bodies = 0;
   const patched = function (this: ServerResponse, ...args: unknown[]) {
     const chunk = args[0];
@@ -40,6 +47,20 @@ export function captureIssuedTokens(): Capture {
     return (original as (...a: unknown[]) => ServerResponse).apply(this, args);
   };
   ServerResponse.prototype.end = patched as typeof original;
+  ServerResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const headers = args.find((a) => a !== null && typeof a === 'object' && !Array.isArray(a)) as Record<string, unknown> | undefined;
+    const location = headers?.['location'] ?? headers?.['Location'];
+    if (typeof location === 'string') for (const token of secretsInUrl(location)) tokens.add(token);
+    return (originalWriteHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof originalWriteHead;
+  IncomingMessage.prototype.push = function (this: IncomingMessage, chunk: unknown, encoding?: BufferEncoding) {
+    const parts = received.get(this) ?? [];
+    received.set(this, parts);
+    if (chunk === null) for (const token of secretsSent(Buffer.concat(parts).toString('utf8'))) tokens.add(token);
+    else if (Buffer.isBuffer(chunk)) parts.push(chunk);
+    else if (typeof chunk === 'string') parts.push(Buffer.from(chunk, encoding));
+    return originalPush.call(this, chunk, encoding);
+  };
   return {
     tokens,
     get bodies() {
@@ -47,8 +68,27 @@ export function captureIssuedTokens(): Capture {
     },
     stop() {
       ServerResponse.prototype.end = original;
+      ServerResponse.prototype.writeHead = originalWriteHead;
+      IncomingMessage.prototype.push = originalPush;
     },
   };
+}
+
+/** Secrets in a body sent to the server: JSON members named like one, or form fields (passwords, codes, tokens). */
+function secretsSent(body: string): string[] {
+  if (body === '') return [];
+  const json = tokensIn(body);
+  if (json.length > 0) return json;
+  const secret = ([name, value]: [string, string]) => (TOKEN_KEY.test(name) || TOKEN_PARAM.test(name)) && !PUBLIC_KEY.test(name) && value.length >= MIN_TOKEN;
+  return [...new URLSearchParams(body)].filter(secret).map(([, v]) => v);
+}
+
+function secretsInUrl(url: string): string[] {
+  try {
+    return [...new URL(url, 'http://x').searchParams].filter(([name, value]) => TOKEN_PARAM.test(name) && value.length >= MIN_TOKEN).map(([, v]) => v);
+  } catch {
+    return [];
+  }
 }
 
 export function tokensIn(body: string): string[] {

@@ -1,5 +1,5 @@
 /**
- * payroll-client: a small, complete integration with the tenant API (shared/spec/tenant-api-access.md).
+ * payroll-client: a small, complete integration with the tenant API (docs/spec/tenant-api-access.md).
  * One run lists every business the user may read. It works with a personal API token (kept in a
  * token file that it rewrites at every exchange) or with a partner key (acting for one user).
  *

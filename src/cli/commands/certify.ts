@@ -18,7 +18,7 @@ import { runLoad } from '../../load/run.js';
 import { parseDurationMs } from '../../load/units.js';
 import { createBundle, INTEGRITY_NOTE, sha256, verifyBundle, type BundleFile } from '../../reporters/bundle.js';
 import { REPORT_FILES } from '../../reporters/index.js';
-import { readResults } from '../../reporters/json.js';
+import { readResults, type ResultsDocument } from '../../reporters/json.js';
 import { CATALOG_VERSION } from '../../rules/catalog.js';
 import { TACK_VERSION } from '../../version.js';
 import { startBuiltIn } from '../built-in.js';
@@ -143,6 +143,7 @@ export async function certifyCommand(opts: CertifyOptions, write: (s: string) =>
   const out = opts.out ?? join(opts.reports, `tack-certification-${doc.run.id}.tar.gz`);
   const files: BundleFile[] = [
     ...REPORT_FILES.map((name) => ({ name: `run/${name}`, source: { path: join(runDir, name) } })),
+    ...screenshotFiles(doc).map((file) => ({ name: `run/${file}`, source: { path: join(runDir, file) } })),
     ...load.files.map((path) => ({ name: `load/${basename(path)}`, source: { path } })),
   ];
   const exitCode = runExit !== 0 ? runExit : (load.exitCode ?? 0);
@@ -289,4 +290,9 @@ async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string)
     const reason = error instanceof TackError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
     return { status: 'failed', reason, files: [], exitCode: error instanceof TackError ? error.exitCode : 2 };
   }
+}
+
+/** The screenshots the run wrote (failed browser checks), as paths inside its folder. */
+function screenshotFiles(doc: ResultsDocument): string[] {
+  return doc.rules.flatMap((r) => r.checks.flatMap((c) => (c.screenshot?.file === undefined ? [] : [c.screenshot.file])));
 }

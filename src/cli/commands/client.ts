@@ -1,7 +1,7 @@
 /**
  * `tack client <personal-token|partner-key> -- <command...>`: a partner certifies its own client.
  * The command is run once per scenario run against a scripted reference server
- * (shared/contracts/client-under-test.md); the client rules are judged from what it sent, its exit
+ * (docs/contracts/client-under-test.md); the client rules are judged from what it sent, its exit
  * codes and its output; the reports, baseline and exit codes are those of `tack run`.
  */
 import type { Command } from 'commander';
@@ -18,6 +18,7 @@ import { writeRunReports } from '../../reporters/index.js';
 import { PROFILES, type Profile } from '../../../suites/client/evidence.js';
 import { TACK_VERSION } from '../../version.js';
 import { parseIntOption, parseList } from '../options.js';
+import { resolveTarget, validateEnv } from '../../harness/config.js';
 
 /** The defaults of `tack client`, in one place (certification uses them too). */
 export const CLIENT_DEFAULTS = {
@@ -145,26 +146,6 @@ function positive(n: number, flag: string): number {
  * a fresh one per scenario on loopback ports that change from scenario to scenario.
  */
 function clientTarget(partnerHeaders: readonly [string, string]): TargetConfig {
-  return {
-    baseUrl: 'http://127.0.0.1',
-    otherBaseUrl: undefined,
-    identityUrl: 'http://127.0.0.1/realms/payroll',
-    tenant: 'acme',
-    otherTenant: undefined,
-    clientId: 'payroll-portal',
-    partnerHeaders,
-    partner: undefined,
-    otherPartner: undefined,
-    hook: undefined,
-    hookless: undefined,
-    userEmail: undefined,
-    fields: { partnerAccessToken: undefined, partnerRefreshToken: undefined, resetUrl: undefined },
-    insecureTls: false,
-    toleranceS: 0,
-    accessToleranceS: 0,
-    paging: { pageIndexParam: 'pageIndex', pageSizeParam: 'pageSize' },
-    requestTimeoutMs: 0,
-    runDeadlineS: 0,
-    builtIn: true,
-  };
+  const target = resolveTarget(validateEnv({ TACK_BASE_URL: 'http://127.0.0.1', TACK_IDENTITY_URL: 'http://127.0.0.1/realms/payroll' }), true);
+  return { ...target, partnerHeaders };
 }

@@ -11,6 +11,8 @@ export interface HookUser {
   readonly firstName: string;
   readonly lastName: string;
   readonly signIn: 'direct' | 'embedded';
+  /** Only where the hook lists `passwords` (token-page.md): the user can then sign in at the web pages. */
+  readonly password?: string;
 }
 
 export class HookClient {

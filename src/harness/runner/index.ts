@@ -8,6 +8,9 @@
  * move it makes.
  */
 import type { RuleId } from '../../rules/catalog.js';
+import { BrowserHost } from '../browser/host.js';
+import { PageTokens } from '../browser/page-tokens.js';
+import { Web } from '../browser/web.js';
 import { ApiClient } from '../clients/api.js';
 import { IdentityClient } from '../clients/identity.js';
 import { PartnerClient } from '../clients/partner.js';
@@ -88,9 +91,20 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const deadlineText = `the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S)`;
   const limits = { timeoutMs: options.testTimeoutMs ?? 120_000, deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY, deadlineText };
   let deadlineHit = false;
+  try {
+    deadlineHit = await runTests();
+  } finally {
+    transcript.setTest('cleanup');
+    await parts.tokens.close().catch(() => undefined); // revokes disposable tokens; hookless mode: releases the token file's lock
+    transcript.setTest(undefined);
+    await parts.web.close(); // the run's browser, if one was launched
+  }
+
+  async function runTests(): Promise<boolean> {
+  let deadlineHit = false;
   for (const [index, test] of selection.tests.entries()) {
     const relevant = test.rules.filter((r) => selected.has(r));
-    const missing = unmetNeeds(test.needs, target, hook, hookProblem);
+    const missing = unmetNeeds(test.needs, target, hook, hookProblem, parts.web.host.found);
     if (deadlineHit || limits.deadlineAt - Date.now() <= 0) {
       deadlineHit = true;
       for (const r of relevant) evidence.get(r)!.errors.push(`${test.id} not run: ${deadlineText}`);
@@ -102,6 +116,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     } else {
       options.onTest?.(test, 'start');
       const run = await runOneTest(test, parts, limits, relevant);
+      await parts.web.afterTest(); // the browser contexts the test opened
       deadlineHit ||= run.hitDeadline;
       collect(evidence, run.outcome, run.context, relevant);
       outcomes.push(run.outcome);
@@ -109,8 +124,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     }
     for (const r of relevant) if (selection.lastTestOf.get(r) === index) emit(r);
   }
+  return deadlineHit;
+  }
   for (const id of selection.rules) emit(id);
-  await parts.tokens.close(); // hookless mode: releases the token file's lock
 
   return {
     runId: options.runId,
@@ -133,6 +149,7 @@ function contextParts(options: RunOptions, hook: ContextParts['hook']): ContextP
   const names = new Names(options.runId, options.seed);
   const identity = new IdentityClient(http, redactor, target.identityUrl, target.clientId);
   const readers = new Readers(hook, names, target.userEmail);
+  const web = new Web(target, new BrowserHost(target.browser, Math.max(5_000, target.requestTimeoutMs)), redactor, hook, readers, names);
   return {
     target,
     partner: new PartnerClient(http, redactor, target.baseUrl, target.partner, target),
@@ -141,8 +158,9 @@ function contextParts(options: RunOptions, hook: ContextParts['hook']): ContextP
     identity,
     api: new ApiClient(http),
     hook,
-    tokens: new TokenSource(identity, hook, names, target.tenant, target.hookless, readers),
+    tokens: new TokenSource(identity, hook, names, target.tenant, target.hookless, readers, new PageTokens(web)),
     readers,
+    web,
     names,
     redactor,
     transcript,

@@ -4,6 +4,7 @@
  * runs exactly the tests a full run would judge RULE with.
  */
 import { SERVER_RULES, type RuleId } from '../../rules/catalog.js';
+import { type BrowserLookup, findBrowser } from '../browser/executable.js';
 import type { HookClient } from '../clients/hook.js';
 import type { Capability, Need, TargetConfig, TestCase } from '../types.js';
 
@@ -27,8 +28,22 @@ export function selectTests(all: readonly TestCase[], only: readonly string[]): 
   return { rules, tests, lastTestOf };
 }
 
-/** Why a test cannot run here: each missing variable or capability, named. */
-export function unmetNeeds(needs: readonly Need[], target: TargetConfig, hook: HookClient | undefined, hookProblem: string | undefined): string[] {
+/** A user tack can sign in with at the web pages: its own through the hook, or TACK_USER_EMAIL with TACK_USER_PASSWORD. */
+export function hasWebUser(target: TargetConfig, hook: HookClient | undefined): boolean {
+  return (hook !== undefined && hook.has('users') && hook.has('passwords')) || (target.userEmail !== undefined && target.userPassword !== undefined);
+}
+
+const NO_WEB_USER =
+  'needs a user tack can sign in with at the web pages: the test hook with the users and passwords capabilities, or TACK_USER_EMAIL with TACK_USER_PASSWORD';
+
+/** Why a test cannot run here: each missing variable, capability or program, named. */
+export function unmetNeeds(
+  needs: readonly Need[],
+  target: TargetConfig,
+  hook: HookClient | undefined,
+  hookProblem: string | undefined,
+  browser: BrowserLookup = findBrowser(target.browser),
+): string[] {
   const out: string[] = [];
   const hookMissing = (capability: string) => {
     if (!target.hook) return `needs the test hook (TACK_HOOK_URL, TACK_HOOK_TOKEN) with the ${capability} capability`;
@@ -53,6 +68,21 @@ export function unmetNeeds(needs: readonly Need[], target: TargetConfig, hook: H
         }
         break;
       }
+      case 'own-token': {
+        const fromHook = hook?.has('users') && hook.has('api-tokens');
+        if (!fromHook && !(browser.found && hasWebUser(target, hook))) {
+          const page = !browser.found ? `a browser (${browser.reason})` : 'TACK_USER_EMAIL with TACK_USER_PASSWORD';
+          const hookWay = 'the test hook with the users and api-tokens capabilities (TACK_HOOK_URL, TACK_HOOK_TOKEN)';
+          out.push(`needs API tokens tack owns: ${hookWay}, or tokens generated through the token page, which needs ${page}`);
+        }
+        break;
+      }
+      case 'browser':
+        if (!browser.found) out.push(`needs a browser: ${browser.reason}`);
+        break;
+      case 'user-password':
+        if (!hasWebUser(target, hook)) out.push(NO_WEB_USER);
+        break;
       default: {
         const capability = need.slice('hook:'.length) as Capability;
         if (!hook?.has(capability)) out.push(hookMissing(capability));

@@ -1,0 +1,89 @@
+/**
+ * The one browser of a run: launched by the first test that needs it, closed when the run ends.
+ * Tests get browser contexts (one per case, so cookies, permissions and clock never leak between
+ * cases); the contexts a test opened are closed when it ends, whatever happened.
+ *
+ * Chromium is launched as the token-page smoke test of the reference server does, headless, with
+ * `*.localhost` mapped to loopback (RFC 6761) and nothing else: traffic goes only where a URL says.
+ */
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import { type BrowserLookup, findBrowser } from './executable.js';
+
+export const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+];
+
+export class BrowserHost {
+  private lookup: BrowserLookup | undefined;
+  private launching: Promise<Browser> | undefined;
+  private readonly open = new Set<BrowserContext>();
+  /** Real time spent launching the browser, in ms (0 until launched). */
+  launchMs = 0;
+
+  constructor(
+    private readonly configured: string | undefined,
+    /** Time limit of one browser action (click, fill, wait), in ms. */
+    readonly actionTimeoutMs: number,
+  ) {}
+
+  /** Whether a browser executable exists (cached; launching may still fail). */
+  get found(): BrowserLookup {
+    this.lookup ??= findBrowser(this.configured);
+    return this.lookup;
+  }
+
+  get launched(): boolean {
+    return this.launching !== undefined;
+  }
+
+  browser(): Promise<Browser> {
+    const found = this.found;
+    if (!found.found) return Promise.reject(new Error(`no browser: ${found.reason}`));
+    this.launching ??= (async () => {
+      const started = performance.now();
+      try {
+        return await chromium.launch({ executablePath: found.path, args: LAUNCH_ARGS, timeout: 30_000 });
+      } catch (error) {
+        throw new Error(`could not start ${found.path} (${found.how}): ${firstLine(error)}`);
+      } finally {
+        this.launchMs = Math.round(performance.now() - started);
+      }
+    })();
+    return this.launching;
+  }
+
+  /** A new context, closed by `closeContexts()` (after each test) or `close()`. */
+  async newContext(options: BrowserContextOptions): Promise<BrowserContext> {
+    const context = await (await this.browser()).newContext(options);
+    context.setDefaultTimeout(this.actionTimeoutMs);
+    context.setDefaultNavigationTimeout(this.actionTimeoutMs * 2);
+    this.open.add(context);
+    context.on('close', () => this.open.delete(context));
+    return context;
+  }
+
+  async closeContexts(keep: ReadonlySet<BrowserContext> = new Set()): Promise<void> {
+    await Promise.all([...this.open].filter((c) => !keep.has(c)).map((c) => c.close().catch(() => undefined)));
+  }
+
+  async close(): Promise<void> {
+    const launching = this.launching;
+    this.launching = undefined;
+    if (!launching) return;
+    await this.closeContexts();
+    const browser = await launching.catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+  }
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}

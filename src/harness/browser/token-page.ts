@@ -1,0 +1,292 @@
+/**
+ * The token page as a person uses it (token-page.md, "The flow the harness drives"), one method per
+ * step: open it, sign in, press Generate token, type the password again, copy. Each step waits for
+ * what the page does next and says where the browser ended up; what the steps find is judged by the
+ * tests (suites/token-page/), never here.
+ *
+ * Error messages name pages by origin and path only: a query may carry a one-time code.
+ */
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Redactor } from '../redactor.js';
+import type { UiSelectorKey } from '../types.js';
+import { Locators, type Selectors } from './locators.js';
+import { type AuthorizationRequest, TrafficTap } from './tap.js';
+
+export const TOKEN_PAGE_PATH = '/account/api-tokens';
+
+/** The interface messages of spec §7, word for word. */
+export const MESSAGES = {
+  signinUnreachable: "Couldn't start API token generation. Try again.",
+  cancelled: 'API token generation was cancelled.',
+  noToken: 'The API token could not be generated.',
+  copyBlocked: "Couldn't copy the token. Select it and copy it manually.",
+  cleared: "API token cleared from the screen. If you didn't copy it, generate a new one.",
+} as const;
+
+export interface Site {
+  /** Origin of tenant A's web interface (TACK_WEB_URL). */
+  readonly webUrl: string;
+  readonly identityUrl: string;
+  readonly selectors: Selectors;
+  readonly redactor: Redactor;
+  /** How long one wait for the page may take, in ms. */
+  readonly waitMs: number;
+}
+
+export function tokenPageUrl(site: Pick<Site, 'webUrl'>): string {
+  return `${site.webUrl}${TOKEN_PAGE_PATH}`;
+}
+
+export function tokenEndpoint(site: Pick<Site, 'identityUrl'>): string {
+  return `${site.identityUrl}/protocol/openid-connect/token`;
+}
+
+/** What the page shows after a step. */
+export type Outcome =
+  | { readonly kind: 'password'; readonly where: string }
+  | { readonly kind: 'token'; readonly where: string }
+  | { readonly kind: 'message'; readonly where: string; readonly text: string }
+  | { readonly kind: 'nothing'; readonly where: string };
+
+export class TokenPage {
+  readonly locators: Locators;
+  readonly tap: TrafficTap;
+
+  constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+    readonly site: Site,
+  ) {
+    this.locators = new Locators(page, site.selectors);
+    this.tap = new TrafficTap(context, tokenEndpoint(site), site.redactor);
+  }
+
+  get url(): string {
+    return tokenPageUrl(this.site);
+  }
+
+  /** Where the browser is: origin and path, never the query. */
+  where(): string {
+    return describeUrl(this.page.url());
+  }
+
+  /** True when the browser is on the token page (origin and path). */
+  onTokenPage(): boolean {
+    const here = safeUrl(this.page.url());
+    const page = new URL(this.url);
+    return here !== undefined && here.origin === page.origin && here.pathname.replace(/\/+$/, '') === page.pathname;
+  }
+
+  of(key: Exclude<UiSelectorKey, 'token'>): Locator {
+    return this.locators.of(key);
+  }
+
+  async open(): Promise<void> {
+    await this.step(`open ${this.url}`, () => this.page.goto(this.url, { waitUntil: 'load' }));
+  }
+
+  /**
+   * Steps 1-2: opens the token page; when the target asks for a sign-in, fills the user name (when
+   * the form has one) and the password and submits. Ends on the web origin; throws, naming the
+   * page, when the browser does not come back.
+   */
+  async signIn(email: string, password: string): Promise<void> {
+    await this.open();
+    // A sign-in form, or the token page itself (already signed in); a page that renders late gets a moment.
+    const seen = await this.waitFor(async () => {
+      if (await visible(this.of('password'))) return 'form';
+      return this.onWebOrigin() && (await visible(this.of('generate'))) ? 'in' : undefined;
+    }, 2_000);
+    if (seen === 'in' || (seen === undefined && this.onWebOrigin())) return;
+    if (seen === undefined) throw new Error(`opening the token page led to ${this.where()}, which shows no password field to sign in with`);
+    const username = this.of('username');
+    if ((await visible(username)) && (await username.isEditable())) await this.step('fill the user name', () => username.fill(email));
+    await this.step('fill the password', () => this.of('password').fill(password));
+    const before = this.page.url();
+    await this.pressSubmit();
+    // Back on the web origin; or refused: the form again, with an alert, on the page the submit led to.
+    const back = await this.waitFor(async () => {
+      if (this.onWebOrigin() && !(await visible(this.of('password')))) return true;
+      const refused = this.page.url() !== before && (await visible(this.of('password'))) && (await visible(this.page.getByRole('alert').first()));
+      return refused ? false : undefined;
+    });
+    if (back !== true) {
+      const origin = new URL(this.site.webUrl).origin;
+      throw new Error(`signing in as ${email} did not lead back to ${origin}: the browser is at ${this.where()}${await this.alertText()}`);
+    }
+    await this.page.waitForLoadState('load');
+  }
+
+  /**
+   * Opens the token page with the run's sign-in; where the target asks for a sign-in again (its
+   * session ended since), signs in first.
+   */
+  async openSignedIn(email: string, password: string): Promise<void> {
+    await this.open();
+    if (!this.onTokenPage() && (await visible(this.of('password')))) await this.signIn(email, password);
+  }
+
+  /** Step 3: presses Generate token; says whether a password is asked for, a token shown or a message. */
+  async pressGenerate(): Promise<Outcome> {
+    const before = this.page.url();
+    const shown = this.onTokenPage() && (await visible(await this.locators.token()));
+    await this.clickGenerate();
+    return this.outcome({ leaving: before, tokenShown: shown });
+  }
+
+  /** Presses Generate token and returns at once. */
+  async clickGenerate(): Promise<void> {
+    this.tap.reset();
+    const generate = this.of('generate');
+    if (!(await this.waitFor(async () => ((await visible(generate)) ? true : undefined)))) {
+      throw new Error(`no Generate token control on ${this.where()} (locator "generate"; TACK_UI_SELECTORS can name it)`);
+    }
+    await this.step('press Generate token', () => generate.click());
+  }
+
+  /** Step 3, second half: types the password at the re-authentication page and submits. */
+  async submitPassword(password: string): Promise<Outcome> {
+    const before = this.page.url();
+    await this.typePassword(password);
+    return this.outcome({ leaving: before });
+  }
+
+  /** Types the password at the re-authentication page, submits, and returns at once. */
+  async typePassword(password: string): Promise<void> {
+    await this.step('fill the password again', () => this.of('password').fill(password));
+    await this.pressSubmit();
+  }
+
+  private async pressSubmit(): Promise<void> {
+    const submit = this.of('submit');
+    if (!(await visible(submit))) throw new Error(`no sign-in button on ${this.where()} (locator "submit"; TACK_UI_SELECTORS can name it)`);
+    await this.step('press the sign-in button', () => submit.click());
+  }
+
+  /** The authorization request that brought the browser to the sign-in page: from its URL, else from the traffic. */
+  authorizationRequest(): AuthorizationRequest | undefined {
+    const url = safeUrl(this.page.url());
+    const redirectUri = url?.searchParams.get('redirect_uri');
+    const state = url?.searchParams.get('state');
+    if (redirectUri && state) return { redirectUri, state };
+    return this.tap.lastAuthorization;
+  }
+
+  /** Waits until the page has no request in flight for `quietMs` (at most `maxMs`). */
+  async settle(quietMs = 300, maxMs = 3_000): Promise<void> {
+    await this.tap.idle(quietMs, maxMs);
+  }
+
+  /** The visible text of the page (title excluded). */
+  async text(): Promise<string> {
+    return this.page.evaluate<string>("document.body ? document.body.innerText : ''");
+  }
+
+  /** Presses the copy control (nothing is read back). */
+  async pressCopy(): Promise<void> {
+    await this.step('press Copy', () => this.of('copy').click());
+  }
+
+  /**
+   * Copy: writes a marker to the clipboard, presses the copy control, and reads the clipboard until
+   * it changes (the context must be granted clipboard-read and -write). Undefined when nothing
+   * was written.
+   */
+  async copy(): Promise<string | undefined> {
+    const marker = `tack-clipboard-marker-${Math.random().toString(36).slice(2)}`;
+    await this.page.evaluate(`navigator.clipboard.writeText(${JSON.stringify(marker)})`);
+    await this.pressCopy();
+    const copied = await this.waitFor(async () => {
+      const text = await this.page.evaluate<string>('navigator.clipboard.readText()');
+      return text !== marker ? text : undefined;
+    }, 3_000);
+    if (copied !== undefined) this.site.redactor.register('api-token', copied.trim() === '' ? undefined : copied);
+    return copied;
+  }
+
+  /** The token as the page handed it out: from its token response when seen, else from the clipboard. */
+  async realToken(): Promise<{ token: string; how: 'token response' | 'clipboard' } | undefined> {
+    const issued = await this.tap.issuedToken();
+    if (issued !== undefined) return { token: issued, how: 'token response' };
+    const copied = await this.copy();
+    return copied === undefined || copied === '' ? undefined : { token: copied, how: 'clipboard' };
+  }
+
+  /** Polls `probe` every 100 ms until it returns a value or `ms` pass. */
+  async waitFor<T>(probe: () => Promise<T | undefined>, ms = this.site.waitMs): Promise<T | undefined> {
+    const until = Date.now() + ms;
+    for (;;) {
+      try {
+        const value = await probe();
+        if (value !== undefined) return value;
+      } catch {
+        /* the page is navigating: try again */
+      }
+      if (Date.now() >= until) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /**
+   * Waits for what the page does: a password field (the re-authentication page), the token on the
+   * token page, or one of the messages of spec §7. With `leaving` (the URL before a click that may
+   * navigate), a password field still on the page acted on does not count until the browser has
+   * moved on; a message or a token shown in place does (a token already shown before the click,
+   * `tokenShown`, only once the page has fetched a new one or moved).
+   */
+  async outcome(options: { leaving?: string; tokenShown?: boolean; ms?: number } = {}): Promise<Outcome> {
+    const before = options.leaving;
+    const found = await this.waitFor(async (): Promise<Outcome | undefined> => {
+      const where = this.where();
+      const moved = before === undefined || this.page.url() !== before;
+      for (const text of Object.values(MESSAGES)) if (await visible(this.locators.message(text))) return { kind: 'message', where, text };
+      const fresh = moved || !options.tokenShown || this.tap.tokenRequests > 0;
+      if (fresh && this.onTokenPage() && (await visible(await this.locators.token()))) return { kind: 'token', where };
+      if (moved && (await visible(this.of('password')))) return { kind: 'password', where };
+      return undefined;
+    }, options.ms);
+    if (found) return found;
+    return before !== undefined ? this.outcome({ ms: 0 }) : { kind: 'nothing', where: this.where() };
+  }
+
+  private onWebOrigin(): boolean {
+    return safeUrl(this.page.url())?.origin === new URL(this.site.webUrl).origin;
+  }
+
+  private async alertText(): Promise<string> {
+    const alert = this.page.getByRole('alert').first();
+    const text = (await visible(alert)) ? await alert.innerText().catch(() => '') : '';
+    return text === '' ? '' : `, showing "${text.slice(0, 160)}"`;
+  }
+
+  /** Runs one Playwright step; its error is rethrown naming the step and the page, without a query. */
+  private async step<T>(what: string, action: () => Promise<T>): Promise<T> {
+    try {
+      return await action();
+    } catch (error) {
+      throw new Error(`${what} on ${this.where()}: ${scrub(error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error))}`);
+    }
+  }
+}
+
+export async function visible(locator: Locator): Promise<boolean> {
+  return locator.isVisible().catch(() => false);
+}
+
+export function describeUrl(url: string): string {
+  const u = safeUrl(url);
+  return u === undefined ? '(no page)' : `${u.origin}${u.pathname}`;
+}
+
+/** URLs in a text lose their query and fragment (they may hold a one-time code). */
+export function scrub(text: string): string {
+  return text.replace(/(https?:\/\/[^\s"'?#]+)[?#][^\s"']*/g, '$1?…');
+}
+
+function safeUrl(url: string): URL | undefined {
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The web interface, as tests and the token source reach it: the run's one browser (BrowserHost),
+ * the user tack signs in as, signed-in browser contexts, and the token page.
+ *
+ * The user (token-page.md, "Where and who"):
+ * - with the hook's `users` and `passwords` capabilities, one user of tenant A per run, created with
+ *   a random password and, where the hook can grant it (businesses, access), read access to the
+ *   run's business, so its tokens must list that business;
+ * - else TACK_USER_EMAIL with TACK_USER_PASSWORD, who by contract reads at least one business.
+ *
+ * The user signs in once per run (steps 1-2 of the contract's flow, in a context of its own); every
+ * later context starts from that sign-in's cookies, as Playwright suites reuse a storage state.
+ */
+import { randomBytes } from 'node:crypto';
+import type { BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { HookClient } from '../clients/hook.js';
+import type { Names } from '../names.js';
+import type { Readers, Reads } from '../readers.js';
+import type { Redactor } from '../redactor.js';
+import type { TargetConfig } from '../types.js';
+import type { BrowserHost } from './host.js';
+import { type Site, TokenPage } from './token-page.js';
+
+export interface WebUser {
+  readonly email: string;
+  readonly password: string;
+  /** True when tack created the user (hook): its tokens need no clean-up. */
+  readonly created: boolean;
+  /** What a working token of the user lists; undefined when tack cannot know (hook without businesses/access). */
+  readonly reads: Reads | undefined;
+}
+
+export interface ContextOptions {
+  /** Clipboard permissions: granted (read and write), or denied (`permissions: []`). Default granted. */
+  readonly clipboard?: 'granted' | 'denied';
+  /** Start from the run's sign-in (its cookies); default true. */
+  readonly signedIn?: boolean;
+  readonly proxy?: BrowserContextOptions['proxy'];
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+export class Web {
+  private userPromise: Promise<WebUser> | undefined;
+  private statePromise: Promise<StorageState> | undefined;
+  /** Contexts that outlive a test (the token source's generator). */
+  readonly kept = new Set<BrowserContext>();
+  /** Hosts (host:port) the browser loaded from while signing in and opening the token page. */
+  readonly hostsSeen = new Set<string>();
+
+  constructor(
+    readonly target: TargetConfig,
+    readonly host: BrowserHost,
+    private readonly redactor: Redactor,
+    private readonly hook: HookClient | undefined,
+    private readonly readers: Readers,
+    private readonly names: Names,
+  ) {}
+
+  get site(): Site {
+    const { webUrl, identityUrl, uiSelectors } = this.target;
+    return { webUrl, identityUrl, selectors: uiSelectors, redactor: this.redactor, waitMs: this.host.actionTimeoutMs };
+  }
+
+  /** True when tack creates its web users through the hook (users, passwords). */
+  get createsUsers(): boolean {
+    return this.hook !== undefined && this.hook.has('users') && this.hook.has('passwords');
+  }
+
+  /** True when there is a user to sign in as. */
+  get hasUser(): boolean {
+    return this.createsUsers || (this.target.userEmail !== undefined && this.target.userPassword !== undefined);
+  }
+
+  /** The run's web user (created on first use). */
+  user(): Promise<WebUser> {
+    this.userPromise ??= this.makeUser();
+    this.userPromise.catch(() => (this.userPromise = undefined));
+    return this.userPromise;
+  }
+
+  /** A new browser context (closed after the test) and the token page in it, not yet opened. */
+  async context(options: ContextOptions = {}): Promise<TokenPage> {
+    const state = options.signedIn === false ? undefined : await this.signedInState();
+    const context = await this.host.newContext({
+      permissions: options.clipboard === 'denied' ? [] : ['clipboard-read', 'clipboard-write'],
+      ...(state ? { storageState: state } : {}),
+      ...(options.proxy ? { proxy: options.proxy } : {}),
+      viewport: { width: 1024, height: 720 },
+    });
+    return new TokenPage(context, await context.newPage(), this.site);
+  }
+
+  /** The cookies of the run's sign-in (signs in on first use). */
+  signedInState(): Promise<StorageState> {
+    this.statePromise ??= this.signIn();
+    this.statePromise.catch(() => (this.statePromise = undefined));
+    return this.statePromise;
+  }
+
+  /** Closes the contexts a test opened (the runner calls it after each test). */
+  afterTest(): Promise<void> {
+    return this.host.launched ? this.host.closeContexts(this.kept) : Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    this.kept.clear();
+    await this.host.close();
+  }
+
+  private async signIn(): Promise<StorageState> {
+    const user = await this.user();
+    const page = await this.context({ signedIn: false });
+    try {
+      await page.signIn(user.email, user.password);
+      await page.settle();
+      for (const host of page.tap.hosts) this.hostsSeen.add(host);
+      return await page.context.storageState();
+    } finally {
+      await page.context.close().catch(() => undefined);
+    }
+  }
+
+  private async makeUser(): Promise<WebUser> {
+    const tenant = this.target.tenant;
+    if (this.createsUsers && this.hook) {
+      const email = this.names.email('web');
+      const password = `tack-${randomBytes(18).toString('base64url')}`;
+      this.redactor.register('password', password);
+      await this.hook.createUser(tenant, { email, ...this.names.person(), signIn: 'direct', password });
+      const reads = this.readers.canGrant ? await this.readers.grant(tenant, email) : undefined;
+      return { email, password, created: true, reads };
+    }
+    const { userEmail, userPassword } = this.target;
+    if (userEmail === undefined || userPassword === undefined) {
+      const needs = 'the hook with users and passwords, or TACK_USER_EMAIL with TACK_USER_PASSWORD';
+      throw new Error(`no user to sign in as (the runner should have skipped this test): needs ${needs}`);
+    }
+    return { email: userEmail, password: userPassword, created: false, reads: { kind: 'some' } };
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Clipboard blocked (spec §7): where the clipboard refuses the write, Copy shows "Couldn't copy the
+ * token. Select it and copy it manually." Provoked as token-page.md says: a browser context denied
+ * the clipboard (`permissions: []`).
+ */
+import { MESSAGES } from '../../src/harness/browser/token-page.js';
+import type { TestCase } from '../../src/harness/types.js';
+import { messageShown } from '../checks/page.js';
+import { generateShown, judge, onTokenPage, PAGE_NEEDS, shownMessages, waitForMessage } from './support.js';
+
+export const copyBlocked: TestCase = {
+  id: 'token-page/copy-blocked',
+  title: 'A refused clipboard write shows the exact copy-failure message',
+  rules: ['TOKEN-PAGE-COPY-BLOCKED'],
+  needs: PAGE_NEEDS,
+  async run(t) {
+    const { page, user } = await onTokenPage(t, { clipboard: 'denied' });
+    await generateShown(page, user);
+    await page.pressCopy();
+    const shown = await waitForMessage(page, MESSAGES.copyBlocked);
+    await judge(t, page, 'TOKEN-PAGE-COPY-BLOCKED', 'Copy with the clipboard refused', messageShown(shown, MESSAGES.copyBlocked, await shownMessages(page)));
+  },
+};

@@ -1,0 +1,79 @@
+/**
+ * The token on screen (spec §3, §7, §8): shown masked (its full value is not in the page's visible
+ * text), with a countdown that starts at 2:00 and goes down; when it reaches 0:00 the token leaves
+ * the page and the exact notice "API token cleared from the screen. If you didn't copy it, generate
+ * a new one." appears; the cleared token still exchanges.
+ *
+ * Time is the browser's controlled clock (Playwright `clock`): installed before the page loads and
+ * paused before Generate token, so the first reading is the countdown's first value; then run 1 s
+ * forward (it must go down) and 2 minutes in all (judged at 2:01, one second of slack). Never a real
+ * wait. A page that needs its timers to load is let run, and then its first value cannot be told.
+ */
+import type { TestCase } from '../../src/harness/types.js';
+import { MESSAGES, type TokenPage, visible } from '../../src/harness/browser/token-page.js';
+import { accessTokenIssued } from '../checks/oauth.js';
+import { countsDown, displayed, gone, messageShown, notInVisibleText, reads } from '../checks/page.js';
+import { outcomeText } from '../checks/page.js';
+import { generate, judge, PAGE_NEEDS, realToken, requireTokenPage, shownMessages, waitForMessage } from './support.js';
+
+export const display: TestCase = {
+  id: 'token-page/display',
+  title: 'The token is shown masked, with a countdown from 2:00, cleared at 0:00 with the notice, and still valid',
+  rules: ['TOKEN-PAGE-MASKED', 'TOKEN-PAGE-COUNTDOWN', 'TOKEN-PAGE-CLEARED', 'TOKEN-PAGE-STAYS-VALID'],
+  needs: PAGE_NEEDS,
+  async run(t) {
+    const user = await t.web.user();
+    const page = await t.web.context();
+    const clock = page.page.clock;
+    await clock.install();
+    await page.openSignedIn(user.email, user.password);
+    await requireTokenPage(page);
+    await clock.pauseAt((await page.page.evaluate<number>('Date.now()')) + 1_000);
+    let outcome = await generate(page, user);
+    let paused = true;
+    if (outcome.kind !== 'token') {
+      await clock.resume(); // the page may need its timers to load
+      paused = false;
+      outcome = await page.outcome();
+      if (outcome.kind !== 'token') throw new Error(`no token appeared after Generate token and the password: ${outcomeText(outcome)}`);
+    }
+    const element = await page.locators.token();
+    const masked = (await element.innerText().catch(() => '')).trim();
+    const first = await countdown(page);
+    const { token } = await realToken(page);
+
+    // TOKEN-PAGE-MASKED
+    await judge(t, page, 'TOKEN-PAGE-MASKED', 'the token element shows the token', displayed(masked), 'soft');
+    await judge(t, page, 'TOKEN-PAGE-MASKED', "the token's full value is not in the visible text", notInVisibleText(await page.text(), token), 'soft');
+    if ((await page.page.content()).includes(token)) {
+      t.observe('TOKEN-PAGE-MASKED', "the full token is in the page's HTML (not visible): a script, an attribute or hidden text holds it");
+    }
+
+    // TOKEN-PAGE-COUNTDOWN
+    if (paused) await judge(t, page, 'TOKEN-PAGE-COUNTDOWN', 'the countdown when the token appears', reads(first, '2:00'), 'soft');
+    else t.unverified('TOKEN-PAGE-COUNTDOWN', 'the countdown starts at 2:00', 'the page needed its timers to show the token: its first value was missed');
+    if (!paused) await clock.pauseAt((await page.page.evaluate<number>('Date.now()')) + 10);
+    await clock.runFor(1_000);
+    await judge(t, page, 'TOKEN-PAGE-COUNTDOWN', 'the countdown one second later', countsDown(first, await countdown(page)), 'soft');
+
+    // TOKEN-PAGE-CLEARED, at 2:01
+    await clock.runFor(120_000);
+    // The page's timers have run by now: a notice still to come would have to wait for the network.
+    const notice = await waitForMessage(page, MESSAGES.cleared, 2_000);
+    const shown = messageShown(notice, MESSAGES.cleared, await shownMessages(page));
+    await judge(t, page, 'TOKEN-PAGE-CLEARED', 'the notice once the countdown reached 0:00', shown, 'soft');
+    const left = gone(await visible(await page.locators.token(token)), await page.text(), masked);
+    await judge(t, page, 'TOKEN-PAGE-CLEARED', 'the token once the countdown reached 0:00', left, 'soft');
+
+    // TOKEN-PAGE-STAYS-VALID: whatever the page did when it cleared the token has landed first.
+    await page.settle();
+    const chain = t.tokens.adopt(token, user.email, user.created);
+    t.check('TOKEN-PAGE-STAYS-VALID', 'the token cleared from the screen exchanges at the sign-in server', accessTokenIssued(await chain.exchange()));
+  },
+};
+
+/** The countdown's text, or undefined when none is shown. */
+async function countdown(page: TokenPage): Promise<string | undefined> {
+  const element = page.of('countdown');
+  return (await visible(element)) ? (await element.innerText()).trim() : undefined;
+}

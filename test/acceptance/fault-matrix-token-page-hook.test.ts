@@ -1,0 +1,3 @@
+import { pageFaultMatrix } from './fault-matrix-token-page.js';
+
+pageFaultMatrix('hook');

@@ -1,0 +1,115 @@
+/**
+ * The fault matrix of the browser's rules: runs with Chromium, over the rules whose tests use it.
+ *
+ * - hook mode: the token page's rules with each token-page fault: exactly its rule fails, every other
+ *   token-page rule passes, as in conformance.test.ts's full run with the browser. The rest of each
+ *   of those faults' runs is the browser-less matrix's (fault-matrix.ts), which runs every fault over
+ *   every other rule. (A fault of another area whose collateral names a token-page rule, with its
+ *   reason, leaves that rule free to differ; nothing would be proven by running it here.)
+ * - hookless mode (TACK_USER_PASSWORD, no hook): the token page's rules and the rules judged on
+ *   tokens tack generates through the page (revoke, client id, rotation), clean (proving token
+ *   generation without the hook); then each fault that names one of those rules, over the rules it
+ *   names among them; and the token-page faults that change what the page generator meets, over
+ *   their own rule and the client id (whose test takes one page-generated token). The other
+ *   token-page faults change only what the token-page tests look at, the same in both modes.
+ *
+ * A run in Chromium costs several times one without (each token made through the page is a pass
+ * through three pages), so each fault's run is limited to the rules its fault can reach there.
+ *
+ * Without Chromium the matrix says so and is skipped.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { findBrowser } from '../../src/harness/browser/executable.js';
+import type { Status } from '../../src/harness/types.js';
+import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
+import { getRule, RULES, type RuleId } from '../../src/rules/catalog.js';
+import type { Mode } from '../helpers/modes.js';
+import type { RunResult } from '../../src/harness/runner/index.js';
+import { deviations, runInMode, statuses } from './fault-matrix.js';
+
+/** Runs in Chromium at once. */
+const CONCURRENT_RUNS = 2;
+
+/** Starts at most `limit` of the jobs given to it at a time, in order. */
+function limited(limit: number): <T>(job: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await job();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+const browser = findBrowser(process.env['TACK_BROWSER']);
+export const hasChromium = browser.found;
+
+export const TOKEN_PAGE_RULES: readonly RuleId[] = RULES.filter((r) => r.area === 'token-page').map((r) => r.id as RuleId);
+/** Rules a hookless run judges on tokens it generated through the token page (and could not judge before). */
+export const OWN_TOKEN_RULES: readonly RuleId[] = ['SIGNIN-REVOKE', 'SIGNIN-CLIENT-ID', 'SIGNIN-ROTATION'];
+/**
+ * Token-page faults that change what tack meets when it generates its own tokens through the page:
+ * no password asked, another user's token, an old token shown again when the page opens. (The
+ * generator reads the token from the page's token response and leaves the page at once, so a copy
+ * or a countdown fault never reaches it.)
+ */
+const MEETS_THE_GENERATOR = new Set(['token-page-no-reauth', 'token-page-other-user', 'token-page-shown-on-reload']);
+
+const isPageFault = (f: FaultInfo) => f.rules.some((r) => getRule(r)?.area === 'token-page');
+const namesOwnTokenRule = (f: FaultInfo) => f.rules.some((r) => OWN_TOKEN_RULES.includes(r));
+
+/** The faults of the browser matrix in `mode`, each with the rules its run judges. */
+export function browserFaults(mode: 'hook' | 'hookless'): { fault: FaultInfo; only: readonly RuleId[] }[] {
+  const out: { fault: FaultInfo; only: readonly RuleId[] }[] = [];
+  for (const fault of FAULTS) {
+    if (mode === 'hook' && isPageFault(fault)) out.push({ fault, only: TOKEN_PAGE_RULES });
+    if (mode === 'hookless') {
+      if (isPageFault(fault) && MEETS_THE_GENERATOR.has(fault.name)) out.push({ fault, only: [...fault.rules, 'SIGNIN-CLIENT-ID'] });
+      else if (namesOwnTokenRule(fault)) out.push({ fault, only: fault.rules.filter((r) => OWN_TOKEN_RULES.includes(r)) });
+    }
+  }
+  return out;
+}
+
+if (!browser.found) console.warn(`test/acceptance: the token page's fault matrix is skipped: ${browser.reason}`);
+
+export function pageFaultMatrix(mode: 'hook' | 'hookless', shard = 0, shards = 1): void {
+  describe.skipIf(!hasChromium)(`fault matrix of the token page, ${mode} mode, in Chromium${shards > 1 ? ` (${shard + 1}/${shards})` : ''}`, () => {
+    let clean: Map<RuleId, Status>;
+    const only = mode === 'hook' ? TOKEN_PAGE_RULES : [...TOKEN_PAGE_RULES, ...OWN_TOKEN_RULES];
+
+    beforeAll(async () => {
+      if (mode === 'hook') {
+        // Every token-page rule passes in hook mode: conformance.test.ts shows it in a full run (a run saved here).
+        clean = new Map(only.map((rule) => [rule, 'passed']));
+        return;
+      }
+      const result = await runInMode(mode as Mode, [], { browser: true, only });
+      clean = statuses(result);
+      const notPassed = result.rules.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason}`);
+      // Hookless, the feature switch needs the hook; everything else, token generation through the page included, is checked.
+      expect(notPassed).toEqual([expect.stringMatching(/^TOKEN-PAGE-FEATURE-OFF: skipped: needs the test hook/)]);
+    });
+
+    const mine = browserFaults(mode).filter((_, i) => i % shards === shard);
+    // Two runs at a time (each its own server and browser): a run in Chromium waits on pages as much
+    // as it computes. Started once the clean statuses are known; each test awaits its own.
+    const runs = new Map<string, Promise<RunResult>>();
+    beforeAll(() => {
+      const start = limited(CONCURRENT_RUNS);
+      for (const { fault, only: rules } of mine) {
+        const run = start(() => runInMode(mode as Mode, [fault.name], { browser: true, only: rules }));
+        run.catch(() => undefined); // awaited (and reported) by the fault's own test
+        runs.set(fault.name, run);
+      }
+    });
+    it.each(mine.map((f) => [f.fault.name, f] as const))('%s', async (name, { fault }) => {
+      expect(deviations(fault, clean, await runs.get(name)!)).toEqual([]);
+    });
+  });
+}
