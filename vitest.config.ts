@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import HeaviestFirst from './test/helpers/heaviest-first.js';
 
 export default defineConfig({
   test: {
@@ -7,5 +8,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { sequencer: HeaviestFirst },
   },
 });

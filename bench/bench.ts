@@ -56,7 +56,10 @@ interface Figures {
 }
 
 function child(file: string): ChildProcess {
-  return fork(fileURLToPath(new URL(file, import.meta.url)), [], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return fork(fileURLToPath(new URL(file, import.meta.url)), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }
 
 function ask<T>(proc: ChildProcess, message: string | undefined, pick: (m: unknown) => T | undefined): Promise<T> {
@@ -153,7 +156,7 @@ async function plain(proc: ChildProcess, port: number): Promise<Figures> {
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const heapOf = (proc: ChildProcess) => ask(proc, 'heap', (m) => (m as { heap?: Heap })?.heap);
-const write = (s: string) => process.stdout.write(s + '\n');
+const write = (s: string) => process.stdout.write(`${s}\n`);
 const line = (name: string, f: Figures) =>
   `${name} ${formatCount(f.rps).padStart(8)} req/s   p99 ${(Number.isNaN(f.p99) ? '-' : formatUs(f.p99)).padStart(7)}   ` +
   `server CPU ${f.cpuUs.toFixed(1)} µs/answer   load generator CPU ${f.clientCpuUs.toFixed(1)} µs/answer` +
@@ -180,7 +183,7 @@ try {
   // The bare endpoint has no hook: tack takes its chains from a token pool of made-up tokens (any is accepted).
   const bareEnv = { TACK_BASE_URL: `http://acme.localhost:${port}`, TACK_IDENTITY_URL: `http://id.localhost:${port}/realms/payroll` };
   const pool = join(scratch, 'pool.txt');
-  writeFileSync(pool, Array.from({ length: CONNECTIONS }, (_, i) => `bench-api-token-${i + 1}`).join('\n') + '\n', { mode: 0o600 });
+  writeFileSync(pool, `${Array.from({ length: CONNECTIONS }, (_, i) => `bench-api-token-${i + 1}`).join('\n')}\n`, { mode: 0o600 });
   const before = await heapOf(refProc);
   const as: Figures[] = [];
   const bs: Figures[] = [];

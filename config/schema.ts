@@ -219,7 +219,11 @@ export const envSchema = z
     }
     for (const needsUser of ['TACK_API_TOKEN_FILE', 'TACK_USER_PASSWORD'] as const) {
       if (env[needsUser] !== undefined && env.TACK_USER_EMAIL === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['TACK_USER_EMAIL'], message: `TACK_USER_EMAIL is missing: ${needsUser} belongs to a user, whose e-mail TACK_USER_EMAIL names` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TACK_USER_EMAIL'],
+          message: `TACK_USER_EMAIL is missing: ${needsUser} belongs to a user, whose e-mail TACK_USER_EMAIL names`,
+        });
       }
     }
   });

@@ -34,12 +34,20 @@ export const absoluteExpiryScenario: TestCase = {
       else firstFailure = `day ${age / DAY_S}: ${describe(result.res)}`;
     }
     // One verdict for the daily runs: each exchanged, or the first that did not.
-    t.check('SIGNIN-IDLE-RESET', 'daily exchanges, each 1 d after the previous one', finding(firstFailure === undefined, 'each exchanges (200 with both tokens)', firstFailure ?? `${days} exchanged`));
+    t.check(
+      'SIGNIN-IDLE-RESET',
+      'daily exchanges, each 1 d after the previous one',
+      finding(firstFailure === undefined, 'each exchanges (200 with both tokens)', firstFailure ?? `${days} exchanged`),
+    );
     const lag = Math.ceil((performance.now() - started) / 1000);
     await t.advance(ABSOLUTE_LIMIT_S - tol - age - lag);
     await expectExchange(t, 'SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S - tol)} after generation`, chain);
     await t.advance(2 * tol + lag);
-    t.check('SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S + tol)} after generation, used ${fmt(2 * tol + lag)} before`, invalidGrant((await chain.exchange()).res));
+    t.check(
+      'SIGNIN-ABSOLUTE-EXPIRY',
+      `${fmt(ABSOLUTE_LIMIT_S + tol)} after generation, used ${fmt(2 * tol + lag)} before`,
+      invalidGrant((await chain.exchange()).res),
+    );
 
     const fresh = await t.tokens.own({ email: chain.email });
     await expectExchange(t, 'SIGNIN-ABSOLUTE-EXPIRY', 'a new token for the same user exchanges (the refusal was the old token’s age)', fresh);

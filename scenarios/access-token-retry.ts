@@ -15,7 +15,6 @@ import { status } from '../suites/checks/http.js';
 import { expectExchange } from '../suites/sign-in/support.js';
 import { accessTolerance, ACCESS_TOKEN_S, fmt } from '../suites/spec-limits.js';
 
-
 export const accessTokenRetry: TestCase = {
   id: 'scenario/access-token-retry',
   title: 'Access token expiry: 401 after 300 s, exchange again, the retry succeeds',
@@ -29,14 +28,19 @@ export const accessTokenRetry: TestCase = {
       return;
     }
     const { chain, reads } = reader;
-    const works = async (title: string, token: string | undefined) => expectUserData(t, 'ACCESS-TOKEN-LIFETIME', title, await searchPages(t, t.target.baseUrl, token), reads);
+    const works = async (title: string, token: string | undefined) =>
+      expectUserData(t, 'ACCESS-TOKEN-LIFETIME', title, await searchPages(t, t.target.baseUrl, token), reads);
 
     const first = await expectExchange(t, 'SIGNIN-EXCHANGE', 'exchange the stored token', chain);
     await works('search with the access token just issued', first.accessToken);
     await t.advance(ACCESS_TOKEN_S - tol);
     await works(`search ${fmt(ACCESS_TOKEN_S - tol)} after the exchange`, first.accessToken);
     await t.advance(2 * tol);
-    t.check('ACCESS-TOKEN-LIFETIME', `search ${fmt(ACCESS_TOKEN_S + tol)} after the exchange`, status(await t.api.search(t.target.baseUrl, first.accessToken), 401));
+    t.check(
+      'ACCESS-TOKEN-LIFETIME',
+      `search ${fmt(ACCESS_TOKEN_S + tol)} after the exchange`,
+      status(await t.api.search(t.target.baseUrl, first.accessToken), 401),
+    );
 
     // The remedy: exchange again with the stored token, retry once.
     const again = await expectExchange(t, 'SIGNIN-EXCHANGE', 'exchange again after the 401', chain);

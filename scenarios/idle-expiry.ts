@@ -27,7 +27,11 @@ export const idleExpiryScenario: TestCase = {
     }
     await t.advance(IDLE_LIMIT_S + tol);
     const refused = await chain.exchange();
-    t.check('SIGNIN-IDLE-EXPIRY', `the script runs again ${fmt(IDLE_LIMIT_S + tol)} after its last run (${fmt(2 * EVERY_S + IDLE_LIMIT_S + tol)} after generation)`, invalidGrant(refused.res));
+    t.check(
+      'SIGNIN-IDLE-EXPIRY',
+      `the script runs again ${fmt(IDLE_LIMIT_S + tol)} after its last run (${fmt(2 * EVERY_S + IDLE_LIMIT_S + tol)} after generation)`,
+      invalidGrant(refused.res),
+    );
 
     const fresh = await t.tokens.own({ email: chain.email });
     await expectExchange(t, 'SIGNIN-IDLE-EXPIRY', 'a new token for the same user exchanges (the refusal was the old token’s idleness)', fresh);

@@ -8,4 +8,12 @@ import { accessTokenRetry } from './access-token-retry.js';
 import { idleExpiryScenario } from './idle-expiry.js';
 import { personalTokenLifecycle } from './personal-token-lifecycle.js';
 
-export const SCENARIOS: readonly TestCase[] = [partnerOnboarding, multiTenantNarrowing, permissionRemovalScenario, personalTokenLifecycle, idleExpiryScenario, absoluteExpiryScenario, accessTokenRetry];
+export const SCENARIOS: readonly TestCase[] = [
+  partnerOnboarding,
+  multiTenantNarrowing,
+  permissionRemovalScenario,
+  personalTokenLifecycle,
+  idleExpiryScenario,
+  absoluteExpiryScenario,
+  accessTokenRetry,
+];

@@ -42,7 +42,15 @@ export const partnerOnboarding: TestCase = {
     t.soft('PARTNER-MINT', '3. mint: a refresh token', finding(minted.refresh !== undefined, 'a refresh token', 'none found'));
 
     // 4. Call the API with it.
-    if (reads) expectUserData(t, 'PARTNER-MINT', '4. search with the minted token lists what the user reads', await searchPages(t, t.target.baseUrl, minted.access!.value), reads, { soft: true });
+    if (reads)
+      expectUserData(
+        t,
+        'PARTNER-MINT',
+        '4. search with the minted token lists what the user reads',
+        await searchPages(t, t.target.baseUrl, minted.access!.value),
+        reads,
+        { soft: true },
+      );
 
     // 5. Refresh with the same key at the same host; the new access token works.
     let newest = minted.refresh?.value;
@@ -50,7 +58,15 @@ export const partnerOnboarding: TestCase = {
       const refreshed = await t.partner.refresh(newest);
       t.check('PARTNER-REFRESH', '5. refresh: 2xx', success(refreshed.res));
       t.check('PARTNER-REFRESH', '5. refresh: an access token', finding(refreshed.access !== undefined, 'an access token', 'none found'));
-      if (reads) expectUserData(t, 'PARTNER-REFRESH', '5. search with the refreshed token lists what the user reads', await searchPages(t, t.target.baseUrl, refreshed.access!.value), reads, { soft: true });
+      if (reads)
+        expectUserData(
+          t,
+          'PARTNER-REFRESH',
+          '5. search with the refreshed token lists what the user reads',
+          await searchPages(t, t.target.baseUrl, refreshed.access!.value),
+          reads,
+          { soft: true },
+        );
       newest = refreshed.refresh?.value ?? newest;
     }
 
@@ -65,6 +81,14 @@ export const partnerOnboarding: TestCase = {
     // 7. Send a password reset.
     const reset = await t.partner.resetPassword(user.email);
     const ok = isSuccess(reset.res) && reset.url !== undefined && isAbsoluteHttpUrl(reset.url.value);
-    t.soft('PARTNER-RESET-PASSWORD', '7. reset password: an absolute action URL', finding(ok, '2xx with an absolute http(s) URL', `${reset.res.status}${reset.url ? (ok ? '' : `, ${reset.url.field} is not absolute`) : ', no URL found'}`));
+    t.soft(
+      'PARTNER-RESET-PASSWORD',
+      '7. reset password: an absolute action URL',
+      finding(
+        ok,
+        '2xx with an absolute http(s) URL',
+        `${reset.res.status}${reset.url ? (ok ? '' : `, ${reset.url.field} is not absolute`) : ', no URL found'}`,
+      ),
+    );
   },
 };

@@ -30,14 +30,30 @@ export const permissionRemovalScenario: TestCase = {
     const search = (token: string) => searchPages(t, t.target.baseUrl, token);
     const start = await search(access);
     if (!lists(start, { id: first! }) || !lists(start, { id: second! })) {
-      throw new Error(`the two readable businesses are not both listed at the start (${describe(start.first)}): removal cannot be observed (see SEARCH-ONLY-READABLE)`);
+      throw new Error(
+        `the two readable businesses are not both listed at the start (${describe(start.first)}): removal cannot be observed (see SEARCH-ONLY-READABLE)`,
+      );
     }
 
     // Remove the first permission: gone on the very next request, the second stays.
     await t.hook.setAccess(chain.tenant, first!, chain.email, 'none');
     const afterFirst = await search(access);
-    expectNotListed(t, 'SEARCH-PERMISSION-REMOVAL', 'first permission removed: that business is gone on the next request (same access token)', afterFirst, { id: first! }, { soft: true });
-    expectListed(t, 'SEARCH-PERMISSION-REMOVAL', 'first permission removed: the other readable business is still listed', afterFirst, { id: second! }, { soft: true });
+    expectNotListed(
+      t,
+      'SEARCH-PERMISSION-REMOVAL',
+      'first permission removed: that business is gone on the next request (same access token)',
+      afterFirst,
+      { id: first! },
+      { soft: true },
+    );
+    expectListed(
+      t,
+      'SEARCH-PERMISSION-REMOVAL',
+      'first permission removed: the other readable business is still listed',
+      afterFirst,
+      { id: second! },
+      { soft: true },
+    );
 
     // A partner-minted token for the same user (guarded: the partner key is optional here).
     let partnerToken: string | undefined;
@@ -45,16 +61,42 @@ export const permissionRemovalScenario: TestCase = {
       const minted = await t.partner.mint(chain.email);
       if (isSuccess(minted.res) && minted.access) partnerToken = minted.access.value;
       else t.observe('SEARCH-PERMISSION-REMOVAL', `the partner key could not mint for the hook's user (${minted.res.status}): partner tokens not tried`);
-      if (partnerToken) expectListed(t, 'SEARCH-PERMISSION-REMOVAL', 'partner-minted token: the remaining readable business is listed', await search(partnerToken), { id: second! }, { soft: true });
+      if (partnerToken)
+        expectListed(
+          t,
+          'SEARCH-PERMISSION-REMOVAL',
+          'partner-minted token: the remaining readable business is listed',
+          await search(partnerToken),
+          { id: second! },
+          { soft: true },
+        );
     }
 
     // Remove the second permission: gone for both tokens on their next request.
     await t.hook.setAccess(chain.tenant, second!, chain.email, 'none');
-    expectNotListed(t, 'SEARCH-PERMISSION-REMOVAL', 'second permission removed: gone on the next request (personal token)', await search(access), { id: second! }, { soft: true });
-    if (partnerToken) expectNotListed(t, 'SEARCH-PERMISSION-REMOVAL', 'second permission removed: gone on the next request (partner-minted token)', await search(partnerToken), { id: second! }, { soft: true });
+    expectNotListed(
+      t,
+      'SEARCH-PERMISSION-REMOVAL',
+      'second permission removed: gone on the next request (personal token)',
+      await search(access),
+      { id: second! },
+      { soft: true },
+    );
+    if (partnerToken)
+      expectNotListed(
+        t,
+        'SEARCH-PERMISSION-REMOVAL',
+        'second permission removed: gone on the next request (partner-minted token)',
+        await search(partnerToken),
+        { id: second! },
+        { soft: true },
+      );
 
     // Granting again: the spec says permissions apply on every request; reported, not judged here.
     await t.hook.setAccess(chain.tenant, first!, chain.email, 'read');
-    t.observe('SEARCH-PERMISSION-REMOVAL', `after read access was granted again, the next request ${lists(await search(access), { id: first! }) ? 'lists the business again' : 'does not list it'}`);
+    t.observe(
+      'SEARCH-PERMISSION-REMOVAL',
+      `after read access was granted again, the next request ${lists(await search(access), { id: first! }) ? 'lists the business again' : 'does not list it'}`,
+    );
   },
 };

@@ -42,7 +42,12 @@ export function fmt(seconds: number): string {
   let rest = Math.abs(s);
   if (rest < 3600) return `${sign}${rest} s`;
   const parts: string[] = [];
-  for (const [unit, size] of [['d', DAY_S], ['h', 3600], ['min', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', DAY_S],
+    ['h', 3600],
+    ['min', 60],
+    ['s', 1],
+  ] as const) {
     const n = Math.floor(rest / size);
     rest -= n * size;
     if (n > 0) parts.push(`${n} ${unit}`);

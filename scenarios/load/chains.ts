@@ -71,7 +71,7 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
 export async function apiTokenChains(ctx: ProfileContext, profile: string): Promise<ChainSet> {
   const { hook, session } = ctx;
   if (ctx.tokenPool !== undefined) return poolChains(ctx, ctx.tokenPool);
-  if (hook && hook.has('users') && hook.has('api-tokens')) {
+  if (hook?.has('users') && hook.has('api-tokens')) {
     const tenant = session.target.tenant;
     const emails = Array.from({ length: ctx.connections }, () => ctx.names.email('load'));
     ctx.say(`creating ${emails.length} users with one API token each through the test hook`);
@@ -92,7 +92,9 @@ export async function apiTokenChains(ctx: ProfileContext, profile: string): Prom
 function poolChains(ctx: ProfileContext, path: string): ChainSet {
   const entries = readPool(path, ctx.shard);
   if (entries.length < ctx.connections) {
-    ctx.say(`the token pool holds ${entries.length} token(s)${ctx.shard ? ' for this shard' : ''}: ${entries.length} connection(s) instead of ${ctx.connections}`);
+    ctx.say(
+      `the token pool holds ${entries.length} token(s)${ctx.shard ? ' for this shard' : ''}: ${entries.length} connection(s) instead of ${ctx.connections}`,
+    );
   }
   const used = entries.slice(0, ctx.connections);
   const chains = used.map((e, i) => new LoadChain(`chain ${i + 1} (pool token #${e.index + 1})`, e.token, e.index));

@@ -67,7 +67,10 @@ export const partnerRefreshProfile: LoadProfile = {
       async (user, i) => {
         const minted = await client.mint(user);
         if (!minted.refresh) {
-          throw new TackError('TACK_ERR_BAD_RESPONSE', `partner-refresh: minting answered ${minted.res.status} without a refresh token tack could find (set TACK_PARTNER_REFRESH_TOKEN_FIELD)`);
+          throw new TackError(
+            'TACK_ERR_BAD_RESPONSE',
+            `partner-refresh: minting answered ${minted.res.status} without a refresh token tack could find (set TACK_PARTNER_REFRESH_TOKEN_FIELD)`,
+          );
         }
         return new LoadChain(`chain ${i + 1} (${user})`, minted.refresh.value, undefined);
       },

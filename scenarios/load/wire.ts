@@ -55,7 +55,8 @@ export function judgeExchange(status: number, body: string): ExchangeAnswer {
     const { access_token: access, refresh_token: refresh, token_type: type, expires_in: expiresIn } = json;
     if (typeof refresh !== 'string' || refresh === '') return { kind: 'malformed', detail: 'exchange 200 without refresh_token' };
     if (typeof access !== 'string' || access === '') return { kind: 'malformed', detail: 'exchange 200 without access_token', refreshToken: refresh };
-    if (typeof type !== 'string' || type.toLowerCase() !== 'bearer') return { kind: 'malformed', detail: 'exchange 200 with token_type other than Bearer', refreshToken: refresh };
+    if (typeof type !== 'string' || type.toLowerCase() !== 'bearer')
+      return { kind: 'malformed', detail: 'exchange 200 with token_type other than Bearer', refreshToken: refresh };
     if (expiresIn !== ACCESS_TOKEN_LIFETIME_S) {
       const got = typeof expiresIn === 'number' ? String(expiresIn) : `${typeof expiresIn} ${JSON.stringify(expiresIn) ?? ''}`.trim();
       return { kind: 'malformed', detail: `exchange 200 with expires_in ${got}, not the integer ${ACCESS_TOKEN_LIFETIME_S}`, refreshToken: refresh };

@@ -25,6 +25,6 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   const code = exitCodeFor(error);
-  if (code !== 0) process.stderr.write(formatFatal(error) + '\n');
+  if (code !== 0) process.stderr.write(`${formatFatal(error)}\n`);
   process.exitCode = code;
 }

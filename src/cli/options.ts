@@ -2,7 +2,13 @@
 import { InvalidArgumentError } from 'commander';
 
 export function parseList(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((s) => s.trim()).filter((s) => s !== '')];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+  ];
 }
 
 export function parseIntOption(flag: string) {

@@ -75,7 +75,11 @@ function checkSites(): Map<string, string[]> {
 function clientTests(id: string): RuleTrace['tests'] {
   return CLIENT_JUDGES.filter((j) => j.rule === id).map((j) => {
     const scenarios = CLIENT_SCENARIOS.filter((s) => j.scenarios === undefined || j.scenarios.includes(s.id)).map((s) => s.id);
-    return { id: `client/${j.profiles.join('+')}`, title: `judged in the scenarios ${scenarios.join(', ')}`, needs: j.profiles.map((p) => `tack client ${p} -- <command>`) };
+    return {
+      id: `client/${j.profiles.join('+')}`,
+      title: `judged in the scenarios ${scenarios.join(', ')}`,
+      needs: j.profiles.map((p) => `tack client ${p} -- <command>`),
+    };
   });
 }
 

@@ -51,7 +51,7 @@ export interface ClientRun {
 
 export async function runClient(options: ClientRunOptions): Promise<ClientRun> {
   const startedAt = new Date();
-  const { redactor, transcript } = options;
+  const { redactor } = options;
   redactor.addSecretHeader(options.partnerHeaders[1]);
   const deadlineAt = Date.now() + options.deadlineS * 1000;
   const limits = { runTimeoutS: options.runTimeoutS, maxRequests: options.maxRequests };

@@ -222,7 +222,13 @@ export class TestContext {
    * or hook error inside it ends the test in `error`, not `failed`; a property cut off by its time
    * limit before making its runs is `error` too.
    */
-  async property<T>(rule: RuleId, title: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: { numRuns?: number } = {}): Promise<boolean> {
+  async property<T>(
+    rule: RuleId,
+    title: string,
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T) => Promise<void>,
+    options: { numRuns?: number } = {},
+  ): Promise<boolean> {
     this.assertDeclared(rule);
     const settings = this.parts.fc;
     const numRuns = options.numRuns ?? settings.numRuns;
@@ -265,7 +271,11 @@ export class TestContext {
     const replay = settings.path === undefined;
     if (!details.failed) {
       if (details.interrupted && details.numRuns < numRuns && replay) throw new PropertyIncomplete(title, details.numRuns, numRuns, Math.round(limitMs / 1000));
-      this.record(rule, `${title} (property, ${details.numRuns} runs, seed ${details.seed >>> 0})`, { ok: true, expected: 'holds for every generated case', actual: 'held' });
+      this.record(rule, `${title} (property, ${details.numRuns} runs, seed ${details.seed >>> 0})`, {
+        ok: true,
+        expected: 'holds for every generated case',
+        actual: 'held',
+      });
       return true;
     }
     const cause = details.errorInstance;
@@ -275,7 +285,13 @@ export class TestContext {
     const counterexample = this.parts.redactor.redact(fc.stringify(details.counterexample));
     // fast-check reports the seed signed; --seed takes it unsigned (same value).
     const replayInfo = { seed: details.seed >>> 0, path: details.counterexamplePath ?? undefined, counterexample };
-    this.record(rule, `${title} (property)`, { ok: false, expected, actual: `${failedRule !== rule ? `${failedRule}: ` : ''}${actual}; counterexample ${counterexample}` }, replayInfo, failingRun);
+    this.record(
+      rule,
+      `${title} (property)`,
+      { ok: false, expected, actual: `${failedRule !== rule ? `${failedRule}: ` : ''}${actual}; counterexample ${counterexample}` },
+      replayInfo,
+      failingRun,
+    );
     throw new CheckFailed(rule, title, expected, actual);
   }
 

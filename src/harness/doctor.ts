@@ -70,11 +70,19 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
       : target.userEmail
         ? 'partner-key mode: TACK_USER_EMAIL proves minted tokens work; no source of API tokens (neither the hook nor a token file)'
         : 'no source of API tokens (neither the hook nor a token file)';
-  add('config', 'ok', `valid: ${target.builtIn ? 'the built-in reference server' : 'a remote target'}, ${mode}; request timeout ${target.requestTimeoutMs} ms, run deadline ${target.runDeadlineS} s`);
-  if (!target.partner) add('config', 'warning', "no partner key (TACK_PARTNER_CLIENT_ID, TACK_PARTNER_SECRET): partner-key rules will be skipped");
-  if (!target.otherBaseUrl) add('config', 'warning', "no tenant B (TACK_OTHER_BASE_URL, TACK_OTHER_PARTNER_*): cross-tenant rules will be skipped");
+  add(
+    'config',
+    'ok',
+    `valid: ${target.builtIn ? 'the built-in reference server' : 'a remote target'}, ${mode}; request timeout ${target.requestTimeoutMs} ms, run deadline ${target.runDeadlineS} s`,
+  );
+  if (!target.partner) add('config', 'warning', 'no partner key (TACK_PARTNER_CLIENT_ID, TACK_PARTNER_SECRET): partner-key rules will be skipped');
+  if (!target.otherBaseUrl) add('config', 'warning', 'no tenant B (TACK_OTHER_BASE_URL, TACK_OTHER_PARTNER_*): cross-tenant rules will be skipped');
   if (!target.hook && !target.userEmail) {
-    add('config', 'warning', 'no user who reads a business (TACK_USER_EMAIL, or the hook): that minted and exchanged tokens work cannot be seen, so those rules will be skipped');
+    add(
+      'config',
+      'warning',
+      'no user who reads a business (TACK_USER_EMAIL, or the hook): that minted and exchanged tokens work cannot be seen, so those rules will be skipped',
+    );
   }
 
   // ── Names and TLS, per distinct host ────────────────────────────────────────────────────────
@@ -94,7 +102,8 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
     const name = url.hostname.replace(/^\[|\]$/g, '');
     if (/^[\d.]+$/.test(name) || name.includes(':')) continue; // an address: nothing to resolve
     const resolved = await resolveName(name);
-    if (resolved.ok) add('names', 'ok', `${name} → ${resolved.address}${/(^|\.)localhost$/i.test(name) ? ' (RFC 6761: tack resolves *.localhost to loopback itself)' : ''}`);
+    if (resolved.ok)
+      add('names', 'ok', `${name} → ${resolved.address}${/(^|\.)localhost$/i.test(name) ? ' (RFC 6761: tack resolves *.localhost to loopback itself)' : ''}`);
     else {
       unresolved.add(url.host);
       add('names', 'problem', `${name} (${variable}) does not resolve (${resolved.code}): check the host name, or the machine's DNS`);
@@ -111,8 +120,14 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
     }
     const tls = await checkTls(url, target.requestTimeoutMs);
     if (tls.ok) add('tls', 'ok', `${url.host}: certificate trusted${tls.validTo ? `, valid until ${tls.validTo}` : ''}`);
-    else if (tls.reason && target.insecureTls) add('tls', 'warning', `${url.host}: certificate not trusted (${tls.reason}); accepted only because TACK_INSECURE_TLS=1`);
-    else add('tls', 'problem', `${url.host} (${variable}): TLS failed (${tls.reason ?? 'unknown'})${tls.reason && /CERT|SELF_SIGNED|UNABLE/.test(tls.reason) ? '; for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1' : ''}`);
+    else if (tls.reason && target.insecureTls)
+      add('tls', 'warning', `${url.host}: certificate not trusted (${tls.reason}); accepted only because TACK_INSECURE_TLS=1`);
+    else
+      add(
+        'tls',
+        'problem',
+        `${url.host} (${variable}): TLS failed (${tls.reason ?? 'unknown'})${tls.reason && /CERT|SELF_SIGNED|UNABLE/.test(tls.reason) ? '; for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1' : ''}`,
+      );
   }
 
   if (plainLoopback.length > 0) add('tls', 'ok', `not used: plain http on loopback (${plainLoopback.join(', ')})`);
@@ -158,7 +173,8 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   // ── The test hook ───────────────────────────────────────────────────────────────────────────
   let hook: HookClient | undefined;
   let hookProblem: string | undefined;
-  if (!target.hook) add('hook', 'skipped', 'not configured (TACK_HOOK_URL, TACK_HOOK_TOKEN): rules that need time travel, fresh users or disabling will be skipped');
+  if (!target.hook)
+    add('hook', 'skipped', 'not configured (TACK_HOOK_URL, TACK_HOOK_TOKEN): rules that need time travel, fresh users or disabling will be skipped');
   else if (isDown(target.hook.url)) {
     hookProblem = 'the test hook is not reachable';
     add('hook', 'skipped', `not tried: ${hookProblem}`);
@@ -169,8 +185,10 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
       hook = client;
       const missing = ALL_CAPABILITIES.filter((c) => !capabilities.has(c));
       add('hook', 'ok', `contract ${client.contract || '(none named)'}, capabilities: ${[...capabilities].join(', ') || 'none'}`);
-      if (client.contract !== 'tack-hook/1') add('hook', 'warning', `the hook names contract "${client.contract}", not tack-hook/1: calls may not behave as tack expects`);
-      if (missing.length > 0) add('hook', 'warning', `the hook does not offer ${missing.join(', ')}: rules that need ${missing.length === 1 ? 'it' : 'them'} will be skipped`);
+      if (client.contract !== 'tack-hook/1')
+        add('hook', 'warning', `the hook names contract "${client.contract}", not tack-hook/1: calls may not behave as tack expects`);
+      if (missing.length > 0)
+        add('hook', 'warning', `the hook does not offer ${missing.join(', ')}: rules that need ${missing.length === 1 ? 'it' : 'them'} will be skipped`);
     } catch (error) {
       hookProblem = errorText(error);
       add('hook', 'problem', isTackError(error) ? error.message : hookProblem);
@@ -178,7 +196,8 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   }
 
   // ── The token file (hookless mode) ──────────────────────────────────────────────────────────
-  if (!target.hookless) add('token file', 'skipped', target.hook ? 'not configured: API tokens come from the test hook' : 'not configured (TACK_USER_EMAIL, TACK_API_TOKEN_FILE)');
+  if (!target.hookless)
+    add('token file', 'skipped', target.hook ? 'not configured: API tokens come from the test hook' : 'not configured (TACK_USER_EMAIL, TACK_API_TOKEN_FILE)');
   else {
     const { tokenFile, userEmail } = target.hookless;
     const report = inspectTokenFile(tokenFile);
@@ -186,13 +205,14 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
     for (const w of report.warnings) add('token file', 'warning', `${tokenFile}: ${w}`);
     if (report.ok) add('token file', 'ok', `${tokenFile} (user ${userEmail}): ${report.notes.join('; ')}`);
     const holder = lockHolder(tokenFile);
-    if (holder && !holder.startsWith('nobody')) add('token file', 'warning', `${tokenFile} is locked by ${holder}: a run now would wait, then stop with TACK_ERR_TOKEN_FILE_LOCKED`);
+    if (holder && !holder.startsWith('nobody'))
+      add('token file', 'warning', `${tokenFile} is locked by ${holder}: a run now would wait, then stop with TACK_ERR_TOKEN_FILE_LOCKED`);
     else if (holder) add('token file', 'ok', `lock: ${holder}`);
     add('token file', 'ok', 'not exchanged by doctor (an exchange rotates the token); a run exchanges it and stores each rotation before using it');
   }
 
   // ── The browser, the token page, sign-in ─────────────────────────────────────────────────────
-  const hookMakesUsers = hook !== undefined && hook.has('users') && hook.has('passwords');
+  const hookMakesUsers = hook?.has('users') === true && hook.has('passwords');
   await diagnoseWeb(target, redactor, hookMakesUsers, isDown(target.webUrl), (status, text) => add('browser', status, text));
 
   const plan = planRun(input.tests, target, hook, hookProblem);
@@ -218,20 +238,42 @@ export function planRun(tests: readonly TestCase[], target: TargetConfig, hook: 
 
 async function checkSignIn(http: HttpClient, target: TargetConfig, add: (s: Finding['section'], st: FindingStatus, text: string) => void): Promise<void> {
   const url = `${target.identityUrl}/protocol/openid-connect/token`;
-  const form = new URLSearchParams({ grant_type: 'refresh_token', client_id: target.clientId, refresh_token: `tack-doctor-never-issued-${randomBytes(8).toString('hex')}` });
+  const form = new URLSearchParams({
+    grant_type: 'refresh_token',
+    client_id: target.clientId,
+    refresh_token: `tack-doctor-never-issued-${randomBytes(8).toString('hex')}`,
+  });
   try {
-    const res = await http.send({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body: form.toString(), role: 'identity server' });
+    const res = await http.send({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: form.toString(),
+      role: 'identity server',
+    });
     const error = (res.json as { error?: unknown } | undefined)?.error;
     if (res.status === 400 && error === 'invalid_grant') {
       add('sign-in', 'ok', `token endpoint ${url} refuses a token it never issued with 400 invalid_grant, so client id "${target.clientId}" is accepted`);
     } else if (res.status === 404 || res.status === 405) {
-      add('sign-in', 'problem', `no token endpoint at ${url} (${res.status}): check TACK_IDENTITY_URL, which must include the realm path (e.g. https://id.example.com/realms/payroll)`);
+      add(
+        'sign-in',
+        'problem',
+        `no token endpoint at ${url} (${res.status}): check TACK_IDENTITY_URL, which must include the realm path (e.g. https://id.example.com/realms/payroll)`,
+      );
     } else if (error === 'invalid_client' || error === 'unauthorized_client') {
-      add('sign-in', 'problem', `the sign-in server does not accept client id "${target.clientId}" (${res.status} ${String(error)}): check TACK_CLIENT_ID (default payroll-portal)`);
+      add(
+        'sign-in',
+        'problem',
+        `the sign-in server does not accept client id "${target.clientId}" (${res.status} ${String(error)}): check TACK_CLIENT_ID (default payroll-portal)`,
+      );
     } else if (res.status >= 500) {
       add('sign-in', 'warning', `token endpoint ${url} answered ${res.status} to a token it never issued; a run will tell more`);
     } else {
-      add('sign-in', 'warning', `token endpoint ${url} answered ${res.status}${typeof error === 'string' ? ` ${error}` : ''} to a token it never issued (the spec says 400 invalid_grant); a run will tell more`);
+      add(
+        'sign-in',
+        'warning',
+        `token endpoint ${url} answered ${res.status}${typeof error === 'string' ? ` ${error}` : ''} to a token it never issued (the spec says 400 invalid_grant); a run will tell more`,
+      );
     }
   } catch (error) {
     add('sign-in', 'problem', isTackError(error) ? error.message : errorText(error));
@@ -251,7 +293,8 @@ async function checkPartnerKey(
   try {
     const mint = await client.mint(email);
     if (mint.res.status !== 401) {
-      if (mint.res.status >= 500) add('partner', 'warning', `${what}: minting for an unknown user answered ${mint.res.status}; cannot tell whether the key is right`);
+      if (mint.res.status >= 500)
+        add('partner', 'warning', `${what}: minting for an unknown user answered ${mint.res.status}; cannot tell whether the key is right`);
       else add('partner', 'ok', `${what} accepted at ${client.baseUrl} (minting for an unknown user answered ${mint.res.status}, not 401)`);
       return;
     }

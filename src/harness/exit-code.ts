@@ -17,7 +17,9 @@ export interface ExitPolicy {
 }
 
 export function exitCodeOf(rules: readonly Pick<RuleResult, 'status' | 'level'>[], policy: ExitPolicy, hookProblem?: string): number {
-  const failed = rules.some((r) => r.status === 'failed' || (policy.strict && r.status === 'warning') || (policy.requireAll && r.status === 'skipped' && r.level === 'MUST'));
+  const failed = rules.some(
+    (r) => r.status === 'failed' || (policy.strict && r.status === 'warning') || (policy.requireAll && r.status === 'skipped' && r.level === 'MUST'),
+  );
   if (failed) return EXIT_CODES.failed;
   if (rules.some((r) => r.status === 'error') || hookProblem !== undefined) return EXIT_CODES.error;
   if (!rules.some((r) => r.status === 'passed' || r.status === 'warning')) return EXIT_CODES.nothingChecked;

@@ -95,7 +95,8 @@ export class HttpClient {
       const res = await this.sendOnce(req);
       const decision = this.politeness.decide(res.status, res.headers, retries);
       if (decision.kind === 'answer') return res;
-      if (decision.kind === 'give-up') throw new TackError('TACK_ERR_RATE_LIMITED', `${req.role ?? 'target'} ${originOf(req.url)} ${decision.reason} (${req.method} ${pathOf(req.url)})`);
+      if (decision.kind === 'give-up')
+        throw new TackError('TACK_ERR_RATE_LIMITED', `${req.role ?? 'target'} ${originOf(req.url)} ${decision.reason} (${req.method} ${pathOf(req.url)})`);
       await this.politeness.sleep(decision.waitMs);
     }
   }
@@ -158,22 +159,44 @@ export class HttpClient {
     if (midBody !== undefined) error = (error as { cause?: unknown }).cause;
     const name = (error as { name?: string })?.name;
     const code = (error as { code?: string })?.code;
-    if (name === 'TimeoutError' || name === 'AbortError' || error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError || code === 'UND_ERR_CONNECT_TIMEOUT') {
+    if (
+      name === 'TimeoutError' ||
+      name === 'AbortError' ||
+      error instanceof undiciErrors.HeadersTimeoutError ||
+      error instanceof undiciErrors.BodyTimeoutError ||
+      code === 'UND_ERR_CONNECT_TIMEOUT'
+    ) {
       return new TackError('TACK_ERR_TIMEOUT', `${where} did not answer within ${seconds} (${req.method} ${pathOf(req.url)})`, { cause: error });
     }
     if (code === 'ECONNREFUSED') return new TackError('TACK_ERR_UNREACHABLE', `${where} refused the connection: is it running?`, { cause: error });
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new TackError('TACK_ERR_UNREACHABLE', `${where}: the host name does not resolve`, { cause: error });
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      return new TackError('TACK_ERR_UNREACHABLE', `${where}: the host name does not resolve`, { cause: error });
     if (midBody !== undefined && (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH')) {
-      return new TackError('TACK_ERR_BAD_RESPONSE', `${where} closed the connection in the middle of its answer (status ${midBody}) to ${req.method} ${pathOf(req.url)}`, { cause: error });
+      return new TackError(
+        'TACK_ERR_BAD_RESPONSE',
+        `${where} closed the connection in the middle of its answer (status ${midBody}) to ${req.method} ${pathOf(req.url)}`,
+        { cause: error },
+      );
     }
-    if (code === 'HPE_INVALID_CONSTANT' || code === 'HPE_INVALID_VERSION' || name === 'HTTPParserError' || (typeof code === 'string' && code.startsWith('HPE_'))) {
-      return new TackError('TACK_ERR_BAD_RESPONSE', `${where} answered ${req.method} ${pathOf(req.url)} with something that is not HTTP: is it the right host and port (http vs https)?`, { cause: error });
+    if (
+      code === 'HPE_INVALID_CONSTANT' ||
+      code === 'HPE_INVALID_VERSION' ||
+      name === 'HTTPParserError' ||
+      (typeof code === 'string' && code.startsWith('HPE_'))
+    ) {
+      return new TackError(
+        'TACK_ERR_BAD_RESPONSE',
+        `${where} answered ${req.method} ${pathOf(req.url)} with something that is not HTTP: is it the right host and port (http vs https)?`,
+        { cause: error },
+      );
     }
     if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
       return new TackError('TACK_ERR_BAD_RESPONSE', `${where} closed the connection before answering ${req.method} ${pathOf(req.url)}`, { cause: error });
     }
     if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) {
-      return new TackError('TACK_ERR_UNREACHABLE', `${where}: TLS failed (${code}); for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1`, { cause: error });
+      return new TackError('TACK_ERR_UNREACHABLE', `${where}: TLS failed (${code}); for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1`, {
+        cause: error,
+      });
     }
     const message = error instanceof Error ? error.message : String(error);
     return new TackError('TACK_ERR_BAD_RESPONSE', `${where}: ${this.options.redactor.redact(message)} (${req.method} ${pathOf(req.url)})`, { cause: error });

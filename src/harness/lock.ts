@@ -75,12 +75,22 @@ export class TokenFileLock {
     try {
       writeFileSync(candidate, JSON.stringify(me()), { mode: 0o600 });
     } catch (error) {
-      throw new TackError('TACK_ERR_TOKEN_FILE', `the lock on TACK_API_TOKEN_FILE could not be taken (${(error as NodeJS.ErrnoException).code ?? String(error)}): the folder ${dirname(target)} must be writable`);
+      throw new TackError(
+        'TACK_ERR_TOKEN_FILE',
+        `the lock on TACK_API_TOKEN_FILE could not be taken (${(error as NodeJS.ErrnoException).code ?? String(error)}): the folder ${dirname(target)} must be writable`,
+      );
     }
     try {
       for (;;) {
         try {
-          const release = await properLock(target, { realpath: false, lockfilePath: lockPath, stale: staleMs, update: Math.floor(staleMs / 4), retries: 0, onCompromised });
+          const release = await properLock(target, {
+            realpath: false,
+            lockfilePath: lockPath,
+            stale: staleMs,
+            update: Math.floor(staleMs / 4),
+            retries: 0,
+            onCompromised,
+          });
           renameSync(candidate, ownerPath(lockPath)); // the candidate record becomes the owner record
           holder = new TokenFileLock(path, lockPath, release, options.signalGraceMs ?? 15_000);
           removeStaleTemps(path);
@@ -91,7 +101,10 @@ export class TokenFileLock {
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code;
           if (code !== 'ELOCKED') {
-            throw new TackError('TACK_ERR_TOKEN_FILE', `the lock ${lockPath} on TACK_API_TOKEN_FILE could not be taken (${code ?? String(error)}); the folder must be writable`);
+            throw new TackError(
+              'TACK_ERR_TOKEN_FILE',
+              `the lock ${lockPath} on TACK_API_TOKEN_FILE could not be taken (${code ?? String(error)}); the folder must be writable`,
+            );
           }
           if (breakIfHolderGone(lockPath)) continue;
           if (Date.now() - started >= waitMs) {
@@ -113,9 +126,13 @@ export class TokenFileLock {
    * before anything is sent, when the lock was lost meanwhile.
    */
   begin(): () => void {
-    if (this.released) throw new TackError('TACK_ERR_TOKEN_FILE_LOCKED', `the lock on TACK_API_TOKEN_FILE ${this.path} was already released; no rotation without it`);
+    if (this.released)
+      throw new TackError('TACK_ERR_TOKEN_FILE_LOCKED', `the lock on TACK_API_TOKEN_FILE ${this.path} was already released; no rotation without it`);
     if (this.compromised) {
-      throw new TackError('TACK_ERR_TOKEN_FILE_LOCKED', `the lock on TACK_API_TOKEN_FILE ${this.path} was lost (${this.compromised.message}); stopping before rotating the token`);
+      throw new TackError(
+        'TACK_ERR_TOKEN_FILE_LOCKED',
+        `the lock on TACK_API_TOKEN_FILE ${this.path} was lost (${this.compromised.message}); stopping before rotating the token`,
+      );
     }
     this.inFlight++;
     let done = false;

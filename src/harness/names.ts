@@ -7,7 +7,10 @@ import { faker } from '@faker-js/faker';
 export class Names {
   private n = 0;
 
-  constructor(readonly runId: string, seed: number) {
+  constructor(
+    readonly runId: string,
+    seed: number,
+  ) {
     faker.seed(seed);
   }
 

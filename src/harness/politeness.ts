@@ -75,7 +75,10 @@ export class Politeness {
     if (this.maxRetries === 0) return { kind: 'answer' };
     const waitMs = asked ?? 1000 * 2 ** retries;
     if (asked !== undefined && asked > this.maxWaitMs) {
-      return { kind: 'give-up', reason: `answered 429 Too Many Requests and asked tack to wait ${seconds(asked)}, longer than the ${seconds(this.maxWaitMs)} tack waits; run again later or lower --max-rps` };
+      return {
+        kind: 'give-up',
+        reason: `answered 429 Too Many Requests and asked tack to wait ${seconds(asked)}, longer than the ${seconds(this.maxWaitMs)} tack waits; run again later or lower --max-rps`,
+      };
     }
     if (retries >= this.maxRetries) {
       return { kind: 'give-up', reason: `answered 429 Too Many Requests ${retries + 1} times in a row; run again later or lower --max-rps` };

@@ -23,7 +23,8 @@ export async function preflight(session: Pick<Session, 'target' | 'http' | 'tran
   try {
     for (const probe of probesOf(target)) {
       const problem = await probeHost(http, probe);
-      if (problem) throw new TackError(problem.code, `${problem.message}${/[?.]$/.test(problem.message) ? ' Nothing' : '; nothing'} was checked`, { cause: problem });
+      if (problem)
+        throw new TackError(problem.code, `${problem.message}${/[?.]$/.test(problem.message) ? ' Nothing' : '; nothing'} was checked`, { cause: problem });
     }
   } finally {
     transcript.setTest(undefined);
@@ -37,7 +38,8 @@ export function probesOf(target: TargetConfig): HttpRequest[] {
     { role: 'tenant host', method: 'GET', url: `${target.baseUrl}/api/businesses/search`, headers: { accept: 'application/json' } },
     { role: 'identity server', method: 'POST', url: `${target.identityUrl}/protocol/openid-connect/token`, headers: form, body: '' },
   ];
-  if (target.otherBaseUrl) probes.push({ role: "tenant B's host", method: 'GET', url: `${target.otherBaseUrl}/api/businesses/search`, headers: { accept: 'application/json' } });
+  if (target.otherBaseUrl)
+    probes.push({ role: "tenant B's host", method: 'GET', url: `${target.otherBaseUrl}/api/businesses/search`, headers: { accept: 'application/json' } });
   if (target.hook) probes.push({ role: 'test hook', method: 'GET', url: `${target.hook.url}/`, headers: { authorization: `Bearer ${target.hook.token}` } });
   return probes;
 }
@@ -48,7 +50,10 @@ export async function probeHost(http: HttpClient, probe: HttpRequest): Promise<T
     const res = await http.send(probe);
     const down = DOWN[res.status];
     if (down) {
-      return new TackError('TACK_ERR_UNREACHABLE', `${probe.role} ${new URL(probe.url).origin} answered ${res.status} ${down}: the service behind it is down or not ready`);
+      return new TackError(
+        'TACK_ERR_UNREACHABLE',
+        `${probe.role} ${new URL(probe.url).origin} answered ${res.status} ${down}: the service behind it is down or not ready`,
+      );
     }
     return undefined;
   } catch (error) {

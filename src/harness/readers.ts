@@ -30,7 +30,7 @@ export class Readers {
 
   /** True when tack can give a user of its own read access (hook `businesses` and `access`). */
   get canGrant(): boolean {
-    return this.hook !== undefined && this.hook.has('businesses') && this.hook.has('access');
+    return this.hook?.has('businesses') === true && this.hook.has('access');
   }
 
   /** Gives `email` read access to the run's business of `tenant` (created once); what its tokens must list. */

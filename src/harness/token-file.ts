@@ -15,7 +15,22 @@
  * When the path is a symbolic link, the file it points to is rewritten (next to itself), so a link
  * into a secret store keeps pointing at the current token.
  */
-import { accessSync, closeSync, constants, fchmodSync, fsyncSync, lstatSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fchmodSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { TackError } from './errors.js';
 
@@ -39,7 +54,10 @@ export function readTokenFile(path: string): string {
   }
   const token = text.replace(/^\uFEFF/, '').trim();
   if (token === '' || /\s/.test(token)) {
-    throw new TackError('TACK_ERR_TOKEN_FILE', `TACK_API_TOKEN_FILE ${path} must hold exactly one API token (it is ${token === '' ? 'empty' : 'not a single token'})`);
+    throw new TackError(
+      'TACK_ERR_TOKEN_FILE',
+      `TACK_API_TOKEN_FILE ${path} must hold exactly one API token (it is ${token === '' ? 'empty' : 'not a single token'})`,
+    );
   }
   return token;
 }
@@ -58,7 +76,10 @@ export function writeTokenFileAtomic(path: string, token: string): void {
     replaceFileAtomic(path, `${token}\n`);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    throw new TackError('TACK_ERR_TOKEN_FILE', `the rotated API token could not be written to TACK_API_TOKEN_FILE ${path} (${code}); the previous token is unchanged`);
+    throw new TackError(
+      'TACK_ERR_TOKEN_FILE',
+      `the rotated API token could not be written to TACK_API_TOKEN_FILE ${path} (${code}); the previous token is unchanged`,
+    );
   }
 }
 
@@ -147,7 +168,8 @@ export function inspectTokenFile(path: string): TokenFileReport {
   const target = tokenFileTarget(path);
   try {
     const mode = statSync(target).mode & 0o777;
-    if ((mode & 0o077) !== 0) warnings.push(`mode ${mode.toString(8).padStart(4, '0')}: other users can read it; tack writes 0600 at the first rotation (chmod 600 ${path})`);
+    if ((mode & 0o077) !== 0)
+      warnings.push(`mode ${mode.toString(8).padStart(4, '0')}: other users can read it; tack writes 0600 at the first rotation (chmod 600 ${path})`);
   } catch {
     /* reported above */
   }

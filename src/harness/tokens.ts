@@ -111,7 +111,7 @@ export class TokenSource {
 
   /** True when chains come from the hook (fresh users, destructive steps allowed). */
   get fromHook(): boolean {
-    return this.hook !== undefined && this.hook.has('users') && this.hook.has('api-tokens');
+    return this.hook?.has('users') === true && this.hook.has('api-tokens');
   }
 
   /** True when `own()` gives tokens tack owns: from the hook, or generated through the token page. */

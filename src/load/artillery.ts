@@ -112,7 +112,7 @@ export function artilleryScript(o: ArtilleryExport): string {
     '# TACK_ACCESS_TOLERANCE_S, TACK_INSECURE_TLS. Only loopback targets are loaded unless TACK_ALLOW_REMOTE=1.',
     '#',
     `#   ARTILLERY_DISABLE_TELEMETRY=true npx --no-install --prefix <tack>/load/artillery artillery run ${o.profile.name}.artillery.yml`,
-    '#   (unchanged on Artillery\'s runners: run-fargate / run-lambda --count N; each runner starts every VU below)',
+    "#   (unchanged on Artillery's runners: run-fargate / run-lambda --count N; each runner starts every VU below)",
     'config:',
     `  target: ${q('http://tack-sets-every-url-at-run-time.invalid')}`,
     '  phases:',

@@ -285,7 +285,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
 
   try {
     // A conversation may have ended before the run (its chain broke in an earlier capacity step).
-    const live = drivers.filter((d) => !(d.done = d.conv.ended));
+    for (const d of drivers) d.done = d.conv.ended;
+    const live = drivers.filter((d) => !d.done);
     if (live.length === 0) finish();
     else if (!draining) {
       if (rate === undefined) for (const d of live) send(d, performance.now());

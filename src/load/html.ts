@@ -90,7 +90,10 @@ export function renderHtml(result: LoadResult): string {
   const s = result.settings;
   const rows: [string, string][] = [
     ['profile', result.profile],
-    ['target', `${result.target.baseUrl} / ${result.target.identityUrl}${result.target.builtIn ? ' (built-in reference server)' : ''}${result.target.faults.length ? `, faults: ${result.target.faults.join(', ')}` : ''}`],
+    [
+      'target',
+      `${result.target.baseUrl} / ${result.target.identityUrl}${result.target.builtIn ? ' (built-in reference server)' : ''}${result.target.faults.length ? `, faults: ${result.target.faults.join(', ')}` : ''}`,
+    ],
     ['run', `${result.runId}, ${result.startedAt} → ${result.finishedAt}`],
     [
       'load',
@@ -101,7 +104,10 @@ export function renderHtml(result: LoadResult): string {
           `${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}`,
     ],
     ['throughput', `${formatCount(m.rps)} answers/s (${formatCount(m.responses)} answers)`],
-    ['latency', `p50 ${formatUs(m.latency.p50)} · p90 ${formatUs(m.latency.p90)} · p99 ${formatUs(m.latency.p99)} · p99.9 ${formatUs(m.latency.p999)} · max ${formatUs(m.latency.max)}${m.corrected ? ' (corrected for coordinated omission)' : ''}`],
+    [
+      'latency',
+      `p50 ${formatUs(m.latency.p50)} · p90 ${formatUs(m.latency.p90)} · p99 ${formatUs(m.latency.p99)} · p99.9 ${formatUs(m.latency.p999)} · max ${formatUs(m.latency.max)}${m.corrected ? ' (corrected for coordinated omission)' : ''}`,
+    ],
     [
       'correctness',
       `${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ` +
@@ -117,13 +123,16 @@ export function renderHtml(result: LoadResult): string {
     ? '<p class="warn">The target was tack\'s built-in reference server, running in the same process as the load generator. ' +
       'These figures show tack and the reference working; they are no capacity of any real system.</p>'
     : '';
-  const verdict = result.verdict.exitCode === 0 ? '<p class="pass">PASSED</p>' : result.verdict.reasons.map((r) => `<p class="fail">FAILED: ${esc(r)}</p>`).join('');
+  const verdict =
+    result.verdict.exitCode === 0 ? '<p class="pass">PASSED</p>' : result.verdict.reasons.map((r) => `<p class="fail">FAILED: ${esc(r)}</p>`).join('');
   const judgedAt = result.capacity
     ? ` (at ${result.capacity.maxRate !== null ? `${formatCount(result.capacity.maxRate)} req/s, the highest step that held` : 'the first step'})`
     : '';
   const thresholds = result.thresholds.length
     ? `<h2>Thresholds${esc(judgedAt)}</h2><table><tr><th></th><th>threshold</th><th>actual</th><th>from</th></tr>${result.thresholds
-        .map((t) => `<tr><td class="${t.ok ? 'pass' : 'fail'}">${t.ok ? '✔' : '✘'}</td><td>${esc(t.expr)}</td><td>${esc(t.actual)}</td><td>${t.source}</td></tr>`)
+        .map(
+          (t) => `<tr><td class="${t.ok ? 'pass' : 'fail'}">${t.ok ? '✔' : '✘'}</td><td>${esc(t.expr)}</td><td>${esc(t.actual)}</td><td>${t.source}</td></tr>`,
+        )
         .join('')}</table>`
     : '';
   const breaks = result.breaks.length

@@ -73,11 +73,17 @@ function mergeTimelines(timelines: readonly Second[][]): Second[] {
 export function mergeResults(inputs: readonly MergeInput[], cliThresholds: readonly string[] = []): LoadResult {
   if (inputs.length === 0) throw new TackError('TACK_ERR_USAGE', 'tack load merge needs at least one result file');
   const profiles = [...new Set(inputs.map((i) => i.result.profile))];
-  if (profiles.length > 1) throw new TackError('TACK_ERR_USAGE', `tack load merge: the files are results of different profiles (${profiles.join(', ')}); merge shards of one profile`);
+  if (profiles.length > 1)
+    throw new TackError('TACK_ERR_USAGE', `tack load merge: the files are results of different profiles (${profiles.join(', ')}); merge shards of one profile`);
   // Shards of one run load one target. (Each built-in reference server has its own port, so
   // results against the built-in server are merged as one target.)
-  const targets = [...new Set(inputs.map((i) => (i.result.target.builtIn ? 'the built-in reference server' : `${i.result.target.baseUrl} with ${i.result.target.identityUrl}`)))];
-  if (targets.length > 1) throw new TackError('TACK_ERR_USAGE', `tack load merge: the files loaded different targets (${targets.join('; ')}); merge shards of one run`);
+  const targets = [
+    ...new Set(
+      inputs.map((i) => (i.result.target.builtIn ? 'the built-in reference server' : `${i.result.target.baseUrl} with ${i.result.target.identityUrl}`)),
+    ),
+  ];
+  if (targets.length > 1)
+    throw new TackError('TACK_ERR_USAGE', `tack load merge: the files loaded different targets (${targets.join('; ')}); merge shards of one run`);
   const searches = inputs.filter((i) => i.result.capacity !== undefined).map((i) => i.file);
   if (searches.length > 0) {
     const what = searches.length > 1 ? 'are capacity searches' : 'is a capacity search';
@@ -115,7 +121,10 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
     runId: `merged-${newRunId()}`,
     profile: first.profile,
     startedAt: results.map((r) => r.startedAt).sort()[0]!,
-    finishedAt: results.map((r) => r.finishedAt).sort().at(-1)!,
+    finishedAt: results
+      .map((r) => r.finishedAt)
+      .sort()
+      .at(-1)!,
     measuredS: Math.max(...results.map((r) => r.measuredS)),
     target: { ...first.target, faults: [...new Set(results.flatMap((r) => r.target.faults))] },
     settings: {

@@ -136,7 +136,10 @@ export function readLoadResult(file: string, flag: string): LoadResult {
   const parsed = loadResultSchema.safeParse(json);
   if (!parsed.success) {
     const schema = (json as { schema?: unknown } | null)?.schema;
-    const why = schema !== LOAD_SCHEMA ? `its schema is ${JSON.stringify(schema)}, not ${LOAD_SCHEMA}` : `${parsed.error.issues[0]?.path.join('.') ?? 'a field'} is not valid`;
+    const why =
+      schema !== LOAD_SCHEMA
+        ? `its schema is ${JSON.stringify(schema)}, not ${LOAD_SCHEMA}`
+        : `${parsed.error.issues[0]?.path.join('.') ?? 'a field'} is not valid`;
     throw new TackError('TACK_ERR_USAGE', `${flag} ${file} is not a tack load result (${why})`);
   }
   return parsed.data as LoadResult;
@@ -144,7 +147,10 @@ export function readLoadResult(file: string, flag: string): LoadResult {
 
 /** `reports/load-<profile>-<time>[-shard-i-of-n].json`, never overwriting an earlier file. */
 export function defaultResultPath(reportsDir: string, profile: string, startedAt: Date, shard: { index: number; count: number } | null): string {
-  const stamp = startedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = startedAt
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const base = `load-${profile}-${stamp}${shard ? `-shard-${shard.index}-of-${shard.count}` : ''}`;
   let path = join(reportsDir, `${base}.json`);
   for (let n = 2; existsSync(path); n++) path = join(reportsDir, `${base}-${n}.json`);
@@ -152,7 +158,7 @@ export function defaultResultPath(reportsDir: string, profile: string, startedAt
 }
 
 export function htmlPathFor(jsonPath: string): string {
-  return jsonPath.replace(/\.json$/i, '') + '.html';
+  return `${jsonPath.replace(/\.json$/i, '')}.html`;
 }
 
 /** Writes the JSON and the HTML page; both pass through the redactor. Returns their paths. */
@@ -160,7 +166,7 @@ export function writeLoadResult(result: LoadResult, jsonPath: string, redactor: 
   const html = htmlPathFor(jsonPath);
   mkdirSync(dirname(jsonPath), { recursive: true });
   const clean = (s: string) => (redactor ? redactor.redact(s) : s);
-  writeFileSync(jsonPath, clean(JSON.stringify(result, null, 2)) + '\n');
+  writeFileSync(jsonPath, `${clean(JSON.stringify(result, null, 2))}\n`);
   writeFileSync(html, clean(renderHtml(result)));
   return { json: jsonPath, html };
 }

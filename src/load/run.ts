@@ -78,16 +78,25 @@ export interface LoadOutcome {
 }
 
 function checkOptions(o: LoadOptions): ThresholdSpec[] {
-  if (!Number.isSafeInteger(o.connections) || o.connections < 1) throw new TackError('TACK_ERR_USAGE', `--connections must be 1 or more (got ${o.connections})`);
+  if (!Number.isSafeInteger(o.connections) || o.connections < 1)
+    throw new TackError('TACK_ERR_USAGE', `--connections must be 1 or more (got ${o.connections})`);
   if (o.durationMs < 500) throw new TackError('TACK_ERR_USAGE', '--duration must be at least 500ms');
   if (o.durationMs + o.warmupMs > MAX_RUN_MS) {
-    throw new TackError('TACK_ERR_USAGE', `--duration plus --warmup may be at most ${MAX_RUN_MS / 60_000} minutes (every load run is bounded); split longer soaks into several runs`);
+    throw new TackError(
+      'TACK_ERR_USAGE',
+      `--duration plus --warmup may be at most ${MAX_RUN_MS / 60_000} minutes (every load run is bounded); split longer soaks into several runs`,
+    );
   }
-  if (o.rate !== undefined && (!Number.isFinite(o.rate) || o.rate < 1)) throw new TackError('TACK_ERR_USAGE', `--rate must be 1 request per second or more (got ${o.rate})`);
+  if (o.rate !== undefined && (!Number.isFinite(o.rate) || o.rate < 1))
+    throw new TackError('TACK_ERR_USAGE', `--rate must be 1 request per second or more (got ${o.rate})`);
   if (o.shard && shareOf(o.connections, o.shard) < 1) {
-    throw new TackError('TACK_ERR_USAGE', `--shard ${o.shard.index}/${o.shard.count} gets no connection of --connections ${o.connections}: give at least one connection per shard`);
+    throw new TackError(
+      'TACK_ERR_USAGE',
+      `--shard ${o.shard.index}/${o.shard.count} gets no connection of --connections ${o.connections}: give at least one connection per shard`,
+    );
   }
-  if (o.shard && o.rate !== undefined && shareOf(o.rate, o.shard) < 1) throw new TackError('TACK_ERR_USAGE', `--rate ${o.rate} leaves shard ${o.shard.index}/${o.shard.count} no request per second`);
+  if (o.shard && o.rate !== undefined && shareOf(o.rate, o.shard) < 1)
+    throw new TackError('TACK_ERR_USAGE', `--rate ${o.rate} leaves shard ${o.shard.index}/${o.shard.count} no request per second`);
   if (o.capacity) {
     // A search steps one machine's offered rate; shards could not agree on when to step.
     const refuse = (message: string) => new TackError('TACK_ERR_USAGE', message);
@@ -103,7 +112,9 @@ function checkOptions(o: LoadOptions): ThresholdSpec[] {
 export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOutcome> {
   const cliSpecs = checkOptions(options);
   const specs: { spec: ThresholdSpec; source: Threshold['source'] }[] =
-    cliSpecs.length > 0 ? cliSpecs.map((spec) => ({ spec, source: 'cli' })) : options.profile.defaultThresholds.map((e) => ({ spec: parseThreshold(e), source: 'profile' }));
+    cliSpecs.length > 0
+      ? cliSpecs.map((spec) => ({ spec, source: 'cli' }))
+      : options.profile.defaultThresholds.map((e) => ({ spec: parseThreshold(e), source: 'profile' }));
   const baseline = options.baseline !== undefined ? readLoadResult(options.baseline, '--baseline') : undefined;
   const mismatch = baseline && baselineMismatch(options.profile.name, baseline);
   if (mismatch) throw new TackError('TACK_ERR_USAGE', `--baseline ${options.baseline}: ${mismatch}`);
@@ -176,7 +187,7 @@ async function runInSession(
     conversation: (i: number, tally: Tally) => prepared.conversation(i, tally),
     signal: o.signal,
     onProgress: (p: Progress) => {
-      if (showProgress && !o.quiet) io.progress(progressLine(p) + '\n');
+      if (showProgress && !o.quiet) io.progress(`${progressLine(p)}\n`);
       prepared.checkpoint?.(false).catch((error: unknown) => {
         poolError ??= error;
       });
@@ -197,8 +208,7 @@ async function runInSession(
       // Everything printed goes through the redactor, step lines included.
       const redacted: LoadIo = { write: (s) => io.write(redactor.redact(s)), progress: (s) => io.progress(redactor.redact(s)) };
       result = await searchCapacity(o.capacity, common, specs, redacted, (r, w, d) => runEngine(engineOptions(r, w, d, false)), machine);
-    }
-    else {
+    } else {
       const engine = await runEngine(engineOptions(rate, o.warmupMs, o.durationMs, true));
       const draft: LoadResult = { ...draftOf(engine, common, rate ?? null, o.durationMs), machine: machine.finish() };
       const thresholds = evaluateThresholds(draft, specs);
@@ -284,7 +294,12 @@ async function searchCapacity(
   runStep: StepRunner,
   machine: { finish(): Machine },
 ): Promise<LoadResult> {
-  io.write(stepHeader(plan, specs.map((s) => s.spec.expr)));
+  io.write(
+    stepHeader(
+      plan,
+      specs.map((s) => s.spec.expr),
+    ),
+  );
   const steps: CapacityStep[] = [];
   const drafts: LoadResult[] = [];
   const judged: { thresholds: Threshold[] }[] = [];

@@ -22,7 +22,16 @@ function table(header: string[], rows: string[][]): string {
 }
 
 function latencyRow(name: string, s: LatencySummary, measuredS: number): string[] {
-  return [name, formatCount(s.count), measuredS > 0 ? formatCount(s.count / measuredS) : '-', formatUs(s.p50), formatUs(s.p90), formatUs(s.p99), formatUs(s.p999), formatUs(s.max)];
+  return [
+    name,
+    formatCount(s.count),
+    measuredS > 0 ? formatCount(s.count / measuredS) : '-',
+    formatUs(s.p50),
+    formatUs(s.p90),
+    formatUs(s.p99),
+    formatUs(s.p999),
+    formatUs(s.max),
+  ];
 }
 
 export function summaryText(result: LoadResult, files: { json: string; html: string } | undefined): string {
@@ -58,13 +67,20 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   if (statuses.length > 0) out.push(`statuses (measured): ${statuses.map(([k, v]) => `${k} ×${formatCount(v)}`).join(', ')}`);
   const codes = { ...result.warmup.errorCodes };
   for (const [k, v] of Object.entries(result.measured.errorCodes)) codes[k] = (codes[k] ?? 0) + v;
-  if (Object.keys(codes).length > 0) out.push(`transport errors: ${Object.entries(codes).map(([k, v]) => `${k} ×${v}`).join(', ')}`);
+  if (Object.keys(codes).length > 0)
+    out.push(
+      `transport errors: ${Object.entries(codes)
+        .map(([k, v]) => `${k} ×${v}`)
+        .join(', ')}`,
+    );
   const notes = { ...result.warmup.notes };
   for (const [k, v] of Object.entries(result.measured.notes)) notes[k] = (notes[k] ?? 0) + v;
   for (const [k, v] of Object.entries(notes)) out.push(`note: ${k} ×${formatCount(v)}`);
   for (const b of result.breaks) {
     const what = b.cause === 'rotation' ? 'rotation broke under load' : 'chain lost after its own request failed';
-    out.push(`  ✘ ${what}: ${b.chain}${b.shard ? ` [shard ${b.shard}]` : ''} at ${b.atS.toFixed(2)} s (${b.phase}) after ${b.afterRotations} rotation(s): ${b.error}`);
+    out.push(
+      `  ✘ ${what}: ${b.chain}${b.shard ? ` [shard ${b.shard}]` : ''} at ${b.atS.toFixed(2)} s (${b.phase}) after ${b.afterRotations} rotation(s): ${b.error}`,
+    );
   }
   if (result.breaksNotListed > 0) out.push(`  … and ${result.breaksNotListed} more broken chain(s)`);
   if (result.thresholds.length > 0) {
@@ -77,7 +93,7 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   if (result.verdict.exitCode === 0) out.push('PASSED');
   else for (const r of result.verdict.reasons) out.push(`FAILED: ${r}`);
   if (files) out.push(`\nResult: ${files.json}\n        ${files.html}`);
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 /** Where the figures come from: the machine, and a plain warning when the target was the built-in reference server. */

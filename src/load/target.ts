@@ -86,7 +86,9 @@ export function probe(endpoint: Endpoint, timeoutMs: number): Promise<void> {
       reject(new TackError('TACK_ERR_UNREACHABLE', `${endpoint.host} (${endpoint.connectUrl}) ${why}; no load was sent`));
     };
     socket.setTimeout(timeoutMs, () => fail(`did not accept a connection within ${timeoutMs} ms`));
-    socket.once('error', (error: NodeJS.ErrnoException) => fail(error.code === 'ECONNREFUSED' ? 'refused the connection (is it running?)' : `could not be reached (${error.code ?? error.message})`));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      fail(error.code === 'ECONNREFUSED' ? 'refused the connection (is it running?)' : `could not be reached (${error.code ?? error.message})`),
+    );
     socket.once('connect', () => {
       socket.destroy();
       resolve();

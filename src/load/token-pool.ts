@@ -42,7 +42,8 @@ export function readPool(path: string, shard: Shard | undefined): PoolEntry[] {
   const tokens = tokensOf(readText(path));
   if (tokens.some((t) => /\s/.test(t))) throw new TackError('TACK_ERR_TOKEN_FILE', `the token pool ${path} must hold one token per line, without spaces`);
   const entries = tokens.map((token, index) => ({ index, token })).filter((e) => ownsLine(e.index, shard));
-  if (entries.length === 0) throw new TackError('TACK_ERR_TOKEN_FILE', `the token pool ${path} holds no token${shard ? ` for shard ${shard.index}/${shard.count}` : ''}`);
+  if (entries.length === 0)
+    throw new TackError('TACK_ERR_TOKEN_FILE', `the token pool ${path} holds no token${shard ? ` for shard ${shard.index}/${shard.count}` : ''}`);
   return entries;
 }
 
@@ -58,7 +59,7 @@ export async function writePool(path: string, current: ReadonlyMap<number, strin
   try {
     const tokens = tokensOf(readText(path));
     for (const [index, token] of current) if (index < tokens.length) tokens[index] = token;
-    writeAtomic(path, tokens.join('\n') + '\n');
+    writeAtomic(path, `${tokens.join('\n')}\n`);
   } finally {
     await release().catch(() => undefined);
   }

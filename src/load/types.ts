@@ -179,7 +179,21 @@ export interface Verdict {
 }
 
 export function emptyCounts(): Counts {
-  return { responses: 0, ok: 0, expected: 0, non2xx: 0, malformed: 0, broken: 0, lost: 0, errors: 0, timeouts: 0, rotations: 0, byStatus: {}, errorCodes: {}, notes: {} };
+  return {
+    responses: 0,
+    ok: 0,
+    expected: 0,
+    non2xx: 0,
+    malformed: 0,
+    broken: 0,
+    lost: 0,
+    errors: 0,
+    timeouts: 0,
+    rotations: 0,
+    byStatus: {},
+    errorCodes: {},
+    notes: {},
+  };
 }
 
 export function statusClassOf(status: number): StatusClass {

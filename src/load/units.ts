@@ -43,7 +43,9 @@ export function formatMs(ms: number): string {
 
 /** 12345.6 → `12 346` (thin groups, easy to read in a table). */
 export function formatCount(n: number): string {
-  return Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
 
 function trim(n: number): string {

@@ -28,10 +28,15 @@ export function judge(result: Omit<LoadResult, 'verdict'>, thresholds: readonly 
   }
   const answered = result.measured.responses + result.warmup.responses > 0;
   if (!answered && correctness.length === 0) correctness.push('no answer at all was received');
-  const breached = thresholds.filter((t) => !t.ok).map((t) => `${t.source === 'baseline' ? 'baseline regression' : 'threshold breached'}: ${t.expr} (actual ${t.actual})`);
+  const breached = thresholds
+    .filter((t) => !t.ok)
+    .map((t) => `${t.source === 'baseline' ? 'baseline regression' : 'threshold breached'}: ${t.expr} (actual ${t.actual})`);
   // A target that never answered was not measured at all: unreachable (2), as for `tack run`.
   if (!answered && m.broken === 0 && m.malformed === 0) {
-    return { exitCode: EXIT.unreachable, reasons: [`the target did not answer (${m.timeouts} timeout(s), ${m.transportErrors} transport error(s))`, ...correctness, ...breached] };
+    return {
+      exitCode: EXIT.unreachable,
+      reasons: [`the target did not answer (${m.timeouts} timeout(s), ${m.transportErrors} transport error(s))`, ...correctness, ...breached],
+    };
   }
   const exitCode = correctness.length > 0 ? EXIT.mustFailed : breached.length > 0 ? EXIT.threshold : EXIT.ok;
   return { exitCode, reasons: [...correctness, ...breached] };
@@ -45,5 +50,10 @@ function againstSpec(result: Omit<LoadResult, 'verdict'>): string {
   }
   const list = [...kinds].sort((a, b) => b[1] - a[1]);
   if (list.length === 0) return 'see the notes';
-  return list.slice(0, 3).map(([k, n]) => `${k} ×${n}`).join('; ') + (list.length > 3 ? `; and ${list.length - 3} more kind(s)` : '');
+  return (
+    list
+      .slice(0, 3)
+      .map(([k, n]) => `${k} ×${n}`)
+      .join('; ') + (list.length > 3 ? `; and ${list.length - 3} more kind(s)` : '')
+  );
 }

@@ -23,9 +23,7 @@ export interface AccessClaims {
   readonly expiresAt: number;
 }
 
-export type Verdict =
-  | { readonly ok: true; readonly claims: AccessClaims }
-  | { readonly ok: false; readonly reason: 'malformed' | 'expired' };
+export type Verdict = { readonly ok: true; readonly claims: AccessClaims } | { readonly ok: false; readonly reason: 'malformed' | 'expired' };
 
 const PREFIX = 'at1';
 /** Stands for "no tenant" in the token text; `_` is in no tenant label and in RFC 6750's b64token. */

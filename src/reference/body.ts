@@ -27,7 +27,8 @@ type Readable = IncomingMessage & { [READING]?: Promise<string> };
  */
 export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
   const readable = req as Readable;
-  return (readable[READING] ??= readStream(req, limit));
+  readable[READING] ??= readStream(req, limit);
+  return readable[READING];
 }
 
 /** The listeners are inline and guarded by `settled` rather than removed: this runs on every exchange. */
@@ -52,7 +53,8 @@ function readStream(req: IncomingMessage, limit: number): Promise<string> {
       } else if (first === undefined) {
         first = chunk;
       } else {
-        (rest ??= [first]).push(chunk);
+        rest ??= [first];
+        rest.push(chunk);
       }
     });
     req.on('end', () => {

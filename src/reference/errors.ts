@@ -59,9 +59,7 @@ export const methodNotAllowed = (allow: readonly string[]): HttpError =>
 export const payloadTooLarge = (limit: number): HttpError =>
   new HttpError(413, 'payload_too_large', `The request body exceeds ${limit} bytes.`, { headers: { connection: 'close' } });
 
-export const unsupportedMediaType = (expected: string): HttpError =>
-  new HttpError(415, 'unsupported_media_type', `The request body must be ${expected}.`);
+export const unsupportedMediaType = (expected: string): HttpError => new HttpError(415, 'unsupported_media_type', `The request body must be ${expected}.`);
 
 /** The in-memory store is full (users or businesses created beyond the server's limits). */
-export const insufficientStorage = (what: string): HttpError =>
-  new HttpError(507, 'insufficient_storage', `The reference server holds at most ${what}.`);
+export const insufficientStorage = (what: string): HttpError => new HttpError(507, 'insufficient_storage', `The reference server holds at most ${what}.`);

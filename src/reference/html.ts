@@ -19,7 +19,10 @@ export function escapeHtml(value: string): string {
 
 /** JSON for a `<script type="application/json">` block: `<` escaped so no `</script>` can end it early. */
 export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export interface Page {

@@ -28,14 +28,7 @@ export const defaultErrorLog: ErrorLog = (line) => {
   process.stderr.write(`tack reference server: ${line}\n`);
 };
 
-export function sendError(
-  res: ServerResponse,
-  dialect: Dialect,
-  thrown: unknown,
-  faults: FaultSet,
-  log: ErrorLog = defaultErrorLog,
-  where = 'request',
-): void {
+export function sendError(res: ServerResponse, dialect: Dialect, thrown: unknown, faults: FaultSet, log: ErrorLog = defaultErrorLog, where = 'request'): void {
   if (res.writableEnded || res.destroyed) return;
   if (res.headersSent) {
     // Half a response is out; the only safe thing left is to drop the connection.
@@ -70,9 +63,14 @@ export function sendError(
 function unexpected(thrown: unknown, log: ErrorLog, where: string): HttpError {
   // The message may quote input (and so a secret): log the class and the stack frames only.
   const kind = thrown instanceof Error ? thrown.name : typeof thrown;
-  const frames = thrown instanceof Error && thrown.stack !== undefined
-    ? thrown.stack.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 4).join(' | ')
-    : '';
+  const frames =
+    thrown instanceof Error && thrown.stack !== undefined
+      ? thrown.stack
+          .split('\n')
+          .filter((line) => line.trimStart().startsWith('at '))
+          .slice(0, 4)
+          .join(' | ')
+      : '';
   log(`unexpected ${kind} in ${where}; answered 500${frames === '' ? '' : ` (${frames.trim()})`}`);
   return new HttpError(500, 'server_error', 'The server met an unexpected condition.');
 }

@@ -21,7 +21,10 @@ export function sendBody(res: ServerResponse, status: number, contentType: strin
     // The token responses (the hot path): one literal, no spread.
     res.writeHead(status, { 'cache-control': 'no-store', pragma: 'no-cache', 'content-type': contentType, 'content-length': length });
   } else {
-    res.writeHead(status, headers === undefined ? { 'content-type': contentType, 'content-length': length } : { ...headers, 'content-type': contentType, 'content-length': length });
+    res.writeHead(
+      status,
+      headers === undefined ? { 'content-type': contentType, 'content-length': length } : { ...headers, 'content-type': contentType, 'content-length': length },
+    );
   }
   res.end(body);
 }

@@ -61,7 +61,8 @@ export function matchRoute<C extends RequestContext>(routes: readonly Route<C>[]
       const got = parts[i] as string;
       if (want.startsWith(':')) {
         if (got === '') continue outer;
-        (params ??= {})[want.slice(1)] = decodeSegment(got);
+        params ??= {};
+        params[want.slice(1)] = decodeSegment(got);
       } else if (want !== got) {
         continue outer;
       }
@@ -70,7 +71,6 @@ export function matchRoute<C extends RequestContext>(routes: readonly Route<C>[]
   }
   return undefined;
 }
-
 
 function decodeSegment(segment: string): string {
   if (!segment.includes('%')) return segment;

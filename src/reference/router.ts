@@ -80,8 +80,11 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
   const tenant = new RouteTable(tenantRoutes());
   const identity = new RouteTable(identityRoutes());
   const hook = new RouteTable(hookRoutes());
-  checkScript(ref, [...tenantRoutes(), ...identityRoutes()].map((r) => r.name));
-  const realmPrefix = ref.config.realmPath + '/';
+  checkScript(
+    ref,
+    [...tenantRoutes(), ...identityRoutes()].map((r) => r.name),
+  );
+  const realmPrefix = `${ref.config.realmPath}/`;
   const hookPath = ref.config.hookPath;
 
   return (req, res) => {
@@ -123,7 +126,7 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
           break;
         }
         case 'hook': {
-          if (path !== hookPath && !path.startsWith(hookPath + '/')) throw notFound('not_found', 'No such resource.');
+          if (path !== hookPath && !path.startsWith(`${hookPath}/`)) throw notFound('not_found', 'No such resource.');
           dialect = 'hook';
           requireHookToken(ref, req);
           const inner = path.length === hookPath.length ? '/' : path.slice(hookPath.length);
@@ -135,7 +138,11 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
         default:
           throw notFound('unknown_host', 'No service is served at this host.');
       }
-      if (result !== undefined) result.then(() => ensureAnswered(res), (error: unknown) => fail(ref, res, dialect, where, error));
+      if (result !== undefined)
+        result.then(
+          () => ensureAnswered(res),
+          (error: unknown) => fail(ref, res, dialect, where, error),
+        );
       else ensureAnswered(res);
     } catch (error) {
       fail(ref, res, dialect, where, error);

@@ -25,11 +25,7 @@ const BAD_REQUEST = rawProblem(400, 'Bad Request', 'The request is not well-form
 const HEADERS_TOO_LARGE = rawProblem(431, 'Request Header Fields Too Large', 'The request headers are too large.');
 const TIMEOUT = rawProblem(408, 'Request Timeout', 'The request did not arrive in time.');
 
-export function listen(
-  listener: (req: IncomingMessage, res: ServerResponse) => void,
-  port: number,
-  bind: string,
-): Promise<Listening> {
+export function listen(listener: (req: IncomingMessage, res: ServerResponse) => void, port: number, bind: string): Promise<Listening> {
   const server = createServer({ keepAlive: true, requestTimeout: 30_000, headersTimeout: 10_000 }, listener);
   server.keepAliveTimeout = 30_000;
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -37,9 +33,7 @@ export function listen(
       socket.destroy();
       return;
     }
-    socket.end(
-      error.code === 'HPE_HEADER_OVERFLOW' ? HEADERS_TOO_LARGE : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? TIMEOUT : BAD_REQUEST,
-    );
+    socket.end(error.code === 'HPE_HEADER_OVERFLOW' ? HEADERS_TOO_LARGE : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? TIMEOUT : BAD_REQUEST);
   });
   server.on('connection', (socket: Socket) => {
     socket.on('error', () => socket.destroy());

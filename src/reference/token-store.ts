@@ -26,7 +26,7 @@
  * from one that was rotated out, revoked or expired.
  */
 import type { Clock } from './clock.js';
-import { MacKey, randomSecret } from './secrets.js';
+import { type MacKey, randomSecret } from './secrets.js';
 
 export interface TokenLimits {
   /** A token left unused this long expires (the 30-day limit of API tokens). */

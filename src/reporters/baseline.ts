@@ -44,7 +44,10 @@ export function readBaseline(file: string): Baseline {
   const parsed = fileSchema.safeParse(Array.isArray(raw) ? { expected: raw } : raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new TackError('TACK_ERR_USAGE', `--baseline ${file} is not a baseline: ${first ? `${first.path.join('.') || 'file'}: ${first.message}` : 'bad shape'} (write one with: tack baseline write)`);
+    throw new TackError(
+      'TACK_ERR_USAGE',
+      `--baseline ${file} is not a baseline: ${first ? `${first.path.join('.') || 'file'}: ${first.message}` : 'bad shape'} (write one with: tack baseline write)`,
+    );
   }
   return { file, entries: parsed.data.expected };
 }
@@ -99,7 +102,7 @@ export function baselineFrom(doc: ResultsDocument): { schema: typeof BASELINE_SC
 }
 
 export function writeBaseline(file: string, baseline: ReturnType<typeof baselineFrom>): void {
-  writeFileSync(file, JSON.stringify(baseline, null, 2) + '\n');
+  writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
 }
 
 /** What a run comes to: its exit code, after the baseline when one is given. Computed once, by the command. */
@@ -112,7 +115,8 @@ export interface RunOutcome {
 }
 
 export function decideOutcome(result: RunResult, policy: ExitPolicy, baselineFile: string | undefined): RunOutcome {
-  if (baselineFile === undefined) return { exitCode: exitCodeOf(result.rules, policy, result.hookProblem), policy, applied: undefined, baselineProblem: undefined };
+  if (baselineFile === undefined)
+    return { exitCode: exitCodeOf(result.rules, policy, result.hookProblem), policy, applied: undefined, baselineProblem: undefined };
   try {
     const applied = applyBaseline(readBaseline(baselineFile), result, policy);
     return { exitCode: applied.exitCode, policy, applied, baselineProblem: undefined };

@@ -56,7 +56,7 @@ export async function createBundle(out: string, root: string, files: readonly Bu
     }
     entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const manifest: Manifest = { schema: MANIFEST_SCHEMA, note: INTEGRITY_NOTE, createdAt: new Date().toISOString(), about, files: entries };
-    writeFileSync(join(staging, root, MANIFEST_FILE), JSON.stringify(manifest, null, 2) + '\n');
+    writeFileSync(join(staging, root, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     mkdirSync(dirname(out), { recursive: true });
     await create({ gzip: true, file: out, cwd: staging, portable: true }, [root]);
     return manifest;
@@ -104,7 +104,12 @@ export async function verifyBundle(file: string): Promise<Verification> {
   }
   const manifestPaths = [...contents.keys()].filter((p) => p.split('/').length === 2 && p.endsWith(`/${MANIFEST_FILE}`));
   if (manifestPaths.length !== 1) {
-    return { ok: false, manifest: undefined, problems: [`${MANIFEST_FILE}: ${manifestPaths.length === 0 ? 'missing' : 'more than one'} at the top of the bundle`], checked: 0 };
+    return {
+      ok: false,
+      manifest: undefined,
+      problems: [`${MANIFEST_FILE}: ${manifestPaths.length === 0 ? 'missing' : 'more than one'} at the top of the bundle`],
+      checked: 0,
+    };
   }
   const root = manifestPaths[0]!.slice(0, -MANIFEST_FILE.length - 1);
   let manifest: Manifest;

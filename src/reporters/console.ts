@@ -55,11 +55,11 @@ export function summaryTable(result: { readonly rules: readonly RuleResult[] }):
 
 export function printSummary(doc: ResultsDocument, redactor: Redactor, write: (s: string) => void): void {
   const result = { rules: doc.rules, fieldsUsed: doc.target.fieldsUsed, hookProblem: doc.target.hook?.problem };
-  write('\n' + summaryTable(result) + '\n');
+  write(`\n${summaryTable(result)}\n`);
   const failed = result.rules.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'error');
   if (failed.length > 0) {
     write('\nNot holding:\n');
-    for (const r of failed) write(redactor.redact(`  ${MARK[r.status]} ${r.id}: ${r.reason}`) + '\n');
+    for (const r of failed) write(`${redactor.redact(`  ${MARK[r.status]} ${r.id}: ${r.reason}`)}\n`);
   }
   const fields = Object.entries(result.fieldsUsed);
   if (fields.length > 0) write(`\nFields found: ${fields.map(([k, v]) => `${k} in "${v}"`).join(', ')}\n`);

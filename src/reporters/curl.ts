@@ -19,7 +19,7 @@ const GENERIC: Record<string, ShellVariable> = {
   'partner-secret': { name: 'TACK_PARTNER_SECRET', meaning: "the partner key's secret" },
   'partner-secret-variant': { name: 'TACK_WRONG_SECRET', meaning: 'a value that is not the partner secret' },
   'hook-token': { name: 'TACK_HOOK_TOKEN', meaning: 'the test hook token' },
-  'api-token': { name: 'TACK_API_TOKEN', meaning: 'a personal API token of a user of tenant A (the one tack used was a test user\'s)' },
+  'api-token': { name: 'TACK_API_TOKEN', meaning: "a personal API token of a user of tenant A (the one tack used was a test user's)" },
   'access-token': { name: 'TACK_ACCESS_TOKEN', meaning: 'a fresh access token (exchange an API token, or mint one with the partner key)' },
   'refresh-token': { name: 'TACK_REFRESH_TOKEN', meaning: 'a partner refresh token from a mint call' },
   secret: { name: 'TACK_SECRET', meaning: 'the secret value the target returned' },

@@ -28,7 +28,10 @@ export function withEvidence(rule: RuleResult, ctx: EvidenceContext): ReportRule
   let seqs = [...new Set(judged.flatMap((c) => c.exchanges))].sort((a, b) => a - b);
   if (seqs.length === 0 && rule.status === 'error') {
     const tests = new Set(rule.tests);
-    seqs = [...ctx.exchanges.values()].filter((e) => e.test !== undefined && tests.has(e.test)).map((e) => e.seq).slice(-ERROR_CONTEXT);
+    seqs = [...ctx.exchanges.values()]
+      .filter((e) => e.test !== undefined && tests.has(e.test))
+      .map((e) => e.seq)
+      .slice(-ERROR_CONTEXT);
   }
   const out: { -readonly [K in keyof ReportRule]: ReportRule[K] } = { ...rule, exchanges: seqs };
   if (rule.status === 'failed' || rule.status === 'warning' || rule.status === 'error') {

@@ -37,7 +37,10 @@ ${scenarios.join('\n')}`;
 }
 
 function runRow(run: ClientRunReport): string {
-  const links = run.exchanges.slice(0, 40).map((seq) => `#${seq}`).join(' ');
+  const links = run.exchanges
+    .slice(0, 40)
+    .map((seq) => `#${seq}`)
+    .join(' ');
   const requests = `${run.requests} ${esc(links)}${run.exchanges.length > 40 ? ' …' : ''}`;
   return `<tr><td class="num">${run.run}</td><td>${esc(ended(run))}</td><td class="num">${run.durationMs} ms</td><td>${requests}</td></tr>`;
 }

@@ -74,7 +74,14 @@ function metaList(doc: ResultsDocument): string {
   ];
   if (t.otherBaseUrl) rows.push(['other tenant', t.otherBaseUrl]);
   rows.push(['partner headers', t.partnerHeaders.join(', ')], ['client id', t.clientId]);
-  rows.push(['mode', t.mode === 'hook' ? `test hook (${t.hook?.contract ?? 'contract unknown'}): ${t.hook?.capabilities.join(', ') || 'no capability'}` : t.mode === 'hookless' ? 'hookless (API token file)' : 'no test hook, no API token']);
+  rows.push([
+    'mode',
+    t.mode === 'hook'
+      ? `test hook (${t.hook?.contract ?? 'contract unknown'}): ${t.hook?.capabilities.join(', ') || 'no capability'}`
+      : t.mode === 'hookless'
+        ? 'hookless (API token file)'
+        : 'no test hook, no API token',
+  ]);
   if (t.hook?.problem) rows.push(['test hook problem', t.hook.problem]);
   if (doc.run.faults.length > 0) rows.push(['faults', doc.run.faults.join(', ')]);
   rows.push(
@@ -101,7 +108,11 @@ ${notes}`;
 function filters(doc: ResultsDocument): string {
   const counts = countStatuses(doc.rules);
   const buttons = [`<button type="button" data-filter-status="all" aria-pressed="true">all (${doc.rules.length})</button>`]
-    .concat(STATUSES.map((s) => `<button type="button" class="status-${s}" data-filter-status="${s}" aria-pressed="false">${STATUS_MARK[s]} ${s} (${counts[s]})</button>`))
+    .concat(
+      STATUSES.map(
+        (s) => `<button type="button" class="status-${s}" data-filter-status="${s}" aria-pressed="false">${STATUS_MARK[s]} ${s} (${counts[s]})</button>`,
+      ),
+    )
     .join('');
   const areas = byArea(doc.rules)
     .map((g) => `<option value="${esc(g.area)}">${esc(g.label)}</option>`)
@@ -129,16 +140,22 @@ function ruleDetail(r: ReportRule, bySeq: ReadonlyMap<number, Exchange>, images:
   const failed = r.checks.filter((c) => !c.ok);
   const passed = r.checks.filter((c) => c.ok);
   const parts: string[] = [];
-  parts.push(`<h3><span class="status status-${r.status}">${STATUS_MARK[r.status]} ${r.status}</span> ${esc(r.id)} <span class="tag">${r.level}</span>${baselineTag(r)}</h3>`);
+  parts.push(
+    `<h3><span class="status status-${r.status}">${STATUS_MARK[r.status]} ${r.status}</span> ${esc(r.id)} <span class="tag">${r.level}</span>${baselineTag(r)}</h3>`,
+  );
   parts.push(`<p class="rule-text">${esc(r.section)}: ${esc(r.text)}</p>`, `<p class="reason">${esc(r.reason)}</p>`);
   if (failed.length > 0) parts.push('<h4>Failed checks</h4>', checkTable(failed));
   const shots = failed.filter((c) => c.screenshot !== undefined);
   if (shots.length > 0) parts.push('<h4>The page at the failing step</h4>', ...shots.map((c) => screenshot(c, images)));
   if (passed.length > 0) parts.push(`<details><summary>${passed.length} check(s) that held</summary>${checkTable(passed)}</details>`);
-  if (r.observations.length > 0) parts.push('<h4>Observed (the spec leaves it open)</h4>', `<ul>${r.observations.map((o) => `<li>${esc(o)}</li>`).join('')}</ul>`);
+  if (r.observations.length > 0)
+    parts.push('<h4>Observed (the spec leaves it open)</h4>', `<ul>${r.observations.map((o) => `<li>${esc(o)}</li>`).join('')}</ul>`);
   if (r.replay) parts.push('<h4>Replay the property</h4>', `<pre class="replay"><code>${esc(r.replay)}</code></pre>`);
   if (r.reproduce) {
-    const vars = r.reproduce.variables.length > 0 ? `<p>Set first:</p><ul class="vars">${r.reproduce.variables.map((v) => `<li><code>${esc(v.name)}</code>: ${esc(v.meaning)}</li>`).join('')}</ul>` : '';
+    const vars =
+      r.reproduce.variables.length > 0
+        ? `<p>Set first:</p><ul class="vars">${r.reproduce.variables.map((v) => `<li><code>${esc(v.name)}</code>: ${esc(v.meaning)}</li>`).join('')}</ul>`
+        : '';
     parts.push(`<h4>Reproduce (bash; request #${r.reproduce.exchange})</h4>`, vars, `<pre class="curl"><code>${esc(r.reproduce.curl)}</code></pre>`);
   }
   const seqs = r.exchanges.filter((s) => bySeq.has(s));

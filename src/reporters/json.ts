@@ -121,7 +121,9 @@ export interface ResultsDocument {
     readonly builtIn: boolean;
     /** hook: the test hook; hookless: a token file; user-only: TACK_USER_EMAIL without a token file; none. */
     readonly mode: 'hook' | 'hookless' | 'user-only' | 'none';
-    readonly hook: { readonly url: string; readonly contract: string | undefined; readonly capabilities: readonly string[]; readonly problem: string | undefined } | undefined;
+    readonly hook:
+      | { readonly url: string; readonly contract: string | undefined; readonly capabilities: readonly string[]; readonly problem: string | undefined }
+      | undefined;
     readonly toleranceS: number;
     readonly accessToleranceS: number;
     readonly fieldsUsed: Record<string, string>;
@@ -187,7 +189,12 @@ export function resultsDocument(result: RunResult, target: TargetConfig, extra: 
     rules: extra.rules,
     tests: result.tests,
     ...(result.deadline
-      ? { error: { code: 'TACK_ERR_RUN_DEADLINE', message: `the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); the rules it did not reach are error` } }
+      ? {
+          error: {
+            code: 'TACK_ERR_RUN_DEADLINE',
+            message: `the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); the rules it did not reach are error`,
+          },
+        }
       : {}),
     ...(extra.client !== undefined ? { client: extra.client } : {}),
   };
@@ -212,13 +219,18 @@ export function redactStrings<T>(value: T, redact: (s: string) => string): T {
 }
 
 /** Writes results.json and transcript.jsonl into `dir`; returns their paths. */
-export function writeJsonReports(dir: string, doc: ResultsDocument, lines: readonly TranscriptLine[], redactor: Redactor): { results: string; transcript: string } {
+export function writeJsonReports(
+  dir: string,
+  doc: ResultsDocument,
+  lines: readonly TranscriptLine[],
+  redactor: Redactor,
+): { results: string; transcript: string } {
   mkdirSync(dir, { recursive: true });
   const results = join(dir, 'results.json');
   const transcriptPath = join(dir, 'transcript.jsonl');
-  writeFileSync(results, redactor.redact(JSON.stringify(doc, null, 2)) + '\n');
+  writeFileSync(results, `${redactor.redact(JSON.stringify(doc, null, 2))}\n`);
   const text = lines.map((e) => redactor.redact(JSON.stringify(e))).join('\n');
-  writeFileSync(transcriptPath, text === '' ? '' : text + '\n');
+  writeFileSync(transcriptPath, text === '' ? '' : `${text}\n`);
   return { results, transcript: transcriptPath };
 }
 
@@ -235,7 +247,10 @@ export function readResults(path: string): ResultsDocument {
   const parsed = resultsSchema.safeParse(doc);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new TackError('TACK_ERR_USAGE', `${path} is not a valid ${RESULTS_SCHEMA} results file: ${first ? `${first.path.join('.')}: ${first.message}` : 'bad shape'}`);
+    throw new TackError(
+      'TACK_ERR_USAGE',
+      `${path} is not a valid ${RESULTS_SCHEMA} results file: ${first ? `${first.path.join('.')}: ${first.message}` : 'bad shape'}`,
+    );
   }
   return doc as ResultsDocument;
 }

@@ -15,7 +15,7 @@ import { byArea } from './verdict.js';
 
 // The package is CommonJS (`module.exports = builder`) typed as an ES default export, so under
 // NodeNext the default import is the builder at run time whatever the typings say.
-const root = ((junitModule as unknown as { default?: Builder }).default ?? (junitModule as unknown as Builder));
+const root = (junitModule as unknown as { default?: Builder }).default ?? (junitModule as unknown as Builder);
 
 /** Characters XML 1.0 cannot carry at all (xmlbuilder throws on them). */
 const ILLEGAL_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -32,7 +32,11 @@ export function renderJunit(doc: ResultsDocument): string {
     // The run ended before a verdict (configuration error, unreachable target, deadline): one error
     // test case, so a pipeline's JUnit step shows why instead of finding nothing.
     const suite = builder.testSuite().name('tack').timestamp(doc.run.startedAt);
-    suite.testCase().className('tack.run').name(xml(`tack run ${doc.run.id}`)).error(xml(doc.error.message), xml(doc.error.code));
+    suite
+      .testCase()
+      .className('tack.run')
+      .name(xml(`tack run ${doc.run.id}`))
+      .error(xml(doc.error.message), xml(doc.error.code));
   }
   for (const group of byArea(doc.rules)) {
     const suite = builder.testSuite().name(xml(group.label)).timestamp(doc.run.startedAt);
@@ -43,7 +47,9 @@ export function renderJunit(doc: ResultsDocument): string {
 }
 
 function addCase(tc: JunitCase, rule: ReportRule, doc: ResultsDocument): void {
-  tc.className(`tack.${rule.area}`).name(xml(`${rule.id}: ${rule.text}`)).time(rule.durationMs / 1000);
+  tc.className(`tack.${rule.area}`)
+    .name(xml(`${rule.id}: ${rule.text}`))
+    .time(rule.durationMs / 1000);
   tc.property('tack.rule', rule.id).property('tack.level', rule.level).property('tack.section', rule.section).property('tack.status', rule.status);
   if (rule.baseline) tc.property('tack.baseline', rule.baseline);
   if (rule.replay) tc.property('tack.replay', xml(rule.replay));
@@ -70,7 +76,9 @@ function addCase(tc: JunitCase, rule: ReportRule, doc: ResultsDocument): void {
       tc.standardOutput(`skipped: ${reason}`);
       break;
     case 'passed':
-      tc.standardOutput(xml(`${rule.reason}${rule.observations.length ? `\n\nObserved (the spec leaves it open):\n${rule.observations.map((o) => `- ${o}`).join('\n')}` : ''}`));
+      tc.standardOutput(
+        xml(`${rule.reason}${rule.observations.length ? `\n\nObserved (the spec leaves it open):\n${rule.observations.map((o) => `- ${o}`).join('\n')}` : ''}`),
+      );
       break;
   }
 }
@@ -80,7 +88,12 @@ function detailText(rule: ReportRule): string {
   const lines: string[] = [`${rule.id} [${rule.level}] ${rule.section}: ${rule.text}`, `status: ${rule.status}: ${rule.reason}`];
   const failed = rule.checks.filter((c) => !c.ok);
   for (const c of failed.length > 0 ? failed : rule.checks) {
-    lines.push(`${c.ok ? 'ok' : 'FAILED'}: ${c.title}`, `  expected: ${c.expected}`, `  actual:   ${c.actual}`, `  exchanges: ${c.exchanges.join(', ') || '-'} (transcript.jsonl seq)`);
+    lines.push(
+      `${c.ok ? 'ok' : 'FAILED'}: ${c.title}`,
+      `  expected: ${c.expected}`,
+      `  actual:   ${c.actual}`,
+      `  exchanges: ${c.exchanges.join(', ') || '-'} (transcript.jsonl seq)`,
+    );
     if (c.screenshot) lines.push(`  page: ${c.screenshot.page}: ${c.screenshot.file ?? c.screenshot.withheld ?? 'no screenshot'}`);
   }
   for (const o of rule.observations) lines.push(`observed: ${o}`);

@@ -41,7 +41,12 @@ export function renderMarkdown(doc: ResultsDocument): string {
   }
   if (doc.baseline) {
     const b = doc.baseline;
-    out.push('### Baseline', '', `\`${b.file}\`: ${b.expected.length} expected failure(s) seen, ${b.newFailures.length} new, ${b.nowPassing.length} now passing.`, '');
+    out.push(
+      '### Baseline',
+      '',
+      `\`${b.file}\`: ${b.expected.length} expected failure(s) seen, ${b.newFailures.length} new, ${b.nowPassing.length} now passing.`,
+      '',
+    );
     for (const note of b.notes) out.push(`- ${cell(note)}`);
     if (b.notes.length > 0) out.push('');
   }
@@ -53,10 +58,5 @@ export function renderMarkdown(doc: ResultsDocument): string {
 
 /** One table cell or list line: no newlines, no pipes, no HTML. */
 function cell(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .replace(/[|]/g, '\\|')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .trim();
+  return text.replace(/\s+/g, ' ').replace(/[|]/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').trim();
 }

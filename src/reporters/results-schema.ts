@@ -80,6 +80,15 @@ export const resultsSchema = z.looseObject({
     })
     .optional(),
   rules: z.array(rule),
-  tests: z.array(z.looseObject({ id: z.string(), title: z.string(), rules: z.array(z.string()), status: z.enum(['passed', 'failed', 'skipped', 'error']), reason: z.string(), durationMs: z.number() })),
+  tests: z.array(
+    z.looseObject({
+      id: z.string(),
+      title: z.string(),
+      rules: z.array(z.string()),
+      status: z.enum(['passed', 'failed', 'skipped', 'error']),
+      reason: z.string(),
+      durationMs: z.number(),
+    }),
+  ),
   error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
 });

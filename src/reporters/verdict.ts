@@ -47,7 +47,13 @@ export function verdictOf(doc: ResultsDocument): Verdict {
     case 3:
       return { key: 'nothing-checked', title: 'NOTHING CHECKED', detail: 'no rule could be checked: see the skip reasons' };
     default:
-      if (counts.error === 0) return { key: 'error', title: 'INCOMPLETE', detail: doc.baseline?.notes[0] ?? (doc.target.hook?.problem ? `the test hook cannot be used: ${doc.target.hook.problem}` : `exit ${doc.run.exitCode}`) };
+      if (counts.error === 0)
+        return {
+          key: 'error',
+          title: 'INCOMPLETE',
+          detail:
+            doc.baseline?.notes[0] ?? (doc.target.hook?.problem ? `the test hook cannot be used: ${doc.target.hook.problem}` : `exit ${doc.run.exitCode}`),
+        };
       return { key: 'error', title: 'INCOMPLETE', detail: `${plural(counts.error, 'rule')} could not be checked (errors)${waived}` };
   }
 }

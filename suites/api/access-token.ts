@@ -14,7 +14,10 @@ const base64url = (s: string) => Buffer.from(s).toString('base64url');
 
 /** Credentials no target ever issued. */
 function forgedAuthorizations(seed: number): [string, string][] {
-  const random = fc.sample(fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 40, maxLength: 40 }), { seed, numRuns: 1 })[0]!;
+  const random = fc.sample(
+    fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 40, maxLength: 40 }),
+    { seed, numRuns: 1 },
+  )[0]!;
   // An unsigned JWT ("alg":"none") that would pass a verifier which trusts the header.
   const unsigned = `${base64url('{"alg":"none","typ":"JWT"}')}.${base64url(JSON.stringify({ sub: 'tack', exp: 4102444800 }))}.`;
   return [

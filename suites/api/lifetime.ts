@@ -12,7 +12,6 @@ import { accessTokenOf } from '../sign-in/support.js';
 import { expectUserData } from './listing.js';
 import { searchPages } from './paging.js';
 
-
 export const accessTokenLifetime: TestCase = {
   id: 'api/access-token-lifetime',
   title: 'An access token works for 300 seconds and is refused with 401 after',

@@ -101,7 +101,10 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
     if (!next) return done(false, `page ${page + 1} (${pageIndexParam}=${index}) answered ${describe(res)}`);
     const ids = next.items.map((i) => i.id).join('\n');
     if ((next.pageIndex !== undefined && next.pageIndex !== index) || (ids === previous && ids !== '')) {
-      return done(false, `the target did not serve page ${page + 1} for ${pageIndexParam}=${index}: the paging parameters are not in the spec; set TACK_PAGE_INDEX_PARAM and TACK_PAGE_SIZE_PARAM to the target's names`);
+      return done(
+        false,
+        `the target did not serve page ${page + 1} for ${pageIndexParam}=${index}: the paging parameters are not in the spec; set TACK_PAGE_INDEX_PARAM and TACK_PAGE_SIZE_PARAM to the target's names`,
+      );
     }
     previous = ids;
     for (const item of next.items) if (!pageOfItem.has(item.id)) pageOfItem.set(item.id, page);

@@ -22,7 +22,8 @@ export const onlyReadable: TestCase = {
   async run(t) {
     const crowd = await crowdedUser(t, { hidden: true });
     const pages = await searchPages(t, t.target.baseUrl, crowd.access, { pageSize: SMALL_PAGE });
-    for (const [i, id] of crowd.readable.entries()) expectListed(t, 'SEARCH-ONLY-READABLE', `readable business ${i + 1} of ${crowd.readable.length} is listed`, pages, { id }, { soft: true });
+    for (const [i, id] of crowd.readable.entries())
+      expectListed(t, 'SEARCH-ONLY-READABLE', `readable business ${i + 1} of ${crowd.readable.length} is listed`, pages, { id }, { soft: true });
     // The tenant may hold other businesses; only the one made unreadable is known to be hidden.
     expectNotListed(t, 'SEARCH-ONLY-READABLE', 'the business without access is on no page', pages, { id: crowd.hidden! });
   },

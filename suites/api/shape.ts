@@ -17,7 +17,6 @@ import { accessTokenOf } from '../sign-in/support.js';
 import { crowdedUser, SMALL_PAGE } from './crowd.js';
 import { searchPages, type SearchPages } from './paging.js';
 
-
 export const searchShape: TestCase = {
   id: 'api/search-shape',
   title: 'Search answers items (id, name, registrationNumber) and paging members that hold on every page',
@@ -29,29 +28,54 @@ export const searchShape: TestCase = {
       const pages = await searchPages(t, t.target.baseUrl, crowd.access, { pageSize: SMALL_PAGE });
       judgePages(t, pages);
       if (crowd.unfilled) t.unverified('SEARCH-SHAPE', 'a page holds no more items than pageSize, with more matches than one page', crowd.unfilled);
-      else t.soft('SEARCH-SHAPE', `${crowd.readable.length} readable businesses: totalCount counts them all`, totalCountsAll(pages.totalCount ?? 0, crowd.readable.length));
+      else
+        t.soft(
+          'SEARCH-SHAPE',
+          `${crowd.readable.length} readable businesses: totalCount counts them all`,
+          totalCountsAll(pages.totalCount ?? 0, crowd.readable.length),
+        );
       const seen = new Set(pages.items.map((i) => i.id));
       const missing = crowd.readable.filter((id) => !seen.has(id)).length;
-      if (pages.complete) t.soft('SEARCH-SHAPE', 'paging through lists every readable business', finding(missing === 0, `all ${crowd.readable.length} listed`, `${missing} not on any page`));
+      if (pages.complete)
+        t.soft(
+          'SEARCH-SHAPE',
+          'paging through lists every readable business',
+          finding(missing === 0, `all ${crowd.readable.length} listed`, `${missing} not on any page`),
+        );
       else t.unverified('SEARCH-SHAPE', 'paging through lists every readable business', pages.incomplete ?? 'not every page could be read');
       return;
     }
     const reader = await t.tokens.reader();
     if (!reader) {
-      t.unverified('SEARCH-SHAPE', 'items of a search answer', 'needs a user who reads businesses: the hook with businesses and access, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE');
+      t.unverified(
+        'SEARCH-SHAPE',
+        'items of a search answer',
+        'needs a user who reads businesses: the hook with businesses and access, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE',
+      );
       return;
     }
     const pages = await searchPages(t, t.target.baseUrl, await accessTokenOf(reader.chain), { pageSize: 2 });
     judgePages(t, pages);
     t.soft('SEARCH-SHAPE', 'a user who reads businesses gets items', finding(pages.items.length > 0, 'at least one item', '0 items'));
     const full = pages.sizes.some((s) => s.pageSize !== undefined && s.items === s.pageSize && (pages.totalCount ?? 0) > s.items);
-    if (!full) t.unverified('SEARCH-SHAPE', 'a page holds no more items than pageSize, with more matches than one page', 'the user reads no more businesses than one page holds: needs the hook (businesses, access) or a TACK_USER_EMAIL who reads more');
+    if (!full)
+      t.unverified(
+        'SEARCH-SHAPE',
+        'a page holds no more items than pageSize, with more matches than one page',
+        'the user reads no more businesses than one page holds: needs the hook (businesses, access) or a TACK_USER_EMAIL who reads more',
+      );
   },
 };
 
 function judgePages(t: TestContext, pages: SearchPages): void {
   t.soft('SEARCH-SHAPE', 'the answer is JSON', jsonMediaType(pages.first));
-  pages.responses.forEach((res, i) => t.check('SEARCH-SHAPE', `page ${i + 1}: items[] (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount; items ≤ pageSize ≤ totalCount`, searchSchema(res)));
+  for (const [i, res] of pages.responses.entries()) {
+    t.check(
+      'SEARCH-SHAPE',
+      `page ${i + 1}: items[] (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount; items ≤ pageSize ≤ totalCount`,
+      searchSchema(res),
+    );
+  }
   const first = pages.responses[0]!.json as { pageIndex?: unknown; pageSize?: unknown; totalCount?: unknown; items?: unknown[] };
   t.observe(
     'SEARCH-SHAPE',

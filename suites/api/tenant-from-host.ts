@@ -11,7 +11,6 @@ import { accessTokenOf } from '../sign-in/support.js';
 import { expectListed, expectNotListed } from './listing.js';
 import { searchPages, type Wanted } from './paging.js';
 
-
 export const tenantFromHost: TestCase = {
   id: 'api/search-tenant-from-host',
   title: "Each tenant host lists only that tenant's businesses",
@@ -39,7 +38,12 @@ export const tenantFromHost: TestCase = {
     expectNotListed(t, 'SEARCH-TENANT-FROM-HOST', "at tenant B's host: A's business is not listed", resB, businessA, { soft: true });
     // Whether a personal token generated in tenant A is good at tenant B's host is not stated.
     const crossed = await searchPages(t, t.target.otherBaseUrl!, accessA);
-    if (crossed.parsed) t.soft('SEARCH-TENANT-FROM-HOST', "tenant A's token at tenant B's host does not list A's business", finding(!lists(crossed, businessA), 'no business of tenant A', "A's business listed"));
+    if (crossed.parsed)
+      t.soft(
+        'SEARCH-TENANT-FROM-HOST',
+        "tenant A's token at tenant B's host does not list A's business",
+        finding(!lists(crossed, businessA), 'no business of tenant A', "A's business listed"),
+      );
     t.observe('SEARCH-TENANT-FROM-HOST', `a token generated in tenant A, used at tenant B's host, answered ${crossed.first.status}`);
   },
 };

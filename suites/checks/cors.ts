@@ -13,5 +13,9 @@ export function allowsOrigin(res: HttpResponse, origin: string): boolean {
 /** The answer gives `origin` no read access. */
 export function noCrossOriginAllowance(res: HttpResponse, origin: string): Finding {
   const value = res.headers['access-control-allow-origin'];
-  return finding(!allowsOrigin(res, origin), `no Access-Control-Allow-Origin for ${origin} (nor *)`, value === undefined ? 'none' : `Access-Control-Allow-Origin: ${value}`);
+  return finding(
+    !allowsOrigin(res, origin),
+    `no Access-Control-Allow-Origin for ${origin} (nor *)`,
+    value === undefined ? 'none' : `Access-Control-Allow-Origin: ${value}`,
+  );
 }

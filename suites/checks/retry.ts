@@ -20,7 +20,11 @@ export function repeatedWith(
   const same = retry !== undefined && retry.method === original.method && blank(retry.target, tokens) === blank(original.target, tokens);
   const carries = retry !== undefined && token !== undefined && bearerOf(retry) === token;
   const actual =
-    retry === undefined ? 'no further API call' : !same ? `another call: ${describe(retry)}` : `the same call ${carries ? 'with' : 'without'} ${what} (${describe(retry)})`;
+    retry === undefined
+      ? 'no further API call'
+      : !same
+        ? `another call: ${describe(retry)}`
+        : `the same call ${carries ? 'with' : 'without'} ${what} (${describe(retry)})`;
   return finding(same && carries, expected, actual);
 }
 

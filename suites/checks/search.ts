@@ -22,7 +22,11 @@ export function lists(pages: SearchPages, wanted: Wanted): boolean {
 /** The business is on one of the pages read. */
 export function listed(pages: SearchPages, wanted: Wanted): Finding {
   const ok = lists(pages, wanted);
-  return finding(ok, `business ${wanted.id} listed`, ok ? 'listed' : pages.first.status === 200 ? `not listed (${pages.items.length} items on ${pages.pages} page(s))` : describe(pages.first));
+  return finding(
+    ok,
+    `business ${wanted.id} listed`,
+    ok ? 'listed' : pages.first.status === 200 ? `not listed (${pages.items.length} items on ${pages.pages} page(s))` : describe(pages.first),
+  );
 }
 
 /** The business is on none of the pages read; a 403 (nothing readable) lists nothing. */
@@ -30,7 +34,13 @@ export function notListed(pages: SearchPages, wanted: Wanted): Finding {
   const forbidden = pages.first.status === 403;
   const listing = pages.first.status === 200 && pages.parsed;
   const ok = forbidden || (listing && !lists(pages, wanted));
-  const actual = forbidden ? '403' : !listing ? describe(pages.first) : ok ? `not listed (${pages.items.length} items on ${pages.pages} page(s))` : `listed on page ${pageOf(pages, wanted)}`;
+  const actual = forbidden
+    ? '403'
+    : !listing
+      ? describe(pages.first)
+      : ok
+        ? `not listed (${pages.items.length} items on ${pages.pages} page(s))`
+        : `listed on page ${pageOf(pages, wanted)}`;
   return finding(ok, `business ${wanted.id} not listed (a 200 without it, or 403)`, actual);
 }
 

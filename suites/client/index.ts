@@ -99,7 +99,16 @@ export function judgeClient(profile: Profile, played: readonly PlayedScenario[],
         judge.judge(scenario.evidence, verdicts(evidence.get(judge.rule)!, scenario.plan.id, redact));
       }
     }
-    tests.push(outcomeOf(test, scenario, rules, evidence, problems.map((p) => p.text), redact));
+    tests.push(
+      outcomeOf(
+        test,
+        scenario,
+        rules,
+        evidence,
+        problems.map((p) => p.text),
+        redact,
+      ),
+    );
   }
   for (const judge of judges) {
     const e = evidence.get(judge.rule)!;

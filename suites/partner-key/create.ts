@@ -14,10 +14,15 @@ export const createUser: TestCase = {
   rules: ['PARTNER-CREATE-USER'],
   needs: ['partner'],
   async run(t) {
-    await t.property('PARTNER-CREATE-USER', 'a new user (unicode names, required fields only) is created with 201', userDraft({ optional: 'none' }), async (draft) => {
-      const res = await t.partner.createUser({ ...withEmail(draft, t.names.email(draft.emailTag)) });
-      t.check('PARTNER-CREATE-USER', `create ${draft.firstName} ${draft.lastName}`, status(res, 201));
-    });
+    await t.property(
+      'PARTNER-CREATE-USER',
+      'a new user (unicode names, required fields only) is created with 201',
+      userDraft({ optional: 'none' }),
+      async (draft) => {
+        const res = await t.partner.createUser({ ...withEmail(draft, t.names.email(draft.emailTag)) });
+        t.check('PARTNER-CREATE-USER', `create ${draft.firstName} ${draft.lastName}`, status(res, 201));
+      },
+    );
   },
 };
 

@@ -20,7 +20,10 @@ export const headerNames: TestCase = {
     const key = t.partner.key!;
     const [idName, secretName] = t.target.partnerHeaders;
     const create = (names: readonly [string, string]) =>
-      t.partner.createUser({ email: t.names.email('header-names'), ...t.names.person() }, { credentials: { [names[0]]: key.clientId, [names[1]]: key.secret } });
+      t.partner.createUser(
+        { email: t.names.email('header-names'), ...t.names.person() },
+        { credentials: { [names[0]]: key.clientId, [names[1]]: key.secret } },
+      );
 
     // Refusals first and soft, so a server that reads any name is caught even if it also fails the case checks.
     for (const misnamed of misnamedHeaders(t.target.partnerHeaders)) {
@@ -29,7 +32,10 @@ export const headerNames: TestCase = {
       checkProblem(t, res, `credentials under ${misnamed.kind}`);
     }
 
-    for (const [kind, map] of [['lower case', (s: string) => s.toLowerCase()], ['upper case', (s: string) => s.toUpperCase()]] as const) {
+    for (const [kind, map] of [
+      ['lower case', (s: string) => s.toLowerCase()],
+      ['upper case', (s: string) => s.toUpperCase()],
+    ] as const) {
       const res = await create([map(idName), map(secretName)]);
       t.soft('PARTNER-HEADER-NAMES', `both configured names in ${kind}: credentials accepted`, success(res));
     }

@@ -42,8 +42,12 @@ export const tamperedHeaders: TestCase = {
     const key = t.partner.key!;
     const [idHeader, secretHeader] = t.target.partnerHeaders;
     const { calls, refresh, noRefresh } = await adminCalls(t, t.partner, t.partner, 'tampered');
-    if (!refresh) for (const rule of ['PARTNER-BAD-CREDENTIALS', 'PARTNER-SECRET-EXACT'] as const) t.unverified(rule, 'POST /api/admin/authentication/refresh with tampered credentials', noRefresh);
-    const randomSecret = fc.sample(fc.string({ minLength: 24, maxLength: 24, unit: 'grapheme-ascii' }), { seed: t.fc.seed, numRuns: 1 })[0]!.replace(/[^\x21-\x7e]/g, 'x');
+    if (!refresh)
+      for (const rule of ['PARTNER-BAD-CREDENTIALS', 'PARTNER-SECRET-EXACT'] as const)
+        t.unverified(rule, 'POST /api/admin/authentication/refresh with tampered credentials', noRefresh);
+    const randomSecret = fc
+      .sample(fc.string({ minLength: 24, maxLength: 24, unit: 'grapheme-ascii' }), { seed: t.fc.seed, numRuns: 1 })[0]!
+      .replace(/[^\x21-\x7e]/g, 'x');
     const flipped = [...key.secret].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
     // The whole-value checks first and soft: a server that ignores the secret must fail both rules,
     // so neither may stop the test before the other is reached.

@@ -22,8 +22,16 @@ export const mintForMember: TestCase = {
     const email = reader?.email ?? (await createMember(t, 'mint'));
     const minted = await t.partner.mint(email);
     t.check('PARTNER-MINT', 'mint for a member answers 2xx', success(minted.res));
-    t.soft('PARTNER-MINT', 'the answer carries an access token', finding(minted.access !== undefined, 'an access token (common spellings or TACK_PARTNER_ACCESS_TOKEN_FIELD)', 'none found'));
-    t.soft('PARTNER-MINT', 'the answer carries a refresh token', finding(minted.refresh !== undefined, 'a refresh token (common spellings or TACK_PARTNER_REFRESH_TOKEN_FIELD)', 'none found'));
+    t.soft(
+      'PARTNER-MINT',
+      'the answer carries an access token',
+      finding(minted.access !== undefined, 'an access token (common spellings or TACK_PARTNER_ACCESS_TOKEN_FIELD)', 'none found'),
+    );
+    t.soft(
+      'PARTNER-MINT',
+      'the answer carries a refresh token',
+      finding(minted.refresh !== undefined, 'a refresh token (common spellings or TACK_PARTNER_REFRESH_TOKEN_FIELD)', 'none found'),
+    );
     if (!minted.access) return;
     t.observe('PARTNER-MINT', `access token found in field ${minted.access.field}${minted.refresh ? `, refresh token in ${minted.refresh.field}` : ''}`);
     const title = "the access token works as a Bearer token at the tenant's host: search lists what the user reads";

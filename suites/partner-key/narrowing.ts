@@ -17,7 +17,6 @@ import { isSuccess, status } from '../checks/http.js';
 import { refusedWithoutToken } from '../checks/refusal.js';
 import { createMember, tokenInBody } from './support.js';
 
-
 export const tenantNarrowing: TestCase = {
   id: 'partner-key/tenant-narrowing',
   title: "A token minted for a user of two tenants works only at the minting tenant's host",
@@ -30,14 +29,23 @@ export const tenantNarrowing: TestCase = {
       // Whether "already exists" (409) is per tenant or global is not stated; a global reading makes
       // a user of two tenants impossible to build with the keys alone. Conformant either way: no
       // verdict here (scenario/multi-tenant-narrowing builds the user through the hook).
-      t.observe('PARTNER-TENANT-NARROWING', "tenant B's key answered 409 for an e-mail that is a user of tenant A only (users are unique across tenants): a user of two tenants cannot be made with the keys alone");
+      t.observe(
+        'PARTNER-TENANT-NARROWING',
+        "tenant B's key answered 409 for an e-mail that is a user of tenant A only (users are unique across tenants): a user of two tenants cannot be made with the keys alone",
+      );
       if (!t.parts.hook?.has('users')) {
-        t.unverified('PARTNER-TENANT-NARROWING', 'a token minted for a user of two tenants', 'such a user cannot be made with the partner keys on this target: needs the test hook with the users capability (scenario/multi-tenant-narrowing)');
+        t.unverified(
+          'PARTNER-TENANT-NARROWING',
+          'a token minted for a user of two tenants',
+          'such a user cannot be made with the partner keys on this target: needs the test hook with the users capability (scenario/multi-tenant-narrowing)',
+        );
       }
       return;
     }
     if (!isSuccess(atB)) throw new Error(`tenant B's key could not create the same e-mail as a user of tenant B (precondition): ${atB.status}`);
-    const reads = t.readers.canGrant ? [await t.readers.grant(t.target.tenant, email), await t.readers.grant(t.target.otherTenant!, email)] : [undefined, undefined];
+    const reads = t.readers.canGrant
+      ? [await t.readers.grant(t.target.tenant, email), await t.readers.grant(t.target.otherTenant!, email)]
+      : [undefined, undefined];
     await mintedOnlyWorksAtHome(t, email, t.partner, { name: 'A', host: t.target.baseUrl, reads: reads[0] }, { name: 'B', host: t.target.otherBaseUrl! });
     await mintedOnlyWorksAtHome(t, email, t.otherPartner, { name: 'B', host: t.target.otherBaseUrl!, reads: reads[1] }, { name: 'A', host: t.target.baseUrl });
   },
@@ -51,17 +59,35 @@ export interface Home {
 }
 
 /** Mints at `home` for a user of two tenants; the token must work at home and be refused at `away`. */
-export async function mintedOnlyWorksAtHome(t: TestContext, email: string, client: PartnerClient, home: Home, away: { name: string; host: string }): Promise<void> {
+export async function mintedOnlyWorksAtHome(
+  t: TestContext,
+  email: string,
+  client: PartnerClient,
+  home: Home,
+  away: { name: string; host: string },
+): Promise<void> {
   const minted = await client.mint(email);
   if (!isSuccess(minted.res) || !minted.access) {
     // §4.1 rule 1: "if that narrowing cannot be guaranteed, the exchange fails (no token is issued)".
-    t.check('PARTNER-TENANT-NARROWING', `mint at tenant ${home.name} for a user of two tenants, without a token: a refusal`, refusedWithoutToken(minted.res, tokenInBody(t, minted.res)));
-    t.observe('PARTNER-TENANT-NARROWING', `minting at tenant ${home.name} for a user of two tenants issued no token (${minted.res.status}): allowed when narrowing cannot be guaranteed`);
+    t.check(
+      'PARTNER-TENANT-NARROWING',
+      `mint at tenant ${home.name} for a user of two tenants, without a token: a refusal`,
+      refusedWithoutToken(minted.res, tokenInBody(t, minted.res)),
+    );
+    t.observe(
+      'PARTNER-TENANT-NARROWING',
+      `minting at tenant ${home.name} for a user of two tenants issued no token (${minted.res.status}): allowed when narrowing cannot be guaranteed`,
+    );
     return;
   }
   const title = `the token minted at tenant ${home.name} works at tenant ${home.name}'s host`;
   if (home.reads) expectUserData(t, 'PARTNER-TENANT-NARROWING', title, await searchPages(t, home.host, minted.access.value), home.reads, { soft: true });
-  else t.unverified('PARTNER-TENANT-NARROWING', title, 'needs the hook with the businesses and access capabilities, to give the user of two tenants something to read');
+  else
+    t.unverified(
+      'PARTNER-TENANT-NARROWING',
+      title,
+      'needs the hook with the businesses and access capabilities, to give the user of two tenants something to read',
+    );
   const elsewhere = await t.api.search(away.host, minted.access.value);
   t.soft('PARTNER-TENANT-NARROWING', `the token minted at tenant ${home.name} is refused at tenant ${away.name}'s host`, status(elsewhere, [401, 403]));
 }

@@ -19,16 +19,19 @@ import { listsSomething } from '../checks/search.js';
 import { accessTokenOf } from '../sign-in/support.js';
 import { createMember, mintOrStop } from './support.js';
 
-
 export const userPermissions: TestCase = {
   id: 'partner-key/user-permissions',
-  title: "A minted token lists what its user may read, and nothing the user may not",
+  title: 'A minted token lists what its user may read, and nothing the user may not',
   rules: ['PARTNER-USER-PERMISSIONS'],
   needs: ['partner'],
   async run(t) {
     if (t.readers.canGrant) return granted(t);
     if (t.target.hookless && t.tokens.hasReader) return sameAsOwnToken(t);
-    t.unverified('PARTNER-USER-PERMISSIONS', 'what a minted token lists', "needs permissions tack knows: the test hook with the businesses and access capabilities, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE (to compare with the user's own token)");
+    t.unverified(
+      'PARTNER-USER-PERMISSIONS',
+      'what a minted token lists',
+      "needs permissions tack knows: the test hook with the businesses and access capabilities, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE (to compare with the user's own token)",
+    );
   },
 };
 
@@ -66,5 +69,13 @@ async function sameAsOwnToken(t: TestContext): Promise<void> {
   const partnerIds = new Set(partner.items.map((i) => i.id));
   const extra = [...partnerIds].filter((id) => !ownIds.has(id)).length;
   const missing = [...ownIds].filter((id) => !partnerIds.has(id)).length;
-  t.check('PARTNER-USER-PERMISSIONS', title, finding(extra === 0 && missing === 0, `the same ${ownIds.size} businesses`, `${partnerIds.size} businesses: ${extra} the user's own token does not list, ${missing} missing`));
+  t.check(
+    'PARTNER-USER-PERMISSIONS',
+    title,
+    finding(
+      extra === 0 && missing === 0,
+      `the same ${ownIds.size} businesses`,
+      `${partnerIds.size} businesses: ${extra} the user's own token does not list, ${missing} missing`,
+    ),
+  );
 }

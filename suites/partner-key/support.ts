@@ -38,7 +38,11 @@ export async function readerMember(t: TestContext, label: string): Promise<{ ema
 }
 
 /** Mints for `email` and insists on an access token (precondition of the caller's checks). */
-export async function mintOrStop(t: TestContext, email: string, client: PartnerClient = t.partner): Promise<PartnerTokens & { access: NonNullable<PartnerTokens['access']> }> {
+export async function mintOrStop(
+  t: TestContext,
+  email: string,
+  client: PartnerClient = t.partner,
+): Promise<PartnerTokens & { access: NonNullable<PartnerTokens['access']> }> {
   const minted = await client.mint(email);
   if (!minted.access) {
     throw new Error(`could not mint a token for a member at ${client.baseUrl} (precondition): ${minted.res.status}, no access token found`);

@@ -11,7 +11,6 @@ import { status } from '../checks/http.js';
 import { adminCalls } from './admin-calls.js';
 import { checkProblem } from './support.js';
 
-
 export const tenantBinding: TestCase = {
   id: 'partner-key/tenant-binding',
   title: "A tenant's key is refused at another tenant's host, on every admin call",
@@ -30,7 +29,13 @@ export const tenantBinding: TestCase = {
   },
 };
 
-async function refusedEverywhere(t: TestContext, what: string, host: PartnerClient, setup: PartnerClient | undefined, credentials: Record<string, string>): Promise<void> {
+async function refusedEverywhere(
+  t: TestContext,
+  what: string,
+  host: PartnerClient,
+  setup: PartnerClient | undefined,
+  credentials: Record<string, string>,
+): Promise<void> {
   const { calls, refresh, noRefresh } = await adminCalls(t, host, setup, 'binding');
   for (const call of calls) {
     const res = await call.send(credentials);

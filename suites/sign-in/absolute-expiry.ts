@@ -23,10 +23,20 @@ export const absoluteExpiry: TestCase = {
       await t.advance(EVERY_S);
       age += EVERY_S;
       // Past 30 days the token lives only because each exchange restarted the unused limit.
-      await expectExchange(t, age > IDLE_LIMIT_S ? 'SIGNIN-IDLE-RESET' : 'SIGNIN-ABSOLUTE-EXPIRY', `used every ${fmt(EVERY_S)}: exchange at ${fmt(age)}`, chain);
+      await expectExchange(
+        t,
+        age > IDLE_LIMIT_S ? 'SIGNIN-IDLE-RESET' : 'SIGNIN-ABSOLUTE-EXPIRY',
+        `used every ${fmt(EVERY_S)}: exchange at ${fmt(age)}`,
+        chain,
+      );
     }
     await t.advance(ABSOLUTE_LIMIT_S - tol - age);
-    await expectExchange(t, 'SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S - tol)} after generation, used ${fmt(ABSOLUTE_LIMIT_S - tol - age)} before`, chain);
+    await expectExchange(
+      t,
+      'SIGNIN-ABSOLUTE-EXPIRY',
+      `${fmt(ABSOLUTE_LIMIT_S - tol)} after generation, used ${fmt(ABSOLUTE_LIMIT_S - tol - age)} before`,
+      chain,
+    );
     await t.advance(2 * tol);
     const expired = await chain.exchange();
     t.check('SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S + tol)} after generation, used ${fmt(2 * tol)} before`, invalidGrant(expired.res));

@@ -10,7 +10,6 @@ import type { TestCase } from '../../src/harness/types.js';
 import { notExchanged } from '../checks/oauth.js';
 import { expectExchange } from './support.js';
 
-
 export const clientId: TestCase = {
   id: 'sign-in/client-id',
   title: 'An exchange under another client id, or none, issues no token',
@@ -18,7 +17,13 @@ export const clientId: TestCase = {
   needs: ['own-token'],
   async run(t) {
     const chain = await t.tokens.own();
-    const form = (fields: Record<string, string>) => t.identity.raw('POST', t.identity.tokenUrl, { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, new URLSearchParams(fields).toString());
+    const form = (fields: Record<string, string>) =>
+      t.identity.raw(
+        'POST',
+        t.identity.tokenUrl,
+        { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        new URLSearchParams(fields).toString(),
+      );
     const wrong = await form({ grant_type: 'refresh_token', client_id: `${t.target.clientId}-other`, refresh_token: chain.current });
     t.soft('SIGNIN-CLIENT-ID', `an exchange with client_id ${t.target.clientId}-other`, notExchanged(wrong));
     const none = await form({ grant_type: 'refresh_token', refresh_token: chain.current });

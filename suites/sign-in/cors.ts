@@ -32,7 +32,11 @@ export const noCors: TestCase = {
     ] as const) {
       const post = await t.identity.raw('POST', url, { origin: ORIGIN, 'content-type': form }, body);
       t.soft('SIGNIN-NO-CORS', `POST to the ${name} from ${ORIGIN}: the page may not read the answer`, noCrossOriginAllowance(post, ORIGIN));
-      const preflight = await t.identity.raw('OPTIONS', url, { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' });
+      const preflight = await t.identity.raw('OPTIONS', url, {
+        origin: ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      });
       const granted = preflight.status >= 200 && preflight.status <= 299 && allowsOrigin(preflight, ORIGIN);
       t.observe(
         'SIGNIN-NO-CORS',
@@ -42,7 +46,11 @@ export const noCors: TestCase = {
     if (t.tokens.canOwn) {
       const chain = await t.tokens.own();
       const result = await t.identity.exchange(chain.current, { headers: { origin: ORIGIN } });
-      t.soft('SIGNIN-NO-CORS', `a real exchange sent from ${ORIGIN} (answered ${result.res.status}): the page may not read the answer`, noCrossOriginAllowance(result.res, ORIGIN));
+      t.soft(
+        'SIGNIN-NO-CORS',
+        `a real exchange sent from ${ORIGIN} (answered ${result.res.status}): the page may not read the answer`,
+        noCrossOriginAllowance(result.res, ORIGIN),
+      );
     }
   },
 };

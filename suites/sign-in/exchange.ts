@@ -14,7 +14,6 @@ import { jsonMediaType, jsonObjectBody, status } from '../checks/http.js';
 import { bearerTokenType, memberIs, noStore, nonEmptyString } from '../checks/oauth.js';
 import { ACCESS_TOKEN_S } from '../spec-limits.js';
 
-
 export const exchange: TestCase = {
   id: 'sign-in/exchange',
   title: 'An active API token exchanges for a 300-second Bearer access token and a new refresh token',

@@ -41,13 +41,17 @@ function jwtLooking(clientId: string): fc.Arbitrary<string> {
 
 /** Never-issued tokens, none empty and none shorter than MIN_GARBAGE_LENGTH. */
 export function garbageTokens(clientId: string): fc.Arbitrary<Garbage> {
-  return fc.oneof(
-    fc.string({ unit: 'grapheme', minLength: MIN_GARBAGE_LENGTH, maxLength: 64 }).map((value) => ({ kind: 'random Unicode text', value })),
-    base64url(MIN_GARBAGE_LENGTH, 120).map((value) => ({ kind: 'a random opaque token', value })),
-    base64url(2_000, 4_000).map((value) => ({ kind: `a very long opaque token`, value })),
-    jwtLooking(clientId).map((value) => ({ kind: 'a JWT-looking token with forged claims', value })),
-    fc.string({ unit: fc.constantFrom(...'+/=%&;?# \t.~!*\'()'), minLength: 4, maxLength: 12 }).map((specials) => ({ kind: 'a token full of form-encoding specials', value: `tack-${specials}-garbage-token` })),
-  ).filter((g) => g.value.trim().length >= MIN_GARBAGE_LENGTH);
+  return fc
+    .oneof(
+      fc.string({ unit: 'grapheme', minLength: MIN_GARBAGE_LENGTH, maxLength: 64 }).map((value) => ({ kind: 'random Unicode text', value })),
+      base64url(MIN_GARBAGE_LENGTH, 120).map((value) => ({ kind: 'a random opaque token', value })),
+      base64url(2_000, 4_000).map((value) => ({ kind: `a very long opaque token`, value })),
+      jwtLooking(clientId).map((value) => ({ kind: 'a JWT-looking token with forged claims', value })),
+      fc
+        .string({ unit: fc.constantFrom(..."+/=%&;?# \t.~!*'()"), minLength: 4, maxLength: 12 })
+        .map((specials) => ({ kind: 'a token full of form-encoding specials', value: `tack-${specials}-garbage-token` })),
+    )
+    .filter((g) => g.value.trim().length >= MIN_GARBAGE_LENGTH);
 }
 
 /**

@@ -34,7 +34,10 @@ export const featureGate: TestCase = {
       // The spec says access is available only where the feature is on; whether tokens issued
       // before it was switched off still exchange, it does not say.
       const before = await chain.exchange();
-      t.observe('SIGNIN-FEATURE-GATE', `a token generated before the feature was switched off ${isExchanged(before) ? 'still exchanges' : `is refused (${describe(before.res)})`}`);
+      t.observe(
+        'SIGNIN-FEATURE-GATE',
+        `a token generated before the feature was switched off ${isExchanged(before) ? 'still exchanges' : `is refused (${describe(before.res)})`}`,
+      );
     } finally {
       await t.hook.setFeature(tenant, true);
     }

@@ -24,7 +24,8 @@ export const lifecycle: TestCase = {
     const canDisable = t.hook.has('disable-user');
     const canRead = t.readers.canGrant;
     if (!canDisable) t.observe('SIGNIN-LIFECYCLE', 'the test hook cannot disable users: DisableUser is left out of the command set');
-    if (!canRead) t.observe('SIGNIN-LIFECYCLE', 'the test hook cannot give users read access (businesses, access): UseAccessToken is left out of the command set');
+    if (!canRead)
+      t.observe('SIGNIN-LIFECYCLE', 'the test hook cannot give users read access (businesses, access): UseAccessToken is left out of the command set');
     const commands = fc.limitShrink(lifecycleCommands({ tolerances, canDisable, canRead }), MAX_SHRINKS);
     await t.property('SIGNIN-LIFECYCLE', 'the token lifecycle table holds for generated command sequences', commands, (cmds) =>
       runLifecycle(cmds, tolerances, async () => ({

@@ -11,7 +11,6 @@ import { emptyBody, status } from '../checks/http.js';
 import { invalidGrant } from '../checks/oauth.js';
 import { expectExchange } from './support.js';
 
-
 export const revoke: TestCase = {
   id: 'sign-in/revoke',
   title: 'A revoked API token is refused with invalid_grant',

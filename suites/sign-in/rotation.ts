@@ -51,7 +51,7 @@ export const rotation: TestCase = {
 async function concurrentChains(t: TestContext): Promise<void> {
   const count = t.tokens.fromHook ? CONCURRENT_CHAINS : CONCURRENT_PAGE_CHAINS;
   const chains = await Promise.all(Array.from({ length: count }, () => t.tokens.own()));
-  const whose = new Set(chains.map((c) => c.email)).size > 1 ? "users' chains" : "chains of one user";
+  const whose = new Set(chains.map((c) => c.email)).size > 1 ? "users' chains" : 'chains of one user';
   for (const round of [1, 2]) {
     const before = chains.map((c) => c.current);
     const results = await Promise.all(chains.map((c) => c.exchange()));

@@ -10,7 +10,6 @@ import { describeUrl } from '../../src/harness/browser/token-page.js';
 import { redirectedAway } from '../checks/page.js';
 import { judge, onTokenPage, PAGE_NEEDS } from './support.js';
 
-
 export const featureOff: TestCase = {
   id: 'token-page/feature-off',
   title: "Where the tenant's API-token feature is off, the token page redirects to the account details page",

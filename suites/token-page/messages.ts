@@ -34,7 +34,10 @@ export const signinUnreachable: TestCase = {
     const bypass = [...t.web.hostsSeen].filter((h) => h !== identity.host);
     const cut = await t.web.context(sameHost ? {} : { proxy: { server: NOWHERE, bypass: bypass.join(',') } });
     const prefix = `${t.target.identityUrl}/`;
-    await cut.context.route((url) => url.href.startsWith(prefix) || (!sameHost && url.host === identity.host), (route) => route.abort('internetdisconnected'));
+    await cut.context.route(
+      (url) => url.href.startsWith(prefix) || (!sameHost && url.host === identity.host),
+      (route) => route.abort('internetdisconnected'),
+    );
     if (sameHost) {
       const how = 'only its paths were cut (by interception, which misses redirect targets)';
       t.observe('TOKEN-PAGE-SIGNIN-UNREACHABLE', `the sign-in server shares the web host, so ${how}`);
@@ -140,4 +143,3 @@ function cancelUrl(redirectUri: string, state: string): string {
   url.searchParams.set('state', state);
   return url.href;
 }
-

@@ -14,7 +14,6 @@ import { type SearchPages, searchPages } from '../api/paging.js';
 import { accessTokenIssued } from '../checks/oauth.js';
 import { sameBusinesses } from '../checks/page.js';
 
-
 /** Judges the owner of a token the page handed out; `copiedOnly`: the token is known from the clipboard alone (then COPY needs it to be live). */
 export async function judgeOwner(t: TestContext, user: WebUser, chain: TokenChain, copiedOnly: boolean): Promise<void> {
   const result = await chain.exchange();

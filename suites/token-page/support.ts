@@ -66,7 +66,10 @@ export async function realToken(page: TokenPage): Promise<{ token: string; how: 
 
 /** The text of what the page shows as messages (status, alert, live regions) and any of spec §7's, for the report. */
 export async function shownMessages(page: TokenPage): Promise<string[]> {
-  const regions = await page.page.locator('[role=status], [role=alert], [aria-live]').allInnerTexts().catch(() => [] as string[]);
+  const regions = await page.page
+    .locator('[role=status], [role=alert], [aria-live]')
+    .allInnerTexts()
+    .catch(() => [] as string[]);
   const seen = regions.map((s) => s.trim()).filter((s) => s !== '');
   for (const text of Object.values(MESSAGES)) if (!seen.includes(text) && (await visible(page.locators.message(text)))) seen.push(text);
   return seen.map((s) => s.slice(0, 200));

@@ -38,7 +38,11 @@ describe('a test that runs out of time', () => {
         const before = await t.hook.now();
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         const after = await t.hook.now();
-        t.check('SIGNIN-EXCHANGE', 'the clock moved only by real time', finding(after.getTime() - before.getTime() < 60_000, '< 60 s', `${after.getTime() - before.getTime()} ms`));
+        t.check(
+          'SIGNIN-EXCHANGE',
+          'the clock moved only by real time',
+          finding(after.getTime() - before.getTime() < 60_000, '< 60 s', `${after.getTime() - before.getTime()} ms`),
+        );
       },
     };
     try {

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunResult } from '../../src/harness/runner/index.js';
 import type { ReferenceOptions } from '../../src/reference/index.js';
-import { MODES, type Mode, targetFor } from '../helpers/modes.js';
+import { MODES, type Mode, NO_BROWSER, targetFor } from '../helpers/modes.js';
 import { runAgainstReference } from '../helpers/reference-run.js';
 
 const DIALECT: ReferenceOptions = {
@@ -19,6 +19,12 @@ const DIALECT: ReferenceOptions = {
   dialect: { partnerFields: 'snake', pageBase: 1, pageParams: { index: 'page', size: 'per_page' } },
 };
 const PAGING = { TACK_PAGE_INDEX_PARAM: 'page', TACK_PAGE_SIZE_PARAM: 'per_page' };
+/**
+ * The token page in another dialect is checked in the modes where it differs (hook: pages of other
+ * tenant and realm names; hookless: tokens generated through them). The tolerances and the paging
+ * parameters do not reach the page, so those runs leave the browser out (its rules are then skipped).
+ */
+const WITHOUT_BROWSER = { TACK_BROWSER: NO_BROWSER };
 
 async function run(mode: Mode, extra: Record<string, string>): Promise<RunResult> {
   const { server, env } = await targetFor(mode, [], DIALECT, extra);
@@ -29,15 +35,16 @@ async function run(mode: Mode, extra: Record<string, string>): Promise<RunResult
   }
 }
 
-const notFine = (result: RunResult) => result.rules.filter((r) => r.status === 'failed' || r.status === 'error' || r.status === 'warning').map((r) => `${r.id}: ${r.status}: ${r.reason}`);
+const notFine = (result: RunResult) =>
+  result.rules.filter((r) => r.status === 'failed' || r.status === 'error' || r.status === 'warning').map((r) => `${r.id}: ${r.status}: ${r.reason}`);
 
 describe('another dialect, in every mode', () => {
   it.each(MODES)('%s: nothing fails or errs', async (mode) => {
-    expect(notFine(await run(mode, PAGING))).toEqual([]);
+    expect(notFine(await run(mode, mode === 'max-tolerance' ? { ...PAGING, ...WITHOUT_BROWSER } : PAGING))).toEqual([]);
   });
 
   it('paging parameters not told: the rules that read every page are not checked, and none fails', async () => {
-    const result = await run('hook', {});
+    const result = await run('hook', WITHOUT_BROWSER);
     expect(notFine(result)).toEqual([]);
     const skipped = result.rules.filter((r) => r.status === 'skipped' && r.area !== 'token-page');
     expect(skipped.map((r) => r.id)).toContain('SEARCH-ONLY-READABLE');

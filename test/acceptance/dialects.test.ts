@@ -31,7 +31,13 @@ async function otherDialect(faults: string[] = []): Promise<{ server: ReferenceS
   });
   servers.push(server);
   const envFile = join(mkdtempSync(join(tmpdir(), 'tack-dialect-')), 'target.env');
-  writeFileSync(envFile, Object.entries(server.env).map(([k, v]) => `${k}=${v}`).join('\n') + '\n', { mode: 0o600 });
+  writeFileSync(
+    envFile,
+    `${Object.entries(server.env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n')}\n`,
+    { mode: 0o600 },
+  );
   return { server, envFile };
 }
 

@@ -16,7 +16,7 @@ import type { RunResult } from '../../src/harness/runner/index.js';
 import type { Status } from '../../src/harness/types.js';
 import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
 import { getRule, type RuleId } from '../../src/rules/catalog.js';
-import { targetFor, type Mode } from '../helpers/modes.js';
+import { NO_BROWSER, targetFor, type Mode } from '../helpers/modes.js';
 import { runAgainstReference } from '../helpers/reference-run.js';
 
 /**
@@ -27,9 +27,6 @@ import { runAgainstReference } from '../helpers/reference-run.js';
 const MATRIX_RUNS = 4;
 
 const TIME_RULES = new Set<RuleId>(['ACCESS-TOKEN-LIFETIME', 'SIGNIN-IDLE-EXPIRY', 'SIGNIN-IDLE-RESET', 'SIGNIN-ABSOLUTE-EXPIRY', 'SIGNIN-LIFECYCLE']);
-
-/** Where no browser is: TACK_BROWSER naming it makes a run one of a machine without Chromium. */
-export const NO_BROWSER = '/nonexistent/tack-fault-matrix-runs-without-a-browser';
 
 export interface RunSettings {
   /** Run the browser's tests (default: no browser). */

@@ -60,7 +60,7 @@ describe('redaction: nothing tack writes or prints carries a secret', () => {
       stderr += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
       return (originalErr as (...a: unknown[]) => boolean)(chunk, ...rest);
     }) as typeof process.stderr.write;
-    let run;
+    let run: Awaited<ReturnType<typeof runInProcess>>;
     try {
       run = await runInProcess(target.env, { only: RULES, seed: 3 });
     } finally {
@@ -70,7 +70,13 @@ describe('redaction: nothing tack writes or prints carries a secret', () => {
     // The faults showed: failures with their evidence are in the reports.
     expect(run.code).toBe(1);
     const files = filesUnder(run.runDir);
-    expect([...files.keys()].map((p) => p.slice(run.runDir.length + 1)).sort()).toEqual(['junit.xml', 'report.html', 'results.json', 'summary.md', 'transcript.jsonl']);
+    expect([...files.keys()].map((p) => p.slice(run.runDir.length + 1)).sort()).toEqual([
+      'junit.xml',
+      'report.html',
+      'results.json',
+      'summary.md',
+      'transcript.jsonl',
+    ]);
     const results = JSON.parse(files.get(join(run.runDir, 'results.json'))!) as { rules: { id: string; status: string; reproduce?: { curl: string } }[] };
     for (const id of MUST_FAIL) {
       const rule = results.rules.find((r) => r.id === id);
@@ -80,7 +86,8 @@ describe('redaction: nothing tack writes or prints carries a secret', () => {
     // The tokens were really there to leak: the server handed out many, and the transcript shows each kind as a placeholder.
     expect(capture.tokens.size).toBeGreaterThan(10);
     const transcript = files.get(join(run.runDir, 'transcript.jsonl'))!;
-    for (const kind of ['partner-secret', 'partner-secret-variant', 'hook-token', 'api-token', 'access-token', 'refresh-token']) expect(transcript, kind).toContain(`<${kind}#`);
+    for (const kind of ['partner-secret', 'partner-secret-variant', 'hook-token', 'api-token', 'access-token', 'refresh-token'])
+      expect(transcript, kind).toContain(`<${kind}#`);
 
     const texts = new Map(files);
     texts.set('stdout', run.out);
@@ -91,10 +98,14 @@ describe('redaction: nothing tack writes or prints carries a secret', () => {
   it('as a child process with --env-file: files, stdout and stderr hold no secret', async () => {
     const reports = mkdtempSync(join(tmpdir(), 'tack-redaction-child-'));
     const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TACK_')));
-    const child = await promisify(execFile)(process.execPath, ['bin/tack.mjs', 'run', '--env-file', target.envFile, '--only', RULES.join(','), '--seed', '5', '--reports', reports], {
-      env,
-      cwd: process.cwd(),
-    }).catch((error: { code?: number; stdout: string; stderr: string }) => ({ stdout: error.stdout, stderr: error.stderr, code: error.code }));
+    const child = await promisify(execFile)(
+      process.execPath,
+      ['bin/tack.mjs', 'run', '--env-file', target.envFile, '--only', RULES.join(','), '--seed', '5', '--reports', reports],
+      {
+        env,
+        cwd: process.cwd(),
+      },
+    ).catch((error: { code?: number; stdout: string; stderr: string }) => ({ stdout: error.stdout, stderr: error.stderr, code: error.code }));
     expect((child as { code?: number }).code).toBe(1);
     const runs = readdirSync(reports);
     expect(runs).toHaveLength(1);
@@ -120,7 +131,19 @@ describe('redaction: nothing tack writes or prints carries a secret', () => {
     await loadCommand(
       'exchange',
       [],
-      { connections: 2, duration: '1s', warmup: '0s', threshold: [], tolerance: '20%', out: join(dir, 'load.json'), reports: dir, allowRemote: false, fault: [], failOnErrors: false, quiet: true },
+      {
+        connections: 2,
+        duration: '1s',
+        warmup: '0s',
+        threshold: [],
+        tolerance: '20%',
+        out: join(dir, 'load.json'),
+        reports: dir,
+        allowRemote: false,
+        fault: [],
+        failOnErrors: false,
+        quiet: true,
+      },
       { write: (s) => (out += s), progress: (s) => (out += s) },
       target.env,
     );

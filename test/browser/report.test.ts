@@ -30,7 +30,16 @@ describe.skipIf(!hasChromium)(`report.html in headless Chromium${hasChromium ? '
     run = await runInProcess(target.env, { only: [RULE, 'PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS', 'SIGNIN-GARBAGE-REJECTED'], seed: 1 });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
 
@@ -78,7 +87,9 @@ describe.skipIf(!hasChromium)(`report.html in headless Chromium${hasChromium ? '
     // Pasted into bash with the secret in its variable, the command gets the answer that failed.
     const recorded = /→ (\d{3})/.exec(await judged.locator('summary').innerText())![1];
     // (Asynchronously: the reference server answering it runs in this very process.)
-    const { stdout: answer } = await promisify(execFile)('bash', ['-c', curl], { env: { PATH: process.env.PATH ?? '', TACK_PARTNER_SECRET: target.env.TACK_PARTNER_SECRET! } });
+    const { stdout: answer } = await promisify(execFile)('bash', ['-c', curl], {
+      env: { PATH: process.env.PATH ?? '', TACK_PARTNER_SECRET: target.env.TACK_PARTNER_SECRET! },
+    });
     expect(/^HTTP\/[\d.]+ (\d{3})/.exec(answer)?.[1]).toBe(recorded);
     expect(recorded).not.toBe('401');
 

@@ -43,7 +43,10 @@ describe('a run that could not check every MUST rule', () => {
 describe('a run that ends before its verdicts still writes its reports', () => {
   function reportsOf(out: string): { results: Record<string, unknown>; junit: string } {
     const dir = /Reports: (.*)/.exec(out)![1]!.trim();
-    return { results: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Record<string, unknown>, junit: readFileSync(join(dir, 'junit.xml'), 'utf8') };
+    return {
+      results: JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as Record<string, unknown>,
+      junit: readFileSync(join(dir, 'junit.xml'), 'utf8'),
+    };
   }
 
   it.each([
@@ -51,7 +54,9 @@ describe('a run that ends before its verdicts still writes its reports', () => {
     ['an unreachable target', { TACK_BASE_URL: 'http://acme.localhost:1', TACK_IDENTITY_URL: 'http://id.localhost:1/realms/payroll' }, 'TACK_ERR_UNREACHABLE'],
   ])('%s: results.json with the error and its code, junit.xml with an error test case', async (_what, env, code) => {
     let out = '';
-    const thrown = await runCommand({ only: [], runs: 1, seed: 1, strict: false, reports, fault: [], quiet: true }, (s) => (out += s), env).catch((e: unknown) => e);
+    const thrown = await runCommand({ only: [], runs: 1, seed: 1, strict: false, reports, fault: [], quiet: true }, (s) => (out += s), env).catch(
+      (e: unknown) => e,
+    );
     expect((thrown as { code?: string }).code).toBe(code);
     const { results, junit } = reportsOf(out);
     expect(results.error).toMatchObject({ code });

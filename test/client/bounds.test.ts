@@ -29,7 +29,7 @@ describe.concurrent('tack client bounds', () => {
     const run = await runClientInProcess('personal-token', [node, MISBEHAVING, '--mode=hang'], { runTimeout: 1, deadline: 2 });
     expect(run.ms).toBeLessThan(8_000);
     expect(run.exit).toBe(2);
-    const ends = run.doc.client!.scenarios.map((s) => s.notPlayed !== undefined ? 'not played' : s.runs.map((r) => r.end).join(','));
+    const ends = run.doc.client!.scenarios.map((s) => (s.notPlayed !== undefined ? 'not played' : s.runs.map((r) => r.end).join(',')));
     expect(ends[0]).toBe('timed-out');
     expect(ends.at(-1)).toBe('not played');
     expect(run.doc.rules.every((r) => r.status === 'error')).toBe(true);

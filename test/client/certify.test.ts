@@ -40,7 +40,12 @@ describe.concurrent('tack certify client, and baselines for tack client', () => 
     expect(manifest.about).toMatchObject({ kind: 'client', profile: 'partner-key', exitCode: 0, settings: { requireAll: true } });
     expect(String(manifest.about.command)).toContain('client.mjs');
     expect(JSON.parse(files.get('run/results.json')!).client.profile).toBe('partner-key');
-    expect(files.get('run/transcript.jsonl')!.split('\n').filter((l) => l !== '').length).toBeGreaterThan(10);
+    expect(
+      files
+        .get('run/transcript.jsonl')!
+        .split('\n')
+        .filter((l) => l !== '').length,
+    ).toBeGreaterThan(10);
     let verified = '';
     expect(await verifyCommand(bundle, (s) => (verified += s))).toBe(0);
   });

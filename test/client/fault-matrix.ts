@@ -26,7 +26,11 @@ export function clientFaultMatrix(profile: 'personal-token' | 'partner-key'): vo
         const should = getRule(rule)?.level === 'SHOULD';
         const skipped = unexercised?.profile === profile ? unexercised.rules.map((r) => `${r}: skipped`) : [];
         const expected = [`${rule}: ${should ? 'warning' : 'failed'}`, ...skipped].sort();
-        expect(notPassed(run).map((line) => line.split(':').slice(0, 2).join(':')).sort()).toEqual(expected);
+        expect(
+          notPassed(run)
+            .map((line) => line.split(':').slice(0, 2).join(':'))
+            .sort(),
+        ).toEqual(expected);
         expect(run.exit).toBe(should ? 0 : 1);
         // The report shows, for the failed rule, the requests its failed checks were judged on.
         const failed = run.rules.get(rule)!.checks.filter((c) => !c.ok);

@@ -26,7 +26,9 @@ afterAll(() => capture?.stop());
 
 /** The secrets the client recorded, as `configured` secrets (searched whole and piece by piece). */
 function given(file: string): Record<string, string> {
-  const values = readFileSync(file, 'utf8').split('\n').filter((v) => v !== '');
+  const values = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((v) => v !== '');
   return Object.fromEntries(values.map((v, i) => [`secret given to the client #${i + 1}`, v]));
 }
 
@@ -35,7 +37,10 @@ describe.concurrent('redaction: tack client writes and prints no secret', () => 
     const texts = new Map<string, string>();
     const side = join(dir, 'in-process.txt');
     // The partner-key client that prints its tokens runs as a child process below.
-    const cases = [['personal-token', 'log-token'], ['partner-key', 'token-in-url']] as const;
+    const cases = [
+      ['personal-token', 'log-token'],
+      ['partner-key', 'token-in-url'],
+    ] as const;
     const command = (fault: string) => [process.execPath, FIXTURE, `--fault=${fault}`, `--record-secrets=${side}`];
     const runs = await Promise.all(cases.map(([profile, fault]) => runClientInProcess(profile, command(fault))));
     for (const [i, run] of runs.entries()) {

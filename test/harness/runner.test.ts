@@ -17,7 +17,10 @@ import { selectTests } from '../../src/harness/runner/selection.js';
 import { Transcript } from '../../src/harness/transcript.js';
 import type { RuleResult, TargetConfig, TestCase } from '../../src/harness/types.js';
 
-const TARGET: TargetConfig = resolveTarget(validateEnv({ TACK_BASE_URL: 'http://acme.localhost:1', TACK_IDENTITY_URL: 'http://id.localhost:1/realms/payroll' }), false);
+const TARGET: TargetConfig = resolveTarget(
+  validateEnv({ TACK_BASE_URL: 'http://acme.localhost:1', TACK_IDENTITY_URL: 'http://id.localhost:1/realms/payroll' }),
+  false,
+);
 
 function fake(id: string, rules: TestCase['rules'], run: TestCase['run'], needs: TestCase['needs'] = []): TestCase {
   return { id, title: id, rules, needs, run };
@@ -28,7 +31,19 @@ async function run(tests: TestCase[], only: string[] = [], onRule?: (r: RuleResu
   const transcript = new Transcript();
   const http = new HttpClient({ timeoutMs: 1000, insecureTls: false, redactor, transcript });
   try {
-    return await runConformance({ target: TARGET, tests, only, seed: 1, numRuns: 5, path: undefined, runId: 'r1', http, redactor, transcript, ...(onRule ? { onRule } : {}) });
+    return await runConformance({
+      target: TARGET,
+      tests,
+      only,
+      seed: 1,
+      numRuns: 5,
+      path: undefined,
+      runId: 'r1',
+      http,
+      redactor,
+      transcript,
+      ...(onRule ? { onRule } : {}),
+    });
   } finally {
     await http.close();
   }

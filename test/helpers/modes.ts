@@ -14,6 +14,9 @@ import { join } from 'node:path';
 import { MAX_ACCESS_TOLERANCE_S, MAX_CLOCK_TOLERANCE_S } from '../../config/schema.js';
 import { type ReferenceOptions, startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 
+/** Where no browser is: TACK_BROWSER naming it makes a run one of a machine without Chromium. */
+export const NO_BROWSER = '/nonexistent/tack-runs-without-a-browser';
+
 export type Mode = 'hook' | 'hookless' | 'partner-only' | 'max-tolerance';
 
 export const MODES: readonly Mode[] = ['hook', 'hookless', 'partner-only', 'max-tolerance'];
@@ -24,7 +27,12 @@ export interface ModeTarget {
 }
 
 /** `options` start the server in another dialect; `extra` variables are added in every mode. */
-export async function targetFor(mode: Mode, faults: readonly string[] = [], options: ReferenceOptions = {}, extra: Record<string, string> = {}): Promise<ModeTarget> {
+export async function targetFor(
+  mode: Mode,
+  faults: readonly string[] = [],
+  options: ReferenceOptions = {},
+  extra: Record<string, string> = {},
+): Promise<ModeTarget> {
   const server = await startReferenceServer({ ...options, faults });
   const tenantA = Object.keys(server.urls.tenants)[0]!;
   const { TACK_HOOK_URL: _url, TACK_HOOK_TOKEN: _token, ...withoutHook } = server.env;

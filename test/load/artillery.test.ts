@@ -18,7 +18,7 @@ import { options } from './helpers.js';
 
 const ARTILLERY = resolve('load/artillery/node_modules/.bin/artillery');
 const installed = existsSync(ARTILLERY);
-const SKIP_REASON = 'load/artillery/node_modules is not installed: run `npm ci --prefix load/artillery` (the README\'s optional step) to run this test';
+const SKIP_REASON = "load/artillery/node_modules is not installed: run `npm ci --prefix load/artillery` (the README's optional step) to run this test";
 if (!installed) console.warn(`tack: skipping the Artillery run of the export: ${SKIP_REASON}`);
 
 const out = mkdtempSync(join(tmpdir(), 'tack-artillery-'));

@@ -12,7 +12,10 @@ describe('load target resolution', () => {
   it.each(['10.0.0.1', '192.168.1.1', '::2', '0.0.0.0'])('%s is not loopback', (a) => expect(isLoopbackAddress(a)).toBe(false));
 
   it('refuses a non-loopback target without --allow-remote, and names the flag', async () => {
-    await expect(resolveEndpoint('https://10.20.30.40/realms/payroll', 'sign-in server', false)).rejects.toMatchObject({ code: 'TACK_ERR_USAGE', message: expect.stringContaining('--allow-remote') });
+    await expect(resolveEndpoint('https://10.20.30.40/realms/payroll', 'sign-in server', false)).rejects.toMatchObject({
+      code: 'TACK_ERR_USAGE',
+      message: expect.stringContaining('--allow-remote'),
+    });
     const e = await resolveEndpoint('https://10.20.30.40/realms/payroll', 'sign-in server', true);
     expect(e).toMatchObject({ connectUrl: 'https://10.20.30.40:443', loopback: false });
   });

@@ -37,7 +37,10 @@ async function exchange(token: string): Promise<number> {
   return res.statusCode;
 }
 
-const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+const lines = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
 
 describe('--token-pool (hookless mode)', () => {
   it('rewrites each shard’s lines with the rotated tokens; the file ends up holding live tokens', async () => {

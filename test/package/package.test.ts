@@ -18,7 +18,15 @@ const npxEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', npm
 
 function tack(args: string[]): { code: number; out: string } {
   try {
-    return { code: 0, out: execFileSync('npx', ['--no-install', 'tack', ...args], { cwd: join(dir, 'project'), env: npxEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) };
+    return {
+      code: 0,
+      out: execFileSync('npx', ['--no-install', 'tack', ...args], {
+        cwd: join(dir, 'project'),
+        env: npxEnv,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    };
   } catch (error) {
     const e = error as { status: number; stdout: string; stderr: string };
     return { code: e.status, out: `${e.stdout}${e.stderr}` };
@@ -27,7 +35,11 @@ function tack(args: string[]): { code: number; out: string } {
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'tack-package-'));
-  const packed = execFileSync('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, npm_config_loglevel: 'error' } });
+  const packed = execFileSync('npm', ['pack', '--pack-destination', dir, '--json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_loglevel: 'error' },
+  });
   tarball = join(dir, (JSON.parse(packed) as { filename: string }[])[0]!.filename);
   const project = join(dir, 'project');
   execFileSync('mkdir', ['-p', project]);
@@ -148,7 +160,9 @@ describe('the GitHub Action', () => {
   it("runs its steps from the package against a faulty target: step summary, one annotation per failed rule, outputs, tack's exit code", async () => {
     const { parse } = await import('yaml');
     const actionPath = join(dir, 'project/node_modules/@tack-conformance/tack');
-    const action = parse(readFileSync(join(actionPath, 'action.yml'), 'utf8')) as { runs: { steps: { run?: string; uses?: string; if?: string; env?: Record<string, string> }[] } };
+    const action = parse(readFileSync(join(actionPath, 'action.yml'), 'utf8')) as {
+      runs: { steps: { run?: string; uses?: string; if?: string; env?: Record<string, string> }[] };
+    };
     const served = await servedFaulty('partner-secret-ignored');
     const secret = keyValues(served.envFile)['TACK_PARTNER_SECRET']!;
     const work = mkdtempSync(join(dir, 'github-'));
@@ -170,7 +184,13 @@ describe('the GitHub Action', () => {
         if (step.uses) continue; // actions/upload-artifact: GitHub's own
         const outputs = keyValues(join(work, files.GITHUB_OUTPUT));
         const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v, inputs, outputs, actionPath)]));
-        const env = { ...npxEnv, ...keyValues(join(work, files.GITHUB_ENV)), ...stepEnv, RUNNER_TEMP: work, ...Object.fromEntries(Object.entries(files).map(([k, v]) => [k, join(work, v)])) };
+        const env = {
+          ...npxEnv,
+          ...keyValues(join(work, files.GITHUB_ENV)),
+          ...stepEnv,
+          RUNNER_TEMP: work,
+          ...Object.fromEntries(Object.entries(files).map(([k, v]) => [k, join(work, v)])),
+        };
         const child = spawn('bash', ['-e', '-c', expand(step.run!, inputs, outputs, actionPath)], { cwd: work, env });
         let out = '';
         child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -187,7 +207,10 @@ describe('the GitHub Action', () => {
     expect(existsSync(outputs['results']!)).toBe(true);
     expect(readFileSync(join(work, files.GITHUB_STEP_SUMMARY), 'utf8')).toMatch(/FAILED/);
     const annotations = lines.filter((l) => l.startsWith('::'));
-    expect(annotations.map((a) => /^::(\w+) title=([A-Z-]+)/.exec(a)?.slice(1, 3).join(' '))).toEqual(['error PARTNER-BAD-CREDENTIALS', 'error PARTNER-SECRET-EXACT']);
+    expect(annotations.map((a) => /^::(\w+) title=([A-Z-]+)/.exec(a)?.slice(1, 3).join(' '))).toEqual([
+      'error PARTNER-BAD-CREDENTIALS',
+      'error PARTNER-SECRET-EXACT',
+    ]);
     expect(annotations.join('\n')).not.toContain(secret);
   });
 });
@@ -206,7 +229,10 @@ describe('the GitLab template', () => {
     let out = '';
     let code: number | null;
     try {
-      const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', job.script.join('\n')], { cwd: projectDir, env: { ...npxEnv, ...variables, CI_PROJECT_DIR: projectDir } });
+      const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', job.script.join('\n')], {
+        cwd: projectDir,
+        env: { ...npxEnv, ...variables, CI_PROJECT_DIR: projectDir },
+      });
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));
       code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -42,7 +42,9 @@ describe('the reference server for tack client', () => {
     expect(((await acme.json()) as { items: unknown[] }).items).toHaveLength(3);
     // The same token at tenant B's port: alice is no member there.
     expect((await search(roles.tenants.globex!, body.access_token!)).status).toBe(403);
-    expect((await startReferenceServer().then(async (plain) => (await plain.close(), plain.roleUrls)))).toBeUndefined();
+    const plain = await startReferenceServer();
+    await plain.close();
+    expect(plain.roleUrls).toBeUndefined();
   });
 
   it('strict rotation refuses a rotated-out API token at once; the default keeps it until its successor is used', async () => {

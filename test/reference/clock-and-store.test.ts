@@ -96,7 +96,7 @@ describe('token store', () => {
     const token = tokens.issue(owner);
     expect(tokens.recognises(token)).toBe(true);
     const last = token.at(-1) === 'A' ? 'B' : 'A';
-    for (const bad of [token.slice(0, -1) + last, token + 'x', token.slice(1), 'garbage', '', token.replace('tpat_', 'tprt_')]) {
+    for (const bad of [token.slice(0, -1) + last, `${token}x`, token.slice(1), 'garbage', '', token.replace('tpat_', 'tprt_')]) {
       expect(tokens.recognises(bad)).toBe(false);
     }
     expect(store(clock).recognises(token)).toBe(false); // another server's key

@@ -54,14 +54,14 @@ const PROBES: Record<FaultName, Probe> = {
   'partner-secret-prefix-match': async (s) =>
     (await mintWith(s, { 'Tenant-Key-1': 'acme-partner', 'Tenant-Key-2': (s.env['TACK_PARTNER_SECRET'] ?? '').slice(0, 8) })).status === 200,
   'partner-other-tenant-key-accepted': async (s) => (await mintWith(s, partnerKey(s, 'globex'), CASEY)).status === 200,
-  'partner-key-checked-on-mint-only': async (s) => (await createUser(s, { email: 'k1@acme.example', firstName: 'K', lastName: 'One' })).status === 201 &&
+  'partner-key-checked-on-mint-only': async (s) =>
+    (await createUser(s, { email: 'k1@acme.example', firstName: 'K', lastName: 'One' })).status === 201 &&
     (await call(s, 'acme', 'POST', USERS, { json: { email: 'k2@acme.example', firstName: 'K', lastName: 'Two' } })).status === 201,
   'partner-refresh-any-tenant-key': async (s) =>
     (await call(s, 'acme', 'POST', REFRESH, { headers: partnerKey(s, 'globex'), json: { refreshToken: (await mint(s, ALICE)).refreshToken } })).status === 200,
   'partner-header-names-case-sensitive': async (s) =>
     (await mintWith(s, { 'tenant-key-1': 'acme-partner', 'tenant-key-2': s.env['TACK_PARTNER_SECRET'] ?? '' })).status !== 200,
-  'partner-header-any-name': async (s) =>
-    (await mintWith(s, { 'X-Id': 'acme-partner', 'X-Secret': s.env['TACK_PARTNER_SECRET'] ?? '' })).status === 200,
+  'partner-header-any-name': async (s) => (await mintWith(s, { 'X-Id': 'acme-partner', 'X-Secret': s.env['TACK_PARTNER_SECRET'] ?? '' })).status === 200,
   'partner-mint-omits-refresh-token': async (s) => !('refreshToken' in (await mintWith(s, partnerKey(s))).json()),
   'partner-mint-non-member': async (s) => (await mintWith(s, partnerKey(s), BOB)).status === 200,
   'partner-token-forbidden': async (s) => (await search(s, 'acme', (await mint(s, ALICE)).accessToken)).status === 403,
@@ -75,7 +75,8 @@ const PROBES: Record<FaultName, Probe> = {
   'partner-refresh-without-headers': async (s) =>
     (await call(s, 'acme', 'POST', REFRESH, { json: { refreshToken: (await mint(s, ALICE)).refreshToken } })).status === 200,
   'partner-refresh-cross-tenant': async (s) =>
-    (await call(s, 'globex', 'POST', REFRESH, { headers: partnerKey(s, 'globex'), json: { refreshToken: (await mint(s, CASEY)).refreshToken } })).status === 200,
+    (await call(s, 'globex', 'POST', REFRESH, { headers: partnerKey(s, 'globex'), json: { refreshToken: (await mint(s, CASEY)).refreshToken } })).status ===
+    200,
   'create-user-returns-200': async (s) => (await createUser(s, { email: 'p1@acme.example', firstName: 'P', lastName: 'One' })).status === 200,
   'create-user-rejects-optional-fields': async (s) =>
     (await createUser(s, { email: 'p2@acme.example', firstName: 'P', lastName: 'Two', displayName: 'P2' })).status === 400,
@@ -173,7 +174,9 @@ const PROBES: Record<FaultName, Probe> = {
   },
   'cors-preflight-granted-request-refused': async (s) => {
     const origin = 'https://evil.example';
-    const pre = await call(s, 'id', 'OPTIONS', '/realms/payroll/protocol/openid-connect/token', { headers: { origin, 'access-control-request-method': 'POST' } });
+    const pre = await call(s, 'id', 'OPTIONS', '/realms/payroll/protocol/openid-connect/token', {
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
     const post = await call(s, 'id', 'POST', '/realms/payroll/protocol/openid-connect/token', {
       headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'payroll-portal', refresh_token: await apiToken(s) }).toString(),
@@ -204,8 +207,10 @@ const PROBES: Record<FaultName, Probe> = {
   'access-token-not-required': async (s) => (await search(s, 'acme', undefined)).status === 200,
   'no-www-authenticate': async (s) => (await search(s, 'acme', undefined)).headers['www-authenticate'] === undefined,
   'search-omits-total-count': async (s) => !('totalCount' in (await search(s, 'acme', (await signIn(s)).accessToken)).json()),
-  'search-ignores-page-size': async (s) => (await search(s, 'acme', (await signIn(s)).accessToken, '?pageSize=1')).json<{ items: unknown[] }>().items.length > 1,
-  'search-leaks-on-later-pages': async (s) => names(await search(s, 'acme', (await signIn(s)).accessToken, '?pageSize=1&pageIndex=1')).includes('Acme Holdings plc'),
+  'search-ignores-page-size': async (s) =>
+    (await search(s, 'acme', (await signIn(s)).accessToken, '?pageSize=1')).json<{ items: unknown[] }>().items.length > 1,
+  'search-leaks-on-later-pages': async (s) =>
+    names(await search(s, 'acme', (await signIn(s)).accessToken, '?pageSize=1&pageIndex=1')).includes('Acme Holdings plc'),
   'search-lists-unreadable': async (s) => names(await search(s, 'acme', (await signIn(s)).accessToken)).includes('Acme Secret Labs'),
   'permission-cached-per-token': async (s) => {
     const { accessToken } = await signIn(s);

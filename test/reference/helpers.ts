@@ -96,7 +96,11 @@ export function revoke(server: ReferenceServer, token: string): Promise<Reply> {
   });
 }
 
-export async function mint(server: ReferenceServer, username: string, tenant: 'acme' | 'globex' = 'acme'): Promise<{ accessToken: string; refreshToken: string }> {
+export async function mint(
+  server: ReferenceServer,
+  username: string,
+  tenant: 'acme' | 'globex' = 'acme',
+): Promise<{ accessToken: string; refreshToken: string }> {
   const reply = await call(server, tenant, 'POST', '/api/admin/authentication/token', { headers: partnerKey(server, tenant), json: { username } });
   if (reply.status !== 200) throw new Error(`mint: ${reply.status} ${reply.text}`);
   return reply.json();

@@ -126,7 +126,9 @@ describe('endpoints', () => {
     const bob = 'bob@globex.example';
     expect((await hook(server, 'PUT', `/tenants/globex/businesses/${id}/access/${encodeURIComponent(bob)}`, { access: 'read' })).status).toBe(204);
     const { accessToken } = await signIn(server, bob, 'globex');
-    expect(names(await call(server, 'globex', 'GET', '/api/businesses/search', { headers: { authorization: `Bearer ${accessToken}` } }))).toContain('Globex Zoo');
+    expect(names(await call(server, 'globex', 'GET', '/api/businesses/search', { headers: { authorization: `Bearer ${accessToken}` } }))).toContain(
+      'Globex Zoo',
+    );
     expect((await hook(server, 'PUT', `/tenants/acme/businesses/${id}/access/${encodeURIComponent(bob)}`, { access: 'read' })).status).toBe(404);
     expect((await hook(server, 'PUT', `/tenants/globex/businesses/b999999/access/${encodeURIComponent(bob)}`, { access: 'read' })).status).toBe(404);
     expect((await hook(server, 'PUT', `/tenants/globex/businesses/${id}/access/nobody%40x.example`, { access: 'read' })).status).toBe(404);

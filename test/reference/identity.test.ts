@@ -282,7 +282,7 @@ describe('personal API tokens are per user', () => {
     expect(globex.json<{ items: { name: string }[] }>().items.map((i) => i.name)).toEqual(['Globex Chemicals']);
   });
 
-  it("refuses the user at a tenant they do not belong to (403)", async () => {
+  it('refuses the user at a tenant they do not belong to (403)', async () => {
     const body = (await exchange(server, await apiToken(server, ALICE))).json<TokenBody>();
     expect((await search(server, 'globex', body.access_token)).status).toBe(403);
   });

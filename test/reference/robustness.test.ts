@@ -65,7 +65,12 @@ describe('body limit: 64 KiB', () => {
 
 describe('malformed HTTP and odd hosts', () => {
   it('answers malformed request lines and headers with 400 and stays up', async () => {
-    for (const payload of ['GARBAGE\r\n\r\n', 'GET / HTTP/1.1\r\nHost: acme.localhost\r\nBad Header\r\n\r\n', 'GET /\u00ff HTTP/1.1\r\nHost: x\r\n\r\n', '\x00\x01\x02\r\n\r\n']) {
+    for (const payload of [
+      'GARBAGE\r\n\r\n',
+      'GET / HTTP/1.1\r\nHost: acme.localhost\r\nBad Header\r\n\r\n',
+      'GET /\u00ff HTTP/1.1\r\nHost: x\r\n\r\n',
+      '\x00\x01\x02\r\n\r\n',
+    ]) {
       expect(await raw(Buffer.from(payload, 'latin1'))).toMatch(/^HTTP\/1\.1 400 /);
     }
     expect((await call(server, 'acme', 'GET', '/api/businesses/search')).status).toBe(401);
@@ -111,10 +116,26 @@ describe('malformed HTTP and odd hosts', () => {
 
 describe('odd input never makes a 500', () => {
   it('odd unicode and malformed percent-encoding in e-mail path segments: 4xx', async () => {
-    const segments = ['%E0%A4%A', '%ED%A0%80', '%C0%AF', '%FF%FE', '%', '%%', '%2', 'a%00b', '%F0%9F%92%A9%40x.example', 'x%E2%80%AE%40y', encodeURIComponent('𝔞@𝔟.example')];
+    const segments = [
+      '%E0%A4%A',
+      '%ED%A0%80',
+      '%C0%AF',
+      '%FF%FE',
+      '%',
+      '%%',
+      '%2',
+      'a%00b',
+      '%F0%9F%92%A9%40x.example',
+      'x%E2%80%AE%40y',
+      encodeURIComponent('𝔞@𝔟.example'),
+    ];
     for (const segment of segments) {
-      for (const path of [`/__tack/users/${segment}/disable`, `/__tack/tenants/acme/users/${segment}/api-tokens`, `/__tack/tenants/acme/businesses/b1/access/${segment}`]) {
-        const reply = await call(server, 'hook', path.endsWith('access/' + segment) ? 'PUT' : 'POST', path, {
+      for (const path of [
+        `/__tack/users/${segment}/disable`,
+        `/__tack/tenants/acme/users/${segment}/api-tokens`,
+        `/__tack/tenants/acme/businesses/b1/access/${segment}`,
+      ]) {
+        const reply = await call(server, 'hook', path.endsWith(`access/${segment}`) ? 'PUT' : 'POST', path, {
           headers: { authorization: `Bearer ${server.env['TACK_HOOK_TOKEN'] ?? ''}` },
           json: { access: 'read' },
         });
@@ -160,7 +181,9 @@ describe('odd input never makes a 500', () => {
     const body = fc.oneof(
       text,
       fc.jsonValue().map((v) => JSON.stringify(v)),
-      fc.record({ username: fc.jsonValue(), email: fc.jsonValue(), firstName: fc.jsonValue(), lastName: fc.jsonValue(), timeZone: fc.jsonValue() }).map((v) => JSON.stringify(v)),
+      fc
+        .record({ username: fc.jsonValue(), email: fc.jsonValue(), firstName: fc.jsonValue(), lastName: fc.jsonValue(), timeZone: fc.jsonValue() })
+        .map((v) => JSON.stringify(v)),
       fc.dictionary(fc.constantFrom('grant_type', 'client_id', 'refresh_token', 'token'), fc.string()).map((v) => new URLSearchParams(v).toString()),
     );
     const withAuth = {

@@ -19,7 +19,11 @@ async function serveWhile(opts: ServeOptions, whileRunning: (env: Record<string,
   let output = '';
   let stop: (signal: string) => void = () => undefined;
   const stopped = new Promise<string>((resolve) => (stop = resolve));
-  const running = serveCommand(opts, (s) => (output += s), () => stopped);
+  const running = serveCommand(
+    opts,
+    (s) => (output += s),
+    () => stopped,
+  );
   for (let i = 0; i < 200 && !output.includes('Stop with Ctrl-C'); i++) await new Promise((r) => setTimeout(r, 10));
   try {
     await whileRunning(parse(readFileSync(opts.envOut)), output);
@@ -96,7 +100,11 @@ describe('tack serve', () => {
 
   it('--list-faults prints every fault with its rules', async () => {
     let output = '';
-    await serveCommand(options(tmpdir(), { listFaults: true }), (s) => (output += s), () => Promise.resolve('unused'));
+    await serveCommand(
+      options(tmpdir(), { listFaults: true }),
+      (s) => (output += s),
+      () => Promise.resolve('unused'),
+    );
     expect(output).toBe(listFaults());
     for (const fault of FAULTS) {
       expect(output).toContain(fault.name);
@@ -106,7 +114,11 @@ describe('tack serve', () => {
   });
 
   it('refuses an unknown fault as a usage error naming the valid ones', async () => {
-    const error = await serveCommand(options(tmpdir(), { fault: ['nope'] }), () => undefined, () => Promise.resolve('x')).catch((e: unknown) => e);
+    const error = await serveCommand(
+      options(tmpdir(), { fault: ['nope'] }),
+      () => undefined,
+      () => Promise.resolve('x'),
+    ).catch((e: unknown) => e);
     expect(isTackError(error, 'TACK_ERR_USAGE')).toBe(true);
     expect(String((error as Error).message)).toMatch(/Unknown fault: nope.*revoke-no-op.*--list-faults/);
   });

@@ -20,7 +20,10 @@ export class Browser {
 
   cookies(host: string): Map<string, string> {
     let jar = this.#jar.get(host);
-    if (jar === undefined) this.#jar.set(host, (jar = new Map()));
+    if (jar === undefined) {
+      jar = new Map();
+      this.#jar.set(host, jar);
+    }
     return jar;
   }
 
@@ -66,7 +69,12 @@ export class Browser {
 export function field(html: string, name: string): string {
   const m = new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html);
   if (m === null) throw new Error(`no field ${name}`);
-  return m[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return m[1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** Submits the sign-in form of `page` (full or re-authentication). */
@@ -112,8 +120,15 @@ export function pkce(): { verifier: string; challenge: string } {
 export function generateUrl(server: ReferenceServer, state: string, challenge: string, extra: Record<string, string> = {}): string {
   const u = urls(server);
   const params = new URLSearchParams({
-    client_id: 'payroll-portal', redirect_uri: u.tokenPage, response_type: 'code', scope: 'openid', prompt: 'login',
-    state, code_challenge: challenge, code_challenge_method: 'S256', ...extra,
+    client_id: 'payroll-portal',
+    redirect_uri: u.tokenPage,
+    response_type: 'code',
+    scope: 'openid',
+    prompt: 'login',
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...extra,
   });
   return `${u.auth}?${params.toString()}`;
 }

@@ -187,12 +187,8 @@ describe('the authorization endpoint', () => {
     const browser = await signedIn(server);
     const form = await browser.open(generateUrl(server, 'st-9', pkce().challenge));
     expect(form.status).toBe(200);
-    expect(form.text).toMatch(
-      /data-testid="signed-in-user"><strong data-testid="signed-in-name">Alice Archer<\/strong><br>/,
-    );
-    expect(form.text).toMatch(
-      /<span data-testid="signed-in-email">alice@acme\.example<\/span>/,
-    );
+    expect(form.text).toMatch(/data-testid="signed-in-user"><strong data-testid="signed-in-name">Alice Archer<\/strong><br>/);
+    expect(form.text).toMatch(/<span data-testid="signed-in-email">alice@acme\.example<\/span>/);
     expect(form.text).not.toContain('name="username"');
     expect((await submitLogin(browser, form, 'wrong')).text).toContain('Invalid username or password.');
     const cancelled = new URL((await submitLogin(browser, form, '', undefined, 'cancel')).location ?? '');

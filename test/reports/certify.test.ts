@@ -31,7 +31,14 @@ describe('tack certify', () => {
     target = await startTarget([]);
     const reports = mkdtempSync(join(tmpdir(), 'tack-certify-'));
     code = await certifyCommand(
-      { envFile: target.envFile, reports, load: true, allowRemote: false, only: ['PARTNER-BAD-CREDENTIALS', 'SIGNIN-EXCHANGE'], loadTiming: { durationMs: 1000, warmupMs: 0 } },
+      {
+        envFile: target.envFile,
+        reports,
+        load: true,
+        allowRemote: false,
+        only: ['PARTNER-BAD-CREDENTIALS', 'SIGNIN-EXCHANGE'],
+        loadTiming: { durationMs: 1000, warmupMs: 0 },
+      },
       (s) => (out += s),
       {},
     );

@@ -58,7 +58,10 @@ describe('curl reproduction', () => {
     it(`sends the partner secret ${what} without writing it down`, () => {
       const { redactor, secrets } = setup();
       if (value !== SECRET && value !== OTHER) redactor.register('partner-secret-variant', value);
-      const raw = exchange({ 'Tenant-Key-1': 'acme-partner', 'Tenant-Key-2': value, 'content-type': 'application/json' }, JSON.stringify({ username: 'ana@acme.example' }));
+      const raw = exchange(
+        { 'Tenant-Key-1': 'acme-partner', 'Tenant-Key-2': value, 'content-type': 'application/json' },
+        JSON.stringify({ username: 'ana@acme.example' }),
+      );
       const { curl, variables } = curlOf(redactExchange(raw, redactor), secrets);
       expect(curl).not.toContain(SECRET);
       expect(curl).not.toContain(OTHER);
@@ -86,7 +89,11 @@ describe('curl reproduction', () => {
     redactor.register('access-token', ACCESS);
     redactor.register('api-token', API);
     const form = new URLSearchParams({ grant_type: 'refresh_token', client_id: 'payroll-portal', refresh_token: API }).toString();
-    const raw = exchange({ authorization: `Bearer ${ACCESS}`, 'content-type': 'application/x-www-form-urlencoded' }, form, 'http://id.localhost:7070/realms/payroll/protocol/openid-connect/token');
+    const raw = exchange(
+      { authorization: `Bearer ${ACCESS}`, 'content-type': 'application/x-www-form-urlencoded' },
+      form,
+      'http://id.localhost:7070/realms/payroll/protocol/openid-connect/token',
+    );
     const { curl, variables } = curlOf(redactExchange(raw, redactor), secrets);
     expect(curl).not.toContain(ACCESS);
     expect(curl).not.toContain(API);

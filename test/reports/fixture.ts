@@ -49,7 +49,9 @@ export const RULES: ReportRule[] = [
     text: 'Both headers are required.',
     status: 'passed',
     reason: '12 checks passed',
-    checks: [{ rule: 'PARTNER-HEADERS-REQUIRED', test: 'partner-key/headers-required', title: 'no header', ok: true, expected: '401', actual: '401', exchanges: [1] }],
+    checks: [
+      { rule: 'PARTNER-HEADERS-REQUIRED', test: 'partner-key/headers-required', title: 'no header', ok: true, expected: '401', actual: '401', exchanges: [1] },
+    ],
     tests: ['partner-key/headers-required'],
     exchanges: [1],
     observations: ['the problem body has a title member'],
@@ -64,7 +66,9 @@ export const RULES: ReportRule[] = [
     text: 'A bad timeZone is refused.',
     status: 'warning',
     reason: `timeZone ${NASTY}: expected 400, got 201`,
-    checks: [{ rule: 'PARTNER-TIMEZONE', test: 'partner-key/create-user', title: `timeZone ${NASTY}`, ok: false, expected: '400', actual: '201', exchanges: [4] }],
+    checks: [
+      { rule: 'PARTNER-TIMEZONE', test: 'partner-key/create-user', title: `timeZone ${NASTY}`, ok: false, expected: '400', actual: '201', exchanges: [4] },
+    ],
     tests: ['partner-key/create-user'],
     exchanges: [4],
   },
@@ -97,17 +101,73 @@ export const RULES: ReportRule[] = [
 ];
 
 export const EXCHANGES: Exchange[] = [
-  exchange(1, 'partner-key/headers-required', 'POST', 'http://acme.localhost:7070/api/admin/users', { 'content-type': 'application/json' }, '{"email":"a@b.example"}', 401, '{"status":401,"title":"Unauthorized"}'),
-  exchange(2, 'partner-key/tampered-credentials', 'POST', 'http://acme.localhost:7070/api/admin/authentication/token', { 'Tenant-Key-1': 'acme-partner', 'Tenant-Key-2': '<partner-secret#1>' }, '{"username":"x@y.example"}', 200, '{"accessToken":"<access-token#1>","refreshToken":"<refresh-token#1>"}'),
-  exchange(3, 'partner-key/tampered-credentials', 'POST', 'http://acme.localhost:7070/api/admin/authentication/token', { 'Tenant-Key-1': 'acme-partner', 'Tenant-Key-2': '<partner-secret-variant#1>' }, '{"username":"x@y.example"}', 200, '{"accessToken":"<access-token#2>"}'),
-  exchange(4, 'partner-key/create-user', 'POST', 'http://acme.localhost:7070/api/admin/users', { 'content-type': 'application/json' }, JSON.stringify({ timeZone: NASTY }), 201, ''),
-  { seq: 5, test: 'sign-in/exchange', startedAt: '2024-06-01T10:00:05.000Z', request: { method: 'POST', url: 'http://id.localhost:7070/realms/payroll/protocol/openid-connect/token', headers: {}, body: 'grant_type=refresh_token' }, error: { code: 'TACK_ERR_TIMEOUT', message: 'no answer' }, durationMs: 10000 },
+  exchange(
+    1,
+    'partner-key/headers-required',
+    'POST',
+    'http://acme.localhost:7070/api/admin/users',
+    { 'content-type': 'application/json' },
+    '{"email":"a@b.example"}',
+    401,
+    '{"status":401,"title":"Unauthorized"}',
+  ),
+  exchange(
+    2,
+    'partner-key/tampered-credentials',
+    'POST',
+    'http://acme.localhost:7070/api/admin/authentication/token',
+    { 'Tenant-Key-1': 'acme-partner', 'Tenant-Key-2': '<partner-secret#1>' },
+    '{"username":"x@y.example"}',
+    200,
+    '{"accessToken":"<access-token#1>","refreshToken":"<refresh-token#1>"}',
+  ),
+  exchange(
+    3,
+    'partner-key/tampered-credentials',
+    'POST',
+    'http://acme.localhost:7070/api/admin/authentication/token',
+    { 'Tenant-Key-1': 'acme-partner', 'Tenant-Key-2': '<partner-secret-variant#1>' },
+    '{"username":"x@y.example"}',
+    200,
+    '{"accessToken":"<access-token#2>"}',
+  ),
+  exchange(
+    4,
+    'partner-key/create-user',
+    'POST',
+    'http://acme.localhost:7070/api/admin/users',
+    { 'content-type': 'application/json' },
+    JSON.stringify({ timeZone: NASTY }),
+    201,
+    '',
+  ),
+  {
+    seq: 5,
+    test: 'sign-in/exchange',
+    startedAt: '2024-06-01T10:00:05.000Z',
+    request: { method: 'POST', url: 'http://id.localhost:7070/realms/payroll/protocol/openid-connect/token', headers: {}, body: 'grant_type=refresh_token' },
+    error: { code: 'TACK_ERR_TIMEOUT', message: 'no answer' },
+    durationMs: 10000,
+  },
 ];
 
 export const DOC: ResultsDocument = {
   schema: 'tack-results/1',
   tack: { version: '0.1.0', catalog: '1.0.0' },
-  run: { id: '20240601T100000Z-abcd', startedAt: '2024-06-01T10:00:00.000Z', finishedAt: '2024-06-01T10:00:10.000Z', seed: 42, numRuns: 12, strict: false, requireAll: false, uncheckedMust: 1, deadline: undefined, only: [], faults: ['partner-secret-prefix-match'], exitCode: 1 },
+  run: {
+    id: '20240601T100000Z-abcd',
+    startedAt: '2024-06-01T10:00:00.000Z',
+    finishedAt: '2024-06-01T10:00:10.000Z',
+    seed: 42,
+    numRuns: 12,
+    strict: false,
+    requireAll: false,
+    uncheckedMust: 1,
+    deadline: undefined,
+    only: [],
+    faults: ['partner-secret-prefix-match'],
+    exitCode: 1,
+  },
   target: {
     baseUrl: 'http://acme.localhost:7070',
     otherBaseUrl: 'http://globex.localhost:7070',
@@ -126,7 +186,16 @@ export const DOC: ResultsDocument = {
   tests: [],
 };
 
-function exchange(seq: number, test: string, method: string, url: string, headers: Record<string, string>, body: string, status: number, resBody: string): Exchange {
+function exchange(
+  seq: number,
+  test: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  status: number,
+  resBody: string,
+): Exchange {
   return {
     seq,
     test,

@@ -24,7 +24,13 @@ export async function startTarget(faults: readonly string[] = []): Promise<Targe
   if (env.TACK_USER_EMAIL !== undefined && env.TACK_API_TOKEN_FILE === undefined) delete env.TACK_USER_EMAIL;
   const dir = mkdtempSync(join(tmpdir(), 'tack-reports-test-'));
   const envFile = join(dir, 'target.env');
-  writeFileSync(envFile, Object.entries(env).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join('\n') + '\n', { mode: 0o600 });
+  writeFileSync(
+    envFile,
+    `${Object.entries(env)
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join('\n')}\n`,
+    { mode: 0o600 },
+  );
   return { server, env, envFile, dir };
 }
 

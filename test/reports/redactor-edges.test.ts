@@ -32,7 +32,10 @@ describe('Redactor edges', () => {
     const cut = r.register('partner-secret-variant', SECRET.slice(0, 5))!;
     const longer = r.register('partner-secret-variant', `${SECRET}xy`)!;
     const changed = r.register('partner-secret-variant', `${SECRET.slice(0, 3)}Q${SECRET.slice(4)}`)!;
-    const flipped = r.register('partner-secret-variant', SECRET.toUpperCase() === SECRET ? SECRET.toLowerCase() : [...SECRET].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join(''))!;
+    const flipped = r.register(
+      'partner-secret-variant',
+      SECRET.toUpperCase() === SECRET ? SECRET.toLowerCase() : [...SECRET].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join(''),
+    )!;
     const unrelated = r.register('partner-secret-variant', 'zzzzzzzzzzzzzzzzzzzzzzzz')!;
     expect(r.editOf(cut, SECRET)).toEqual({ kind: 'edited', keep: 5, insert: '', resume: SECRET.length });
     expect(r.editOf(longer, SECRET)).toEqual({ kind: 'edited', keep: SECRET.length, insert: 'xy', resume: SECRET.length });

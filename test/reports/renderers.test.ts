@@ -6,7 +6,7 @@ import { renderHtml } from '../../src/reporters/html.js';
 import { renderJunit } from '../../src/reporters/junit.js';
 import { renderMarkdown } from '../../src/reporters/markdown.js';
 import type { ResultsDocument } from '../../src/reporters/json.js';
-import { DOC, EXCHANGES, NASTY } from './fixture.js';
+import { DOC, EXCHANGES } from './fixture.js';
 
 /** The attributes and content of the testcase element of one rule. */
 function testcase(xml: string, rule: string): string {
@@ -101,7 +101,7 @@ describe('report.html', () => {
     for (const r of DOC.rules) expect(html).toContain(`<tr data-rule="${r.id}" data-status="${r.status}" data-area="${r.area}">`);
     expect(html).toContain('<article class="rule-detail detail-failed" id="rule-PARTNER-SECRET-EXACT"');
     expect(html).toContain('<pre class="replay"><code>tack run --seed 42 --path 3:1 --only PARTNER-SECRET-EXACT</code></pre>');
-    expect(html).toContain('&quot;${TACK_PARTNER_SECRET:0:5}&quot;');
+    expect(html).toContain(`&quot;$${'{'}TACK_PARTNER_SECRET:0:5}&quot;`);
     expect(html).toMatch(/<details class="exchange judged" open id="exchange-3">/);
     expect(html).toContain('id="exchange-2"');
     expect(html).not.toContain('id="rule-PARTNER-HEADERS-REQUIRED"');

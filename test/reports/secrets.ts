@@ -109,8 +109,9 @@ export function tokensIn(body: string): string[] {
           /* not a URL after all */
         }
       }
-    } else if (Array.isArray(node)) node.forEach((v) => walk(v, key));
-    else if (node !== null && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, k);
+    } else if (Array.isArray(node)) {
+      for (const v of node) walk(v, key);
+    } else if (node !== null && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, k);
   };
   walk(json, '');
   return out;

@@ -98,7 +98,14 @@ export async function startBroken(mode: Misbehaviour, options: BrokenOptions = {
   };
 }
 
-function misbehave(mode: Misbehaviour, req: IncomingMessage, res: ServerResponse, slowMs: number, timers: Set<NodeJS.Timeout>, answerWell: (res: ServerResponse) => void): void {
+function misbehave(
+  mode: Misbehaviour,
+  req: IncomingMessage,
+  res: ServerResponse,
+  slowMs: number,
+  timers: Set<NodeJS.Timeout>,
+  answerWell: (res: ServerResponse) => void,
+): void {
   switch (mode) {
     case 'hang':
       return; // never answer

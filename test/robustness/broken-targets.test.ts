@@ -128,7 +128,11 @@ describe('TLS', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return {
       port: (server.address() as { port: number }).port,
-      close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
     };
   }
 
@@ -150,7 +154,7 @@ describe('TLS', () => {
 });
 
 describe('the command line', () => {
-  it('tack run --env-file naming a missing file: TACK_ERR_ENV_FILE and exit 2, not Node\'s own message and exit 9', async () => {
+  it("tack run --env-file naming a missing file: TACK_ERR_ENV_FILE and exit 2, not Node's own message and exit 9", async () => {
     // Run as a user runs it: the executable itself (its shebang ends Node's options with --).
     const child = spawn(new URL('../../bin/tack.mjs', import.meta.url).pathname, ['run', '--env-file', '/nonexistent/uat.env'], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },

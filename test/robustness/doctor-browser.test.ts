@@ -40,7 +40,7 @@ describe('tack doctor: the browser, the token page, sign-in', () => {
 
   it.skipIf(!hasBrowser)('with the right password: the browser starts, the page asks for a sign-in, sign-in works, and no token is made', async () => {
     const capture = captureIssuedTokens();
-    let result;
+    let result: Awaited<ReturnType<typeof doctor>>;
     try {
       result = await doctor(userEnv(server.userPassword));
     } finally {

@@ -104,7 +104,11 @@ describe('tack doctor', () => {
       const env = { TACK_BASE_URL: `https://acme.localhost:${port}`, TACK_IDENTITY_URL: `https://id.localhost:${port}/realms/payroll` };
       let r = await doctor(env);
       expect(r.exit).toBe(2);
-      expect(r.out).toMatch(new RegExp(`✘ acme.localhost:${port} \\(TACK_BASE_URL\\): TLS failed \\(.*SELF_SIGNED.*\\); for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1`));
+      expect(r.out).toMatch(
+        new RegExp(
+          `✘ acme.localhost:${port} \\(TACK_BASE_URL\\): TLS failed \\(.*SELF_SIGNED.*\\); for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1`,
+        ),
+      );
       r = await doctor({ ...env, TACK_INSECURE_TLS: '1' });
       expect(r.out).toMatch(/⚠ acme.localhost:\d+: certificate not trusted \(.*SELF_SIGNED.*\); accepted only because TACK_INSECURE_TLS=1/);
     } finally {
@@ -116,7 +120,9 @@ describe('tack doctor', () => {
   it('an invalid configuration names the variable (exit 2)', async () => {
     const { exit, out } = await doctor({ TACK_BASE_URL: 'acme.example.com' });
     expect(exit).toBe(2);
-    expect(out).toContain('TACK_BASE_URL must be written scheme://host[:port][/path] with scheme http or https (no query, no fragment), e.g. https://acme.uat.example.com; got "acme.example.com"');
+    expect(out).toContain(
+      'TACK_BASE_URL must be written scheme://host[:port][/path] with scheme http or https (no query, no fragment), e.g. https://acme.uat.example.com; got "acme.example.com"',
+    );
   });
 
   describe('hookless mode', () => {

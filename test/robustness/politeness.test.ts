@@ -31,7 +31,13 @@ async function serve(answer: Answer): Promise<{ port: number; arrivals: number[]
     req.on('end', () => answer(arrivals.length, req, res));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  open.push({ close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) });
+  open.push({
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
   return { port: (server.address() as { port: number }).port, arrivals };
 }
 
@@ -68,7 +74,12 @@ describe('429 Too Many Requests', () => {
   it('honours Retry-After given as an HTTP date', async () => {
     const { port, arrivals } = await serve((n, _req, res) => (n === 1 ? tooMany(res, new Date(Date.now() + 1_500).toUTCString()) : unauthorized(res)));
     const { http } = client();
-    const res = await http.send({ method: 'POST', url: `http://id.localhost:${port}/realms/r/protocol/openid-connect/token`, body: 'a=b', role: 'identity server' });
+    const res = await http.send({
+      method: 'POST',
+      url: `http://id.localhost:${port}/realms/r/protocol/openid-connect/token`,
+      body: 'a=b',
+      role: 'identity server',
+    });
     expect(res.status).toBe(401);
     expect(arrivals).toHaveLength(2);
     // HTTP dates have whole seconds: between 0.5 and 1.5 s.

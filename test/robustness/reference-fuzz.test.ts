@@ -136,12 +136,33 @@ const hookPath = fc.oneof(
   fc.constantFrom('acme', 'globex', 'nope').map((t) => `/__tack/tenants/${t}/features`),
   fc.constantFrom('acme', 'nope').map((t) => `/__tack/tenants/${t}/businesses`),
 );
-const anyPath = fc.oneof(tenantPath, identityPath, hookPath, fc.constantFrom('/', '*', '//api//admin/users', '/api/admin/users/', '/api/../__tack/clock'), fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`));
+const anyPath = fc.oneof(
+  tenantPath,
+  identityPath,
+  hookPath,
+  fc.constantFrom('/', '*', '//api//admin/users', '/api/admin/users/', '/api/../__tack/clock'),
+  fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`),
+);
 
 const query = fc.oneof(
   { weight: 3, arbitrary: fc.constant('') },
-  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 12 }), { maxKeys: 4 }).map((q) => `?${new URLSearchParams(q).toString()}`) },
-  { weight: 1, arbitrary: fc.constantFrom('?pageIndex=-1&pageSize=1e9', '?pageSize=0', '?pageIndex=%zz', '?a=%', '?&&&', '?pageSize=99999999999999999999', '?q=%00', '?pageIndex=1&pageIndex=2') },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 12 }), { maxKeys: 4 }).map((q) => `?${new URLSearchParams(q).toString()}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '?pageIndex=-1&pageSize=1e9',
+      '?pageSize=0',
+      '?pageIndex=%zz',
+      '?a=%',
+      '?&&&',
+      '?pageSize=99999999999999999999',
+      '?q=%00',
+      '?pageIndex=1&pageIndex=2',
+    ),
+  },
 );
 
 /** Bytes safe inside a request target (no space, CR, LF): anything else is Node's 400 anyway. */
@@ -154,10 +175,31 @@ const method = fc.oneof(
 );
 
 type HostOf = (p: number) => string | undefined;
-const tenantHost = fc.constantFrom<HostOf>((p) => `acme.localhost:${p}`, (p) => `globex.localhost:${p}`, (p) => `ACME.LOCALHOST.:${p}`, (p) => `nope.localhost:${p}`, () => 'acme.localhost');
-const identityHost = fc.constantFrom<HostOf>((p) => `id.localhost:${p}`, (p) => `ID.localhost:${p}`);
-const hookHost = fc.constantFrom<HostOf>((p) => `127.0.0.1:${p}`, (p) => `hook.localhost:${p}`, (p) => `localhost:${p}`);
-const oddHost = fc.constantFrom<HostOf>(() => 'evil.example', () => '[::1', () => '[::1]', () => '', () => undefined, () => 'a..localhost', () => '-x.localhost');
+const tenantHost = fc.constantFrom<HostOf>(
+  (p) => `acme.localhost:${p}`,
+  (p) => `globex.localhost:${p}`,
+  (p) => `ACME.LOCALHOST.:${p}`,
+  (p) => `nope.localhost:${p}`,
+  () => 'acme.localhost',
+);
+const identityHost = fc.constantFrom<HostOf>(
+  (p) => `id.localhost:${p}`,
+  (p) => `ID.localhost:${p}`,
+);
+const hookHost = fc.constantFrom<HostOf>(
+  (p) => `127.0.0.1:${p}`,
+  (p) => `hook.localhost:${p}`,
+  (p) => `localhost:${p}`,
+);
+const oddHost = fc.constantFrom<HostOf>(
+  () => 'evil.example',
+  () => '[::1',
+  () => '[::1]',
+  () => '',
+  () => undefined,
+  () => 'a..localhost',
+  () => '-x.localhost',
+);
 
 /** Host and path: mostly a host with its own paths (so handlers run), sometimes anything with anything. */
 const hostAndPath = fc
@@ -234,14 +276,51 @@ const body = fc.oneof(
   fc.record({ username: emailish }).map((v) => Buffer.from(JSON.stringify(v))),
   fc.record({ refreshToken: fc.string() }).map((v) => Buffer.from(JSON.stringify(v))),
   fc
-    .record({ email: emailish, firstName: fc.oneof(fc.string(), fc.integer(), fc.constant(null)), lastName: fc.string(), timeZone: fc.oneof(fc.constantFrom('Europe/Paris', 'Mars/Olympus', '', '../../etc'), fc.string()), signIn: fc.constantFrom('direct', 'embedded', 'x') }, { requiredKeys: [] })
+    .record(
+      {
+        email: emailish,
+        firstName: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+        lastName: fc.string(),
+        timeZone: fc.oneof(fc.constantFrom('Europe/Paris', 'Mars/Olympus', '', '../../etc'), fc.string()),
+        signIn: fc.constantFrom('direct', 'embedded', 'x'),
+      },
+      { requiredKeys: [] },
+    )
     .map((v) => Buffer.from(JSON.stringify(v))),
-  fc.record({ advanceSeconds: fc.oneof(fc.integer({ min: -10, max: 1000 }), fc.constantFrom(1e300, -1, 0.5, Number.MAX_SAFE_INTEGER, 8.64e15)) }).map((v) => Buffer.from(JSON.stringify(v))),
-  fc.record({ apiTokens: fc.oneof(fc.boolean(), fc.string()), access: fc.constantFrom('read', 'none', 'write'), name: fc.string(), registrationNumber: fc.string() }, { requiredKeys: [] }).map((v) => Buffer.from(JSON.stringify(v))),
-  fc.dictionary(fc.constantFrom('grant_type', 'client_id', 'refresh_token', 'token', 'token_type_hint', 'client_secret', 'x'), fc.string(), { maxKeys: 5 }).map((d) => Buffer.from(new URLSearchParams(d).toString())),
-  fc.constantFrom('grant_type=refresh_token&client_id=payroll-portal&refresh_token=%', 'grant_type=refresh_token&grant_type=password', '%%%', 'a=1&a=2&a=3', '{"username":', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"polluted":true}}}', '[]', 'null', '"str"', '1e999').map((s) => Buffer.from(s)),
+  fc
+    .record({ advanceSeconds: fc.oneof(fc.integer({ min: -10, max: 1000 }), fc.constantFrom(1e300, -1, 0.5, Number.MAX_SAFE_INTEGER, 8.64e15)) })
+    .map((v) => Buffer.from(JSON.stringify(v))),
+  fc
+    .record(
+      { apiTokens: fc.oneof(fc.boolean(), fc.string()), access: fc.constantFrom('read', 'none', 'write'), name: fc.string(), registrationNumber: fc.string() },
+      { requiredKeys: [] },
+    )
+    .map((v) => Buffer.from(JSON.stringify(v))),
+  fc
+    .dictionary(fc.constantFrom('grant_type', 'client_id', 'refresh_token', 'token', 'token_type_hint', 'client_secret', 'x'), fc.string(), { maxKeys: 5 })
+    .map((d) => Buffer.from(new URLSearchParams(d).toString())),
+  fc
+    .constantFrom(
+      'grant_type=refresh_token&client_id=payroll-portal&refresh_token=%',
+      'grant_type=refresh_token&grant_type=password',
+      '%%%',
+      'a=1&a=2&a=3',
+      '{"username":',
+      '{"__proto__":{"x":1}}',
+      '{"constructor":{"prototype":{"polluted":true}}}',
+      '[]',
+      'null',
+      '"str"',
+      '1e999',
+    )
+    .map((s) => Buffer.from(s)),
   fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)),
-  fc.constantFrom(Buffer.from([0xff, 0xfe, 0xfd]), Buffer.from([0xc0, 0xaf]), Buffer.from('{"username":"\ud800"}'), Buffer.from([0x7b, 0x22, 0x75, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x7d])),
+  fc.constantFrom(
+    Buffer.from([0xff, 0xfe, 0xfd]),
+    Buffer.from([0xc0, 0xaf]),
+    Buffer.from('{"username":"\ud800"}'),
+    Buffer.from([0x7b, 0x22, 0x75, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x7d]),
+  ),
 );
 
 interface FuzzRequest {
@@ -256,7 +335,14 @@ interface FuzzRequest {
 }
 
 const randomRequest: fc.Arbitrary<FuzzRequest> = fc
-  .record({ method, target: hostAndPath, contentType, extra: extraHeaders, body, framing: fc.constantFrom('length', 'length', 'length', 'chunked', 'lying-length') })
+  .record({
+    method,
+    target: hostAndPath,
+    contentType,
+    extra: extraHeaders,
+    body,
+    framing: fc.constantFrom('length', 'length', 'length', 'chunked', 'lying-length'),
+  })
   .map(({ method: m, target: { host: h, path: p }, contentType: ct, extra, body: b, framing }) => {
     const headers: Record<string, string> = { ...extra.random };
     if (extra.auth) headers.Authorization = extra.auth();
@@ -271,41 +357,87 @@ const randomRequest: fc.Arbitrary<FuzzRequest> = fc
  * parsing and state changes run on random field values (including a real, live API token).
  */
 const json = (v: unknown) => Buffer.from(JSON.stringify(v));
-const anyValue = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
+const anyValue = fc.oneof(
+  fc.string(),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 2 }),
+  fc.object({ maxDepth: 1 }),
+);
 const tenantLabel = fc.constantFrom('acme', 'globex', 'nope');
 const wellFormed: fc.Arbitrary<FuzzRequest> = fc.oneof(
   // Partner-key endpoints with the right key.
-  fc.tuple(tenantLabel, fc.oneof(fc.record({ username: emailish }), fc.record({ username: anyValue }), fc.object({ maxDepth: 2 }))).map(([t, b]) => partnerCall(t, '/api/admin/authentication/token', json(b))),
-  fc.tuple(tenantLabel, fc.oneof(fc.record({ refreshToken: fc.string() }), fc.record({ refreshToken: anyValue }))).map(([t, b]) => partnerCall(t, '/api/admin/authentication/refresh', json(b))),
+  fc
+    .tuple(tenantLabel, fc.oneof(fc.record({ username: emailish }), fc.record({ username: anyValue }), fc.object({ maxDepth: 2 })))
+    .map(([t, b]) => partnerCall(t, '/api/admin/authentication/token', json(b))),
+  fc
+    .tuple(tenantLabel, fc.oneof(fc.record({ refreshToken: fc.string() }), fc.record({ refreshToken: anyValue })))
+    .map(([t, b]) => partnerCall(t, '/api/admin/authentication/refresh', json(b))),
   fc
     .tuple(
       tenantLabel,
       fc.record(
-        { email: fc.oneof(emailish, anyValue), firstName: fc.oneof(fc.string(), anyValue), lastName: fc.oneof(fc.string(), anyValue), displayName: anyValue, phoneNumber: anyValue, timeZone: fc.oneof(fc.constantFrom('Europe/Paris', 'UTC', 'Mars/Olympus', '', 'Etc/GMT+99', '../../etc/passwd'), anyValue) },
+        {
+          email: fc.oneof(emailish, anyValue),
+          firstName: fc.oneof(fc.string(), anyValue),
+          lastName: fc.oneof(fc.string(), anyValue),
+          displayName: anyValue,
+          phoneNumber: anyValue,
+          timeZone: fc.oneof(fc.constantFrom('Europe/Paris', 'UTC', 'Mars/Olympus', '', 'Etc/GMT+99', '../../etc/passwd'), anyValue),
+        },
         { requiredKeys: [] },
       ),
     )
     .map(([t, b]) => partnerCall(t, '/api/admin/users', json(b))),
   fc
-    .tuple(tenantLabel, fc.record({ email: fc.oneof(fc.emailAddress(), fc.constantFrom('alice@acme.example', 'casey@both.example')), firstName: fc.string({ minLength: 1 }), lastName: fc.string({ minLength: 1 }), timeZone: fc.constantFrom('Europe/Paris', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT-14', 'Mars/Olympus') }, { requiredKeys: ['email', 'firstName', 'lastName'] }))
+    .tuple(
+      tenantLabel,
+      fc.record(
+        {
+          email: fc.oneof(fc.emailAddress(), fc.constantFrom('alice@acme.example', 'casey@both.example')),
+          firstName: fc.string({ minLength: 1 }),
+          lastName: fc.string({ minLength: 1 }),
+          timeZone: fc.constantFrom('Europe/Paris', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT-14', 'Mars/Olympus'),
+        },
+        { requiredKeys: ['email', 'firstName', 'lastName'] },
+      ),
+    )
     .map(([t, b]) => partnerCall(t, '/api/admin/users', json(b))),
   fc.tuple(tenantLabel, segment).map(([t, e]) => partnerCall(t, `/api/admin/users/${e}/reset-password`, undefined)),
   // Search with a token that is garbage, empty, or of the wrong kind.
   fc.tuple(tenantLabel, fc.oneof(fc.string({ unit: 'grapheme-ascii', maxLength: 80 }), fc.constant('')), query).map(([t, tok, q]) => ({
-    method: 'GET', path: safeTarget('/api/businesses/search', q), host: `${t}.localhost:${port}`, contentType: undefined, headers: { Authorization: `Bearer ${tok}` }, body: undefined, framing: 'length' as const,
+    method: 'GET',
+    path: safeTarget('/api/businesses/search', q),
+    host: `${t}.localhost:${port}`,
+    contentType: undefined,
+    headers: { Authorization: `Bearer ${tok}` },
+    body: undefined,
+    framing: 'length' as const,
   })),
   // Sign-in server: exchange and revoke with random forms, sometimes around a live token.
   fc
     .tuple(
       fc.constantFrom('token', 'revoke'),
-      fc.dictionary(fc.constantFrom('grant_type', 'client_id', 'refresh_token', 'token', 'token_type_hint', 'client_secret', 'scope'), fc.oneof(fc.string(), fc.constantFrom('refresh_token', 'payroll-portal', 'password')), { maxKeys: 5 }),
+      fc.dictionary(
+        fc.constantFrom('grant_type', 'client_id', 'refresh_token', 'token', 'token_type_hint', 'client_secret', 'scope'),
+        fc.oneof(fc.string(), fc.constantFrom('refresh_token', 'payroll-portal', 'password')),
+        { maxKeys: 5 },
+      ),
       fc.boolean(),
     )
     .map(([endpoint, form, live]) => {
       const fields = { grant_type: 'refresh_token', client_id: 'payroll-portal', ...form };
       if (live) (fields as Record<string, string>)[endpoint === 'token' ? 'refresh_token' : 'token'] = liveToken();
       return {
-        method: 'POST', path: `/realms/payroll/protocol/openid-connect/${endpoint}`, host: `id.localhost:${port}`, contentType: 'application/x-www-form-urlencoded', headers: {}, body: Buffer.from(new URLSearchParams(fields).toString()), framing: 'length' as const,
+        method: 'POST',
+        path: `/realms/payroll/protocol/openid-connect/${endpoint}`,
+        host: `id.localhost:${port}`,
+        contentType: 'application/x-www-form-urlencoded',
+        headers: {},
+        body: Buffer.from(new URLSearchParams(fields).toString()),
+        framing: 'length' as const,
       };
     }),
   // The sign-in pages: authorization requests with random parameters, signed-in or not.
@@ -313,7 +445,16 @@ const wellFormed: fc.Arbitrary<FuzzRequest> = fc.oneof(
     .tuple(
       fc.dictionary(
         fc.constantFrom(
-          'client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'prompt', 'login_hint', 'nonce',
+          'client_id',
+          'redirect_uri',
+          'response_type',
+          'scope',
+          'state',
+          'code_challenge',
+          'code_challenge_method',
+          'prompt',
+          'login_hint',
+          'nonce',
         ),
         fc.oneof(
           fc.string({ maxLength: 60 }),
@@ -366,14 +507,21 @@ const wellFormed: fc.Arbitrary<FuzzRequest> = fc.oneof(
       { maxKeys: 4 },
     )
     .map((form) => ({
-      method: 'POST', path: '/realms/payroll/protocol/openid-connect/token', host: `id.localhost:${port}`, contentType: 'application/x-www-form-urlencoded',
+      method: 'POST',
+      path: '/realms/payroll/protocol/openid-connect/token',
+      host: `id.localhost:${port}`,
+      contentType: 'application/x-www-form-urlencoded',
       headers: { Origin: `http://acme.localhost:${port}` },
       body: Buffer.from(new URLSearchParams({ grant_type: 'authorization_code', ...form }).toString()),
       framing: 'length' as const,
     })),
   // The hook, with its token, on every endpoint.
   fc.oneof(
-    fc.record({ advanceSeconds: fc.oneof(fc.integer({ min: -5, max: 3600 }), fc.constantFrom(1e300, -1, 0.5, Number.MAX_SAFE_INTEGER, 8.64e15, 1e9), anyValue) }).map((b) => hookCall('POST', '/clock', json(b))),
+    fc
+      .record({
+        advanceSeconds: fc.oneof(fc.integer({ min: -5, max: 3600 }), fc.constantFrom(1e300, -1, 0.5, Number.MAX_SAFE_INTEGER, 8.64e15, 1e9), anyValue),
+      })
+      .map((b) => hookCall('POST', '/clock', json(b))),
     fc.constant(null).map(() => hookCall('GET', '/clock', undefined)),
     fc
       .tuple(
@@ -392,9 +540,15 @@ const wellFormed: fc.Arbitrary<FuzzRequest> = fc.oneof(
       .map(([t, b]) => hookCall('POST', `/tenants/${t}/users`, json(b))),
     fc.tuple(tenantLabel, segment).map(([t, e]) => hookCall('POST', `/tenants/${t}/users/${e}/api-tokens`, json({}))),
     segment.map((e) => hookCall('POST', `/users/${e}/disable`, json({}))),
-    fc.tuple(tenantLabel, fc.record({ name: anyValue, registrationNumber: anyValue }, { requiredKeys: [] })).map(([t, b]) => hookCall('POST', `/tenants/${t}/businesses`, json(b))),
-    fc.tuple(tenantLabel, segment, segment, fc.record({ access: fc.oneof(fc.constantFrom('read', 'none', 'write'), anyValue) }, { requiredKeys: [] })).map(([t, id, e, b]) => hookCall('PUT', `/tenants/${t}/businesses/${id}/access/${e}`, json(b))),
-    fc.tuple(tenantLabel, fc.record({ apiTokens: fc.oneof(fc.boolean(), anyValue) }, { requiredKeys: [] })).map(([t, b]) => hookCall('PUT', `/tenants/${t}/features`, json(b))),
+    fc
+      .tuple(tenantLabel, fc.record({ name: anyValue, registrationNumber: anyValue }, { requiredKeys: [] }))
+      .map(([t, b]) => hookCall('POST', `/tenants/${t}/businesses`, json(b))),
+    fc
+      .tuple(tenantLabel, segment, segment, fc.record({ access: fc.oneof(fc.constantFrom('read', 'none', 'write'), anyValue) }, { requiredKeys: [] }))
+      .map(([t, id, e, b]) => hookCall('PUT', `/tenants/${t}/businesses/${id}/access/${e}`, json(b))),
+    fc
+      .tuple(tenantLabel, fc.record({ apiTokens: fc.oneof(fc.boolean(), anyValue) }, { requiredKeys: [] }))
+      .map(([t, b]) => hookCall('PUT', `/tenants/${t}/features`, json(b))),
   ),
 );
 
@@ -409,7 +563,15 @@ function liveToken(): string {
 
 function partnerCall(tenant: string, path: string, body: Buffer | undefined): FuzzRequest {
   const key = tenant === 'globex' ? { id: server.env.TACK_OTHER_PARTNER_CLIENT_ID!, secret: server.env.TACK_OTHER_PARTNER_SECRET! } : partner;
-  return { method: 'POST', path, host: `${tenant}.localhost:${port}`, contentType: body === undefined ? undefined : 'application/json', headers: { 'Tenant-Key-1': key.id, 'Tenant-Key-2': key.secret }, body, framing: 'length' };
+  return {
+    method: 'POST',
+    path,
+    host: `${tenant}.localhost:${port}`,
+    contentType: body === undefined ? undefined : 'application/json',
+    headers: { 'Tenant-Key-1': key.id, 'Tenant-Key-2': key.secret },
+    body,
+    framing: 'length',
+  };
 }
 
 function webCall(method: string, host: string, path: string, cookie: string | undefined, body: Buffer | undefined): FuzzRequest {
@@ -418,7 +580,15 @@ function webCall(method: string, host: string, path: string, cookie: string | un
 }
 
 function hookCall(method: string, path: string, body: Buffer | undefined): FuzzRequest {
-  return { method, path: `/__tack${path}`, host: `127.0.0.1:${port}`, contentType: body === undefined ? undefined : 'application/json', headers: { Authorization: `Bearer ${hookToken}` }, body, framing: 'length' };
+  return {
+    method,
+    path: `/__tack${path}`,
+    host: `127.0.0.1:${port}`,
+    contentType: body === undefined ? undefined : 'application/json',
+    headers: { Authorization: `Bearer ${hookToken}` },
+    body,
+    framing: 'length',
+  };
 }
 
 const request: fc.Arbitrary<FuzzRequest> = fc.oneof({ weight: 1, arbitrary: randomRequest }, { weight: 1, arbitrary: wellFormed });
@@ -448,7 +618,7 @@ function encode(r: FuzzRequest): { bytes: Buffer; truncated: boolean } {
       payload = r.body;
     }
   }
-  return { bytes: Buffer.concat([Buffer.from(lines.join('\r\n') + '\r\n\r\n', 'latin1'), payload]), truncated };
+  return { bytes: Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), payload]), truncated };
 }
 
 function describeRequest(r: FuzzRequest): string {
@@ -503,7 +673,9 @@ describe('fuzzing the reference server', () => {
       const head = `POST ${p} HTTP/1.1\r\nHost: ${h}\r\nContent-Type: ${ct}\r\n${auth}Connection: close\r\n`;
       const withLength = await raw(Buffer.concat([Buffer.from(`${head}Content-Length: ${huge.length}\r\n\r\n`), huge]));
       expect(withLength.status, `${p} with Content-Length`).toBe(413);
-      const chunked = await raw(Buffer.concat([Buffer.from(`${head}Transfer-Encoding: chunked\r\n\r\n${huge.length.toString(16)}\r\n`), huge, Buffer.from('\r\n0\r\n\r\n')]));
+      const chunked = await raw(
+        Buffer.concat([Buffer.from(`${head}Transfer-Encoding: chunked\r\n\r\n${huge.length.toString(16)}\r\n`), huge, Buffer.from('\r\n0\r\n\r\n')]),
+      );
       expect(chunked.status, `${p} chunked`).toBe(413);
     }
     await stillAnswers();
@@ -543,7 +715,9 @@ describe('fuzzing the reference server', () => {
     for (let i = 0; i < 200; i++) {
       const socket = connect(port, '127.0.0.1');
       socket.on('error', () => undefined);
-      socket.write(`POST /api/admin/users HTTP/1.1\r\nHost: acme.localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{"email":"`);
+      socket.write(
+        `POST /api/admin/users HTTP/1.1\r\nHost: acme.localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n{"email":"`,
+      );
       await new Promise((resolve) => setImmediate(resolve));
       socket.destroy();
     }

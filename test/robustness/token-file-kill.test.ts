@@ -31,7 +31,7 @@ import { type ReferenceServer, startReferenceServer } from '../../src/reference/
 import { ExchangeRecorder, type RecordedExchange } from './exchange-recorder.js';
 
 // More kills for a longer soak: KILLS=200 npx vitest run test/robustness/token-file-kill.test.ts
-const KILLS = Number(process.env.KILLS ?? 20);
+const KILLS = Number(process.env.KILLS ?? 12);
 const LANES = Number(process.env.KILL_LANES ?? 5);
 /** How long after tack's first exchange request the kill may land (the exchange phase is ~100 ms). */
 const EXCHANGE_PHASE_MS = 150;
@@ -85,15 +85,21 @@ function newLane(name: string): Lane {
 }
 
 function spawnTack(lane: Lane): { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
-  const child = spawn(process.execPath, ['bin/tack.mjs', 'run', '--env-file', lane.envFile, '--only', 'SIGNIN-ROTATION,SIGNIN-EXCHANGE', '--reports', join(lane.folder, 'reports'), '--quiet'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['bin/tack.mjs', 'run', '--env-file', lane.envFile, '--only', 'SIGNIN-ROTATION,SIGNIN-EXCHANGE', '--reports', join(lane.folder, 'reports'), '--quiet'],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, output: () => out, exited };
 }
 
@@ -288,7 +294,10 @@ describe('the token file lock', () => {
       expect([0, 2], outputs[i]).toContain(r.code);
       if (r.code === 2) expect(outputs[i]).toContain('TACK_ERR_TOKEN_FILE_LOCKED');
     }
-    expect(results.some((r) => r.code === 0), outputs.join('\n---\n')).toBe(true);
+    expect(
+      results.some((r) => r.code === 0),
+      outputs.join('\n---\n'),
+    ).toBe(true);
     const chain = chainFrom(first);
     expect(chain.length).toBeGreaterThan(0);
     for (const e of chain) expect(e.status).toBe(200);

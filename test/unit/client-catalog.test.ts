@@ -26,7 +26,10 @@ describe('client rules in the catalog', () => {
     for (const judge of CLIENT_JUDGES) {
       for (const id of judge.scenarios ?? []) {
         const scenario = SCENARIOS.find((s) => s.id === id);
-        expect(judge.profiles.every((p) => scenario?.profiles.includes(p)), `${judge.rule} in ${id}`).toBe(true);
+        expect(
+          judge.profiles.every((p) => scenario?.profiles.includes(p)),
+          `${judge.rule} in ${id}`,
+        ).toBe(true);
       }
     }
   });
@@ -36,7 +39,10 @@ describe('client rules in the catalog', () => {
       const faults = CLIENT_FAULTS.filter((f) => f.rule === judge.rule);
       expect(faults.length, judge.rule).toBeGreaterThan(0);
       const proven = new Set(faults.flatMap((f) => f.profiles));
-      expect(judge.profiles.filter((p) => !proven.has(p)), judge.rule).toEqual([]);
+      expect(
+        judge.profiles.filter((p) => !proven.has(p)),
+        judge.rule,
+      ).toEqual([]);
     }
   });
 

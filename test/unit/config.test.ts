@@ -48,7 +48,10 @@ describe('configuration', () => {
     [{ ...remote, TACK_CLOCK_TOLERANCE: '180' }, 'TACK_CLOCK_TOLERANCE is not a tack variable; did you mean TACK_CLOCK_TOLERANCE_S?'],
     [{ ...remote, TACK_WHATEVER: '1' }, 'TACK_WHATEVER is not a tack variable (tack reads only'],
     // A misspelt TACK_BASE_URL must not turn into a run against the built-in server.
-    [{ TACK_BASE_UR: 'https://acme.uat.example.com', TACK_PARTNER_CLIENT_ID: 'id', TACK_PARTNER_SECRET: 's' }, 'TACK_BASE_URL is missing but TACK_PARTNER_CLIENT_ID, TACK_PARTNER_SECRET are set'],
+    [
+      { TACK_BASE_UR: 'https://acme.uat.example.com', TACK_PARTNER_CLIENT_ID: 'id', TACK_PARTNER_SECRET: 's' },
+      'TACK_BASE_URL is missing but TACK_PARTNER_CLIENT_ID, TACK_PARTNER_SECRET are set',
+    ],
     [{ TACK_USER_EMAIL: 'alice@acme.example' }, 'TACK_BASE_URL is missing but TACK_USER_EMAIL is set'],
     [{ TACK_BASE_URL: remote.TACK_BASE_URL }, 'TACK_IDENTITY_URL is missing'],
     [{ ...remote, TACK_PARTNER_CLIENT_ID: 'id' }, 'TACK_PARTNER_SECRET is missing'],
@@ -64,7 +67,9 @@ describe('configuration', () => {
   });
 
   it('accepts the tuning variables without a target (they shape the built-in server or the run)', () => {
-    expect(() => validateEnv({ TACK_PARTNER_HEADERS: 'X-A,X-B', TACK_CLIENT_ID: 'desk', TACK_CLOCK_TOLERANCE_S: '180', TACK_ACCESS_TOLERANCE_S: '10' })).not.toThrow();
+    expect(() =>
+      validateEnv({ TACK_PARTNER_HEADERS: 'X-A,X-B', TACK_CLIENT_ID: 'desk', TACK_CLOCK_TOLERANCE_S: '180', TACK_ACCESS_TOLERANCE_S: '10' }),
+    ).not.toThrow();
   });
 
   it('accepts URLs written as they mean: IPv6, ports, paths, a trailing slash', () => {

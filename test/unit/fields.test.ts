@@ -22,7 +22,10 @@ describe('fields the spec does not name', () => {
   });
 
   it('finds the action URL of a reset-password answer by its name, relative or not', () => {
-    expect(findResetUrl({ message: 'ok', link: { href: 'https://acme.example.com/reset?x=1' } }, '', undefined)).toEqual({ value: 'https://acme.example.com/reset?x=1', field: 'link.href' });
+    expect(findResetUrl({ message: 'ok', link: { href: 'https://acme.example.com/reset?x=1' } }, '', undefined)).toEqual({
+      value: 'https://acme.example.com/reset?x=1',
+      field: 'link.href',
+    });
     // A relative action URL is found (and then fails the check), whatever other link the body holds.
     expect(findResetUrl({ actionUrl: '/reset?x=1' }, '', undefined)).toEqual({ value: '/reset?x=1', field: 'actionUrl' });
     expect(findResetUrl({ help: 'https://docs.example.com/help', actionUrl: '/reset?x=1' }, '', undefined)?.field).toBe('actionUrl');

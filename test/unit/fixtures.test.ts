@@ -7,7 +7,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { business } from '../../fixtures/businesses.js';
 import { headerNameCase, headerTampering, misnamedHeaders } from '../../fixtures/headers.js';
-import { isWellFormed, malformedBody, MINT_BODY, REFRESH_BODY, USER_BODY, essentialMalformations, type BodyShape, type Malformation } from '../../fixtures/malformed.js';
+import {
+  isWellFormed,
+  malformedBody,
+  MINT_BODY,
+  REFRESH_BODY,
+  USER_BODY,
+  essentialMalformations,
+  type BodyShape,
+  type Malformation,
+} from '../../fixtures/malformed.js';
 import {
   displayName,
   emailTag,
@@ -53,7 +62,11 @@ function draftValid(d: UserDraft, mode: 'none' | 'some' | 'at-least-one'): boole
   );
 }
 
-const malformedValid = (shape: BodyShape) => (m: Malformation) => typeof m.kind === 'string' && m.kind !== '' && !isWellFormed(m.render(VALID_USER), shape) && !isWellFormed(m.render({ username: 'a', refreshToken: 'r' }), shape);
+const malformedValid = (shape: BodyShape) => (m: Malformation) =>
+  typeof m.kind === 'string' &&
+  m.kind !== '' &&
+  !isWellFormed(m.render(VALID_USER), shape) &&
+  !isWellFormed(m.render({ username: 'a', refreshToken: 'r' }), shape);
 
 interface Generator {
   readonly name: string;
@@ -76,7 +89,11 @@ const GENERATORS: readonly Generator[] = [
   { name: 'plusAddressedEmail', arbitrary: plusAddressedEmail(), valid: (s: string) => /^[a-z.]+\+[a-z0-9]+([.-][a-z0-9]+)?@example\.(com|org|net)$/.test(s) },
   { name: 'userDraft (required only)', arbitrary: userDraft({ optional: 'none' }), valid: (d: UserDraft) => draftValid(d, 'none') },
   { name: 'userDraft (optional fields maybe)', arbitrary: userDraft({ optional: 'some' }), valid: (d: UserDraft) => draftValid(d, 'some') },
-  { name: 'userDraft (at least one optional field)', arbitrary: userDraft({ optional: 'at-least-one' }), valid: (d: UserDraft) => draftValid(d, 'at-least-one') },
+  {
+    name: 'userDraft (at least one optional field)',
+    arbitrary: userDraft({ optional: 'at-least-one' }),
+    valid: (d: UserDraft) => draftValid(d, 'at-least-one'),
+  },
   { name: 'malformedBody (user)', arbitrary: malformedBody(USER_BODY), valid: malformedValid(USER_BODY), view: viewMalformation },
   { name: 'malformedBody (mint)', arbitrary: malformedBody(MINT_BODY), valid: malformedValid(MINT_BODY), view: viewMalformation },
   { name: 'malformedBody (refresh)', arbitrary: malformedBody(REFRESH_BODY), valid: malformedValid(REFRESH_BODY), view: viewMalformation },
@@ -103,13 +120,19 @@ describe('fixtures: generator contract', () => {
     });
 
     it('gives valid values', () => {
-      fc.assert(fc.property(g.arbitrary, (v) => valid(v)), { seed: 7, numRuns: 300 });
+      fc.assert(
+        fc.property(g.arbitrary, (v) => valid(v)),
+        { seed: 7, numRuns: 300 },
+      );
     });
 
     it('shrinks a failure to a valid, smaller value', () => {
       let shrunk = 0;
       for (let seed = 1; seed <= 20; seed++) {
-        const details = fc.check(fc.property(g.arbitrary, () => false), { seed, numRuns: 1 });
+        const details = fc.check(
+          fc.property(g.arbitrary, () => false),
+          { seed, numRuns: 1 },
+        );
         expect(details.failed).toBe(true);
         expect(valid(details.counterexample![0])).toBe(true);
         if (details.numShrinks > 0) shrunk++;
@@ -129,13 +152,21 @@ describe('fixtures: specific promises', () => {
 
   it('time zones put well-known zones first, where shrinking ends', () => {
     expect(TIME_ZONES[0]).toBe('Europe/London');
-    expect(fc.check(fc.property(timeZone(), () => false), { seed: 5 }).counterexample![0]).toBe('Europe/London');
+    expect(
+      fc.check(
+        fc.property(timeZone(), () => false),
+        { seed: 5 },
+      ).counterexample![0],
+    ).toBe('Europe/London');
   });
 
   it('the essential malformations break every body shape', () => {
     for (const shape of [USER_BODY, MINT_BODY, REFRESH_BODY]) {
-      for (const m of essentialMalformations(shape)) expect(isWellFormed(m.render({ ...VALID_USER, username: 'a', refreshToken: 'r' }), shape), m.kind).toBe(false);
-      const missing = essentialMalformations(shape).filter((m) => m.kind.endsWith('missing')).map((m) => m.kind);
+      for (const m of essentialMalformations(shape))
+        expect(isWellFormed(m.render({ ...VALID_USER, username: 'a', refreshToken: 'r' }), shape), m.kind).toBe(false);
+      const missing = essentialMalformations(shape)
+        .filter((m) => m.kind.endsWith('missing'))
+        .map((m) => m.kind);
       expect(missing).toEqual(shape.required.map((f) => `${f} missing`));
     }
   });
@@ -147,7 +178,11 @@ describe('fixtures: specific promises', () => {
   });
 
   it('misnamed headers never equal the configured pair, in any case', () => {
-    for (const names of [['Tenant-Key-1', 'Tenant-Key-2'], ['x-partner-id', 'x-partner-secret'], ['ClientId', 'Secret']] as const) {
+    for (const names of [
+      ['Tenant-Key-1', 'Tenant-Key-2'],
+      ['x-partner-id', 'x-partner-secret'],
+      ['ClientId', 'Secret'],
+    ] as const) {
       const variants = misnamedHeaders(names);
       expect(variants.length).toBeGreaterThan(2);
       for (const v of variants) {

@@ -223,7 +223,15 @@ class SimulatedServer implements LifecycleSystem {
 
   async newToken(): Promise<void> {
     this.tick();
-    Object.assign(this, { generatedAt: this.now, lastUsedAt: this.now, current: this.next++, previous: [], ended: false, disabled: false, accessExpiresAt: undefined });
+    Object.assign(this, {
+      generatedAt: this.now,
+      lastUsedAt: this.now,
+      current: this.next++,
+      previous: [],
+      ended: false,
+      disabled: false,
+      accessExpiresAt: undefined,
+    });
   }
 
   private tick(): void {
@@ -286,7 +294,10 @@ class SimulatedServer implements LifecycleSystem {
 }
 
 class Failed extends Error {
-  constructor(readonly rule: RuleId, title: string) {
+  constructor(
+    readonly rule: RuleId,
+    title: string,
+  ) {
     super(`${rule}: ${title}`);
   }
 }

@@ -52,7 +52,12 @@ describe('page checks', () => {
 
   it('the countdown reads 2:00 and goes down', () => {
     expect([' 2:00 ', '2:00', '1:00', undefined].map((text) => page.reads(text, '2:00').ok)).toEqual([true, true, false, false]);
-    const later: [string, string | undefined][] = [['2:00', '1:59'], ['2:00', '2:00'], ['2:00', undefined], ['0:59', '1:00']];
+    const later: [string, string | undefined][] = [
+      ['2:00', '1:59'],
+      ['2:00', '2:00'],
+      ['2:00', undefined],
+      ['0:59', '1:00'],
+    ];
     expect(later.map(([a, b]) => page.countsDown(a, b).ok)).toEqual([true, false, false, false]);
   });
 

@@ -38,7 +38,9 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   }
   const secret = need('PAYROLL_PARTNER_SECRET');
   protect(secret);
-  const headers = need('PAYROLL_PARTNER_HEADERS').split(',').map((h) => h.trim());
+  const headers = need('PAYROLL_PARTNER_HEADERS')
+    .split(',')
+    .map((h) => h.trim());
   if (headers.length !== 2 || headers.some((h) => h === '')) throw configurationError('PAYROLL_PARTNER_HEADERS must name two headers, comma-separated');
   const clientId = need('PAYROLL_PARTNER_CLIENT_ID');
   const userEmail = need('PAYROLL_USER_EMAIL');

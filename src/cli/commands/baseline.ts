@@ -29,13 +29,14 @@ export function registerBaseline(program: Command): void {
 
 export function baselineWriteCommand(opts: BaselineWriteOptions, write: (s: string) => void): number {
   const from = opts.from ?? latestResults(opts.reports);
-  if (from === undefined) throw new TackError('TACK_ERR_USAGE', `no run found under ${opts.reports}/: run tack run first, or give --from reports/<run-id>/results.json`);
+  if (from === undefined)
+    throw new TackError('TACK_ERR_USAGE', `no run found under ${opts.reports}/: run tack run first, or give --from reports/<run-id>/results.json`);
   const doc = readResults(from);
   const baseline = baselineFrom(doc);
   writeBaseline(opts.out, baseline);
   write(`Wrote ${opts.out}: ${baseline.expected.length} expected failure(s) from run ${doc.run.id} (${from}).\n`);
   for (const e of baseline.expected) write(`  ${e.rule} ${e.status}\n`);
-  if (baseline.expected.length > 0) write('Each entry carries the run\'s reason; replace it with why the deviation is accepted.\n');
+  if (baseline.expected.length > 0) write("Each entry carries the run's reason; replace it with why the deviation is accepted.\n");
   write(`Use it: tack run --baseline ${opts.out}\n`);
   return 0;
 }

@@ -110,7 +110,9 @@ export interface CertifyClientOptions {
 }
 
 export async function certifyCommand(opts: CertifyOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  write(`tack certify: seed ${CERTIFY_SETTINGS.seed}, ${CERTIFY_SETTINGS.runs} runs per property, every rule${opts.load ? `, then the ${CERTIFY_SETTINGS.loadProfile} load profile` : ''}\n\n`);
+  write(
+    `tack certify: seed ${CERTIFY_SETTINGS.seed}, ${CERTIFY_SETTINGS.runs} runs per property, every rule${opts.load ? `, then the ${CERTIFY_SETTINGS.loadProfile} load profile` : ''}\n\n`,
+  );
   const { runDir, exitCode: runExit } = await stagedRun(opts.reports, write, (staging, print) =>
     runCommand(
       {
@@ -252,7 +254,9 @@ export async function verifyCommand(bundle: string, write: (s: string) => void):
     throw new TackError('TACK_ERR_BUNDLE', `${bundle} does not verify:\n${result.problems.map((p) => `- ${p}`).join('\n')}`);
   }
   const about = result.manifest?.about ?? {};
-  write(`${bundle}: all ${result.checked} files match manifest.json (run ${String(about.run ?? '?')}, tack ${String(about.tack ?? '?')}).\n${INTEGRITY_NOTE}\n`);
+  write(
+    `${bundle}: all ${result.checked} files match manifest.json (run ${String(about.run ?? '?')}, tack ${String(about.tack ?? '?')}).\n${INTEGRITY_NOTE}\n`,
+  );
   return 0;
 }
 
@@ -260,7 +264,10 @@ export async function verifyCommand(bundle: string, write: (s: string) => void):
 async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string) => void, env: NodeJS.ProcessEnv): Promise<CertifyLoad> {
   const profile = findProfile(CERTIFY_SETTINGS.loadProfile);
   if (!profile) return { status: 'failed', reason: `this version of tack has no ${CERTIFY_SETTINGS.loadProfile} load profile`, files: [], exitCode: 2 };
-  const timing = opts.loadTiming ?? { durationMs: parseDurationMs(CERTIFY_SETTINGS.loadDuration, 'duration'), warmupMs: parseDurationMs(CERTIFY_SETTINGS.loadWarmup, 'warmup') };
+  const timing = opts.loadTiming ?? {
+    durationMs: parseDurationMs(CERTIFY_SETTINGS.loadDuration, 'duration'),
+    warmupMs: parseDurationMs(CERTIFY_SETTINGS.loadWarmup, 'warmup'),
+  };
   try {
     const outcome = await runLoad(
       {

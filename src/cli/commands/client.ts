@@ -109,7 +109,7 @@ export async function clientCommand(
     });
     if (opts.quiet !== true) {
       write('\n');
-      for (const rule of result.rules) write(redactor.redact(ruleLine(rule)) + '\n');
+      for (const rule of result.rules) write(`${redactor.redact(ruleLine(rule))}\n`);
     }
     const outcome = decideOutcome(result, { strict: opts.strict ?? false, requireAll: opts.requireAll ?? false }, opts.baseline);
     const session = { target: clientTarget(partnerHeaders), redactor, transcript, runId };

@@ -30,7 +30,7 @@ const MARK: Record<Finding['status'], string> = { ok: '✔', problem: '✘', war
 /** The whole command as a function, so tests drive it in-process. Returns the exit code. */
 export async function doctorCommand(opts: DoctorCommandOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   write(`tack ${TACK_VERSION} doctor\n\n`);
-  let session;
+  let session: Awaited<ReturnType<typeof openSession>>;
   try {
     session = await openSession({ envFile: opts.envFile, env, builtIn: startBuiltIn });
   } catch (error) {
@@ -67,7 +67,7 @@ export function formatDoctor(report: DoctorReport): string {
     out.push(`  ${MARK[f.status]} ${f.text}`);
   }
   out.push('', ...formatPlan(report.plan));
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 function formatPlan(plan: readonly RulePlan[]): string[] {

@@ -3,7 +3,7 @@
  * `scenarios/load/`, rotation-aware and correctness-checked; and `tack load merge a.json b.json ...`
  * to merge the results of shards. docs/load.md explains every option.
  */
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { LOAD_PROFILES, findProfile } from '../../../scenarios/load/index.js';
 import { join } from 'node:path';
 import { TackError } from '../../harness/errors.js';
@@ -99,7 +99,11 @@ export function registerLoad(program: Command): void {
     .option('--duration <time>', 'length of the measured phase, e.g. 30s or 2m (warmup + duration at most 1h); default 10s')
     .option('--warmup <time>', 'load sent, checked and not measured before the measured phase', '0s')
     .option('--rate <n>', 'fixed overall rate in requests per second (open model, see docs/load.md); default: as fast as answers come')
-    .addOption(new Option('--threshold <expr>', "fail (exit 4) unless it holds, e.g. 'p99<20ms', 'errors==0', 'rps>=5000' (repeatable; replaces the profile's defaults)").argParser(repeatable).default([]))
+    .addOption(
+      new Option('--threshold <expr>', "fail (exit 4) unless it holds, e.g. 'p99<20ms', 'errors==0', 'rps>=5000' (repeatable; replaces the profile's defaults)")
+        .argParser(repeatable)
+        .default([]),
+    )
     .option('--baseline <file>', 'an earlier result of the same profile: flag regressions beyond --tolerance (exit 4)')
     .option('--tolerance <pct>', 'how much worse than the baseline is still fine', `${DEFAULT_TOLERANCE_PCT}%`)
     .option(
@@ -136,7 +140,14 @@ export function registerLoad(program: Command): void {
       process.once('SIGINT', onInterrupt);
       process.once('SIGTERM', onInterrupt);
       try {
-        process.exitCode = await loadCommand(profile, files, opts, { write: (s) => process.stdout.write(s), progress: (s) => process.stderr.write(s) }, process.env, controller.signal);
+        process.exitCode = await loadCommand(
+          profile,
+          files,
+          opts,
+          { write: (s) => process.stdout.write(s), progress: (s) => process.stderr.write(s) },
+          process.env,
+          controller.signal,
+        );
       } finally {
         process.removeListener('SIGINT', onInterrupt);
         process.removeListener('SIGTERM', onInterrupt);
@@ -145,7 +156,14 @@ export function registerLoad(program: Command): void {
 }
 
 /** The whole command as a function, so tests drive it in-process. Returns the exit code. */
-export async function loadCommand(name: string, files: readonly string[], opts: LoadCommandOptions, io: LoadIo, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<number> {
+export async function loadCommand(
+  name: string,
+  files: readonly string[],
+  opts: LoadCommandOptions,
+  io: LoadIo,
+  env: NodeJS.ProcessEnv = process.env,
+  signal?: AbortSignal,
+): Promise<number> {
   if (name === 'merge') return mergeCommand(files, opts, io);
   if (name === 'export') return exportCommand(files, opts, io);
   const profile = findProfile(name);
@@ -188,7 +206,8 @@ export async function loadCommand(name: string, files: readonly string[], opts: 
 }
 
 function mergeCommand(files: readonly string[], opts: LoadCommandOptions, io: LoadIo): Promise<number> {
-  if (files.length === 0) throw new TackError('TACK_ERR_USAGE', 'tack load merge needs the result files to merge: tack load merge a.json b.json [--out merged.json]');
+  if (files.length === 0)
+    throw new TackError('TACK_ERR_USAGE', 'tack load merge needs the result files to merge: tack load merge a.json b.json [--out merged.json]');
   const inputs = files.map((file) => ({ file, result: readLoadResult(file, 'tack load merge') }));
   const merged = mergeResults(inputs, opts.threshold);
   const out = opts.out ?? defaultResultPath(opts.reports, `${merged.profile}-merged`, new Date(), null);

@@ -42,7 +42,9 @@ export function formatTrace(r: RuleTrace): string {
     ...list(r.tests.map((t) => `${t.id}: ${t.title}${t.needs.length > 0 ? `\n    needs ${t.needs.join('; ')}` : ''}`)),
     'check sites:',
     ...list(r.checkSites),
-    r.area === 'client' ? "faults of tack's own faulty client that break it (test/fixtures/clients):" : 'reference faults that break it (tack serve --fault NAME):',
+    r.area === 'client'
+      ? "faults of tack's own faulty client that break it (test/fixtures/clients):"
+      : 'reference faults that break it (tack serve --fault NAME):',
     ...list(r.faults.map((f) => f.replace(" (tack's faulty client)", ''))),
     ...(r.collateralOf.length > 0 ? ['may also change under:', ...list(r.collateralOf)] : []),
     '',

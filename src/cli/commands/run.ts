@@ -2,7 +2,7 @@
  * `tack run`: every rule against the configured target (or the built-in reference server), a line
  * per rule as it finishes, a summary, and the reports under `reports/<run-id>/`.
  */
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { ALL_TESTS } from '../../../suites/index.js';
 import { collectEnv } from '../../harness/config.js';
 import { EXIT, isTackError, redactError, TackError } from '../../harness/errors.js';
@@ -50,7 +50,11 @@ export function registerRun(program: Command): void {
     .option('--require-all', 'a MUST rule that could not be checked (skipped) fails the run', false)
     .option('--reports-dir <dir>', 'where the run folder is written (under the current directory by default)', 'reports')
     .addOption(new Option('--reports <dir>', 'the former name of --reports-dir').hideHelp())
-    .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser((v: string, prev: string[]) => [...prev, v]).default([]))
+    .addOption(
+      new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)')
+        .argParser((v: string, prev: string[]) => [...prev, v])
+        .default([]),
+    )
     .option('--baseline <file>', 'expected failures (see docs/reports.md)')
     .option('--quiet', 'print only the summary', false)
     .option('--max-rps <n>', 'send at most n requests per second (a shared UAT); 429 Retry-After is always honoured', parseIntOption('--max-rps'))
@@ -82,7 +86,10 @@ export async function runCommand(opts: RunCommandOptions, write: (s: string) => 
     const redacted = redactError(error, (s) => redactor.redact(s));
     if (isTackError(redacted)) {
       const policy = { strict: opts.strict, requireAll: opts.requireAll ?? false };
-      const dir = writeErrorReports({ runId, startedAt, reportsDir: opts.reports, error: redacted, target: session?.target, seed, numRuns: opts.runs, only: opts.only, policy }, redactor);
+      const dir = writeErrorReports(
+        { runId, startedAt, reportsDir: opts.reports, error: redacted, target: session?.target, seed, numRuns: opts.runs, only: opts.only, policy },
+        redactor,
+      );
       write(`Reports: ${dir}\n`);
     }
     throw redacted;
@@ -126,7 +133,7 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
     transcript: session.transcript,
     deadlineAt: Date.now() + target.runDeadlineS * 1000,
     ...(opts.testTimeoutMs !== undefined ? { testTimeoutMs: opts.testTimeoutMs } : {}),
-    onRule: opts.quiet ? undefined : (r) => write(redactor.redact(ruleLine(r, replayArgs(opts, target.builtIn))) + '\n'),
+    onRule: opts.quiet ? undefined : (r) => write(`${redactor.redact(ruleLine(r, replayArgs(opts, target.builtIn)))}\n`),
   });
   const outcome = decideOutcome(result, { strict: opts.strict, requireAll: opts.requireAll ?? false }, opts.baseline);
   const written = await writeRunReports(session, result, { outcome, only: opts.only, reportsDir: opts.reports, faults: opts.fault, envFile: opts.envFile });
@@ -136,9 +143,13 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
   write(`\nReports: ${written.dir}\n`);
   const exitCode = outcome.exitCode;
   // The documented codes CI scripts match on (docs/errors.md), for the outcomes that are not a verdict.
-  if (exitCode === EXIT.nothingChecked) write('tack: TACK_ERR_NOTHING_CHECKED: no rule could be checked: every selected rule was skipped (tack doctor says what each one needs)\n');
+  if (exitCode === EXIT.nothingChecked)
+    write('tack: TACK_ERR_NOTHING_CHECKED: no rule could be checked: every selected rule was skipped (tack doctor says what each one needs)\n');
   else if (exitCode === EXIT.config && result.hookProblem !== undefined) write(redactor.redact(`tack: TACK_ERR_HOOK: ${result.hookProblem}\n`));
-  else if (result.deadline) write(`tack: TACK_ERR_RUN_DEADLINE: the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); the rules it did not reach are reported as error\n`);
+  else if (result.deadline)
+    write(
+      `tack: TACK_ERR_RUN_DEADLINE: the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); the rules it did not reach are reported as error\n`,
+    );
   return exitCode;
 }
 

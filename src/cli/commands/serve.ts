@@ -11,7 +11,7 @@
  */
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { TackError } from '../../harness/errors.js';
 import { FAULTS, type ReferenceServer, startReferenceServer } from '../../reference/index.js';
 import { parseIntOption } from '../options.js';
@@ -37,7 +37,9 @@ export function registerServe(program: Command): void {
     .description('start the built-in reference server and write an env file for `tack run`')
     .option('--port <n>', 'port to listen on (0 = any free port)', parsePort, 0)
     .option('--bind <addr>', 'address to bind (loopback by default)', '127.0.0.1')
-    .addOption(new Option('--fault <name>', 'inject a named fault (repeatable; see --list-faults)').argParser((v: string, prev: string[]) => [...prev, v]).default([]))
+    .addOption(
+      new Option('--fault <name>', 'inject a named fault (repeatable; see --list-faults)').argParser((v: string, prev: string[]) => [...prev, v]).default([]),
+    )
     .option('--list-faults', 'print every fault with the rule(s) it breaks, then exit', false)
     .option('--env-out <file>', 'where to write the TACK_* variables (mode 0600)', '.tack/reference.env')
     .option('--partner-headers <a,b>', 'partner credential header names (default Tenant-Key-1,Tenant-Key-2)', parseHeaderPair)
@@ -101,7 +103,9 @@ export async function serveCommand(opts: ServeOptions, write: (s: string) => voi
   // must find the handler in place.
   const stopping = waitForStop();
   write(banner(server, opts, envFile, tokenFile));
-  write(`${READY_PREFIX}${JSON.stringify({ envFile, tenants: server.urls.tenants, identity: server.urls.identity, hook: tokenFile === undefined ? server.urls.hook : null, pid: process.pid })}\n`);
+  write(
+    `${READY_PREFIX}${JSON.stringify({ envFile, tenants: server.urls.tenants, identity: server.urls.identity, hook: tokenFile === undefined ? server.urls.hook : null, pid: process.pid })}\n`,
+  );
   const signal = await stopping;
   write(`\n${signal}: stopping the reference server\n`);
   await server.close();
@@ -158,7 +162,8 @@ function banner(server: ReferenceServer, opts: ServeOptions, envFile: string, to
     out.push(`Hookless: the API token of ${server.userEmail} is in ${tokenFile} (mode 0600); tack rewrites it on every rotation.`);
     out.push(`Their password (TACK_USER_PASSWORD, for the token page at ${server.urls.tenants['acme'] ?? ''}/account/api-tokens) is in the env file.`);
   }
-  if (!isLoopback(opts.bind)) out.push(`Note: bound to ${opts.bind}, not loopback; anyone who can reach this port can use the test hook if they learn its token.`);
+  if (!isLoopback(opts.bind))
+    out.push(`Note: bound to ${opts.bind}, not loopback; anyone who can reach this port can use the test hook if they learn its token.`);
   out.push('', 'Next, in another terminal:', `  tack run --env-file ${opts.envOut}`, '', 'Stop with Ctrl-C.', '');
   return out.join('\n');
 }

@@ -57,7 +57,7 @@ export async function diagnoseWeb(target: TargetConfig, redactor: Redactor, hook
         hookMakesUsers
           ? 'sign-in not tried: a run signs in as users it creates through the hook (passwords)'
           : 'sign-in not tried: no TACK_USER_EMAIL with TACK_USER_PASSWORD (and no hook that creates users with passwords): ' +
-            'the token-page rules will be skipped',
+              'the token-page rules will be skipped',
       );
       return;
     }

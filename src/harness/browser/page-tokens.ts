@@ -52,7 +52,7 @@ export class PageTokens {
     }
     const real = await page.realToken();
     await page.page.goto('about:blank').catch(() => undefined); // nothing keeps the token on screen, counting down
-    if (real === undefined) throw new Error('the token page showed a token, but tack could read it neither from the page\'s token response nor through Copy');
+    if (real === undefined) throw new Error("the token page showed a token, but tack could read it neither from the page's token response nor through Copy");
     return { token: real.token, email: user.email, created: user.created };
   }
 

@@ -264,7 +264,7 @@ export class TokenPage {
     try {
       return await action();
     } catch (error) {
-      throw new Error(`${what} on ${this.where()}: ${scrub(error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error))}`);
+      throw new Error(`${what} on ${this.where()}: ${scrub(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error))}`);
     }
   }
 }

@@ -64,7 +64,7 @@ export class Web {
 
   /** True when tack creates its web users through the hook (users, passwords). */
   get createsUsers(): boolean {
-    return this.hook !== undefined && this.hook.has('users') && this.hook.has('passwords');
+    return this.hook?.has('users') === true && this.hook.has('passwords');
   }
 
   /** True when there is a user to sign in as. */

@@ -31,7 +31,10 @@ export class HookClient {
     const body = res.json as { contract?: unknown; capabilities?: unknown } | undefined;
     if (res.status === 401) throw new TackError('TACK_ERR_HOOK', `the test hook at ${this.url} refused TACK_HOOK_TOKEN (401): check the token`);
     if (res.status !== 200 || !body || !Array.isArray(body.capabilities)) {
-      throw new TackError('TACK_ERR_HOOK', `the test hook at ${this.url} did not answer GET / with {"contract","capabilities"} (status ${res.status}): check TACK_HOOK_URL`);
+      throw new TackError(
+        'TACK_ERR_HOOK',
+        `the test hook at ${this.url} did not answer GET / with {"contract","capabilities"} (status ${res.status}): check TACK_HOOK_URL`,
+      );
     }
     this.contract = typeof body.contract === 'string' ? body.contract : '';
     this.capabilities = new Set(body.capabilities.filter((c): c is Capability => ALL_CAPABILITIES.includes(c as Capability)));

@@ -101,30 +101,30 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   }
 
   async function runTests(): Promise<boolean> {
-  let deadlineHit = false;
-  for (const [index, test] of selection.tests.entries()) {
-    const relevant = test.rules.filter((r) => selected.has(r));
-    const missing = unmetNeeds(test.needs, target, hook, hookProblem, parts.web.host.found);
-    if (deadlineHit || limits.deadlineAt - Date.now() <= 0) {
-      deadlineHit = true;
-      for (const r of relevant) evidence.get(r)!.errors.push(`${test.id} not run: ${deadlineText}`);
-      outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'error', reason: `not run: ${deadlineText}`, durationMs: 0 });
-    } else if (missing.length > 0) {
-      const reason = missing.join('; ');
-      for (const r of relevant) evidence.get(r)!.skips.push(reason);
-      outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'skipped', reason, durationMs: 0 });
-    } else {
-      options.onTest?.(test, 'start');
-      const run = await runOneTest(test, parts, limits, relevant);
-      await parts.web.afterTest(); // the browser contexts the test opened
-      deadlineHit ||= run.hitDeadline;
-      collect(evidence, run.outcome, run.context, relevant);
-      outcomes.push(run.outcome);
-      options.onTest?.(test, 'end');
+    let deadlineHit = false;
+    for (const [index, test] of selection.tests.entries()) {
+      const relevant = test.rules.filter((r) => selected.has(r));
+      const missing = unmetNeeds(test.needs, target, hook, hookProblem, parts.web.host.found);
+      if (deadlineHit || limits.deadlineAt - Date.now() <= 0) {
+        deadlineHit = true;
+        for (const r of relevant) evidence.get(r)!.errors.push(`${test.id} not run: ${deadlineText}`);
+        outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'error', reason: `not run: ${deadlineText}`, durationMs: 0 });
+      } else if (missing.length > 0) {
+        const reason = missing.join('; ');
+        for (const r of relevant) evidence.get(r)!.skips.push(reason);
+        outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'skipped', reason, durationMs: 0 });
+      } else {
+        options.onTest?.(test, 'start');
+        const run = await runOneTest(test, parts, limits, relevant);
+        await parts.web.afterTest(); // the browser contexts the test opened
+        deadlineHit ||= run.hitDeadline;
+        collect(evidence, run.outcome, run.context, relevant);
+        outcomes.push(run.outcome);
+        options.onTest?.(test, 'end');
+      }
+      for (const r of relevant) if (selection.lastTestOf.get(r) === index) emit(r);
     }
-    for (const r of relevant) if (selection.lastTestOf.get(r) === index) emit(r);
-  }
-  return deadlineHit;
+    return deadlineHit;
   }
   for (const id of selection.rules) emit(id);
 
@@ -176,7 +176,8 @@ function collect(evidence: Map<RuleId, RuleEvidence>, outcome: TestOutcome, cont
     e.tests.push(outcome.id);
     e.durationMs += outcome.durationMs;
     if (outcome.status === 'error') e.errors.push(`${outcome.id}: ${outcome.reason}`);
-    else if (outcome.status === 'failed' && !context.checks.some((c) => c.rule === r)) e.unreached.push(`${outcome.id} stopped before checking it: ${outcome.reason}`);
+    else if (outcome.status === 'failed' && !context.checks.some((c) => c.rule === r))
+      e.unreached.push(`${outcome.id} stopped before checking it: ${outcome.reason}`);
   }
   for (const c of context.checks) evidence.get(c.rule)?.checks.push(c);
   for (const o of context.observations) evidence.get(o.rule)?.observations.push(o.text);

@@ -65,7 +65,10 @@ export async function runOneTest(test: TestCase, parts: ContextParts, limits: Te
 async function withTimeout<T>(promise: Promise<T>, ms: number, what: string, onTimeout?: () => TackError): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout?.() ?? new TackError('TACK_ERR_TIMEOUT', `test ${what} did not finish within ${Math.round(ms / 1000)} s`)), Math.max(0, ms));
+    timer = setTimeout(
+      () => reject(onTimeout?.() ?? new TackError('TACK_ERR_TIMEOUT', `test ${what} did not finish within ${Math.round(ms / 1000)} s`)),
+      Math.max(0, ms),
+    );
   });
   try {
     return await Promise.race([promise, timeout]);

@@ -52,7 +52,10 @@ export class RuleEvidence {
     if (this.unverified.length > 0) {
       const first = this.unverified[0]!;
       const partly = passed > 0 ? `partly checked (${plural(passed, 'check')} passed); ` : '';
-      return ['skipped', `${partly}not checked: ${first.title}: ${first.reason}${this.unverified.length > 1 ? ` (and ${this.unverified.length - 1} more)` : ''}`];
+      return [
+        'skipped',
+        `${partly}not checked: ${first.title}: ${first.reason}${this.unverified.length > 1 ? ` (and ${this.unverified.length - 1} more)` : ''}`,
+      ];
     }
     if (passed > 0) return ['passed', `${plural(passed, 'check')} passed`];
     if (this.unreached.length > 0) return ['error', this.unreached[0]!];

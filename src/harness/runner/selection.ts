@@ -30,7 +30,7 @@ export function selectTests(all: readonly TestCase[], only: readonly string[]): 
 
 /** A user tack can sign in with at the web pages: its own through the hook, or TACK_USER_EMAIL with TACK_USER_PASSWORD. */
 export function hasWebUser(target: TargetConfig, hook: HookClient | undefined): boolean {
-  return (hook !== undefined && hook.has('users') && hook.has('passwords')) || (target.userEmail !== undefined && target.userPassword !== undefined);
+  return (hook?.has('users') && hook.has('passwords')) || (target.userEmail !== undefined && target.userPassword !== undefined);
 }
 
 const NO_WEB_USER =
@@ -59,12 +59,15 @@ export function unmetNeeds(
         if (!target.otherBaseUrl) out.push("needs tenant B's host (TACK_OTHER_BASE_URL)");
         break;
       case 'other-partner':
-        if (!target.otherPartner || !target.otherBaseUrl) out.push("needs tenant B's partner key (TACK_OTHER_BASE_URL, TACK_OTHER_PARTNER_CLIENT_ID, TACK_OTHER_PARTNER_SECRET)");
+        if (!target.otherPartner || !target.otherBaseUrl)
+          out.push("needs tenant B's partner key (TACK_OTHER_BASE_URL, TACK_OTHER_PARTNER_CLIENT_ID, TACK_OTHER_PARTNER_SECRET)");
         break;
       case 'api-token': {
         const fromHook = hook?.has('users') && hook.has('api-tokens');
         if (!fromHook && !target.hookless) {
-          out.push('needs a personal API token: the test hook with the users and api-tokens capabilities (TACK_HOOK_URL, TACK_HOOK_TOKEN), or TACK_USER_EMAIL with TACK_API_TOKEN_FILE');
+          out.push(
+            'needs a personal API token: the test hook with the users and api-tokens capabilities (TACK_HOOK_URL, TACK_HOOK_TOKEN), or TACK_USER_EMAIL with TACK_API_TOKEN_FILE',
+          );
         }
         break;
       }

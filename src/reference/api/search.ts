@@ -89,11 +89,8 @@ function readableBusinesses(ctx: TenantContext, caller: Caller): readonly Busine
 // SEARCH-TENANT-FROM-HOST: only the host tenant's businesses.
 function computeReadable(ctx: TenantContext, caller: Caller): readonly Business[] {
   const { faults, directory } = ctx.ref;
-  const everything =
-    faults.has('search-lists-unreadable') || (caller.claims.kind === 'partner' && faults.has('partner-token-admin-permissions'));
-  const tenants = faults.has('search-ignores-host-tenant')
-    ? [...caller.user.tenants].flatMap((name) => directory.tenant(name) ?? [])
-    : [ctx.tenant];
+  const everything = faults.has('search-lists-unreadable') || (caller.claims.kind === 'partner' && faults.has('partner-token-admin-permissions'));
+  const tenants = faults.has('search-ignores-host-tenant') ? [...caller.user.tenants].flatMap((name) => directory.tenant(name) ?? []) : [ctx.tenant];
   const out: Business[] = [];
   for (const tenant of tenants) {
     for (const business of tenant.businesses.values()) {
@@ -132,7 +129,8 @@ function answer(ctx: TenantContext, matches: readonly Business[], paging: Paging
       : sorted.slice(start, start + paging.pageSize);
   const items = page.map(({ id, name, registrationNumber }) => ({ id, name, registrationNumber }));
   const body: Record<string, unknown> = { items, pageIndex: paging.pageIndex, pageSize: paging.pageSize };
-  if (!ctx.ref.faults.has('search-omits-total-count')) body['totalCount'] = sorted.length + (leak ? leak.length - Math.max(0, sorted.length - paging.pageSize) : 0);
+  if (!ctx.ref.faults.has('search-omits-total-count'))
+    body['totalCount'] = sorted.length + (leak ? leak.length - Math.max(0, sorted.length - paging.pageSize) : 0);
   sendJson(ctx.res, 200, body);
 }
 

@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import type { Reference, RequestContext } from '../context.js';
 import type { Tenant, User } from '../directory.js';
-import { badRequest, HttpError, isHttpError } from '../errors.js';
+import { badRequest, type HttpError, isHttpError } from '../errors.js';
 import { generateApiToken } from '../hook/api-tokens.js';
 import { NO_STORE, sendJson } from '../respond.js';
 import { safeEqual } from '../secrets.js';

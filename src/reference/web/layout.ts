@@ -14,8 +14,7 @@ export function tokensAvailable(tenant: Tenant, user: User): boolean {
 }
 
 export function frame(tenant: Tenant, user: User, current: string, main: string): string {
-  const entry = (path: string, label: string): string =>
-    `<li><a href="${path}"${path === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`;
+  const entry = (path: string, label: string): string => `<li><a href="${path}"${path === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a></li>`;
   const entries = [entry(ACCOUNT_PATH, 'Account details')];
   if (tokensAvailable(tenant, user)) entries.push(entry(TOKEN_PAGE_PATH, 'API tokens'));
   return (

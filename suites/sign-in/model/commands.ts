@@ -15,8 +15,18 @@ import { DisableUserCommand } from './disable-user-command.js';
 import { exchangeAndJudge, ExchangeCommand } from './exchange-command.js';
 import { KeepUsingCommand } from './keep-using-command.js';
 import { NewTokenCommand } from './new-token-command.js';
-import { DAY_S, IDLE_LIMIT_S } from '../../spec-limits.js';
-import { boundaryOffsets, boundarySeconds, initialModel, toleranceFor, tolerancesOf, type Anchor, type ClockStep, type LifecycleModel, type Tolerances } from './model.js';
+import { IDLE_LIMIT_S } from '../../spec-limits.js';
+import {
+  boundaryOffsets,
+  boundarySeconds,
+  initialModel,
+  toleranceFor,
+  tolerancesOf,
+  type Anchor,
+  type ClockStep,
+  type LifecycleModel,
+  type Tolerances,
+} from './model.js';
 import { ReuseRotatedOutCommand } from './reuse-rotated-out-command.js';
 import { RevokeCommand } from './revoke-command.js';
 import { UseAccessTokenCommand } from './use-access-token-command.js';

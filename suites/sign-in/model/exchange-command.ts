@@ -41,9 +41,16 @@ export async function exchangeAndJudge(m: LifecycleModel, r: LifecycleReal, what
   } else if (prediction === 'invalid') {
     r.check(ruleOfRefusal(m), `${at}: ${reasonOfRefusal(m)}`, isInvalidGrantSeen(seen), '400 invalid_grant', seen.summary);
   } else {
-    r.check(ruleOfRefusal(m), `${at}: inside a tolerance window`, seen.success || isInvalidGrantSeen(seen), '200 with tokens, or 400 invalid_grant', seen.summary);
+    r.check(
+      ruleOfRefusal(m),
+      `${at}: inside a tolerance window`,
+      seen.success || isInvalidGrantSeen(seen),
+      '200 with tokens, or 400 invalid_grant',
+      seen.summary,
+    );
   }
-  if (seen.success) r.check('SIGNIN-ROTATION', `${at}: a new refresh_token`, seen.rotated, 'a refresh_token different from the one sent', 'the same refresh_token');
+  if (seen.success)
+    r.check('SIGNIN-ROTATION', `${at}: a new refresh_token`, seen.rotated, 'a refresh_token different from the one sent', 'the same refresh_token');
   afterExchange(m, seen.success);
 }
 

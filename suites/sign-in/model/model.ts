@@ -189,7 +189,13 @@ export function afterExchange(m: LifecycleModel, succeeded: boolean): void {
 
 /** A new API token was generated (for a new user): a new chain starts now; time goes on. */
 export function afterNewToken(m: LifecycleModel): void {
-  Object.assign(m, { ...initialModel({ clock: m.tolerance, access: m.accessTolerance }), now: m.now, generatedAt: m.now, lastUsedAt: m.now, lastTouchedAt: m.now });
+  Object.assign(m, {
+    ...initialModel({ clock: m.tolerance, access: m.accessTolerance }),
+    now: m.now,
+    generatedAt: m.now,
+    lastUsedAt: m.now,
+    lastTouchedAt: m.now,
+  });
 }
 
 export function afterReuse(m: LifecycleModel, accepted: boolean): void {
@@ -206,9 +212,7 @@ export type Anchor = 'access' | 'idle' | 'absolute';
  * A clock move: by a fixed number of seconds, or to a point relative to one of the model's limits
  * (e.g. "to 30 days + tolerance after the last use"), resolved against the model when it runs.
  */
-export type ClockStep =
-  | { readonly kind: 'by'; readonly seconds: number }
-  | { readonly kind: 'to'; readonly anchor: Anchor; readonly offset: number };
+export type ClockStep = { readonly kind: 'by'; readonly seconds: number } | { readonly kind: 'to'; readonly anchor: Anchor; readonly offset: number };
 
 export function limitOf(anchor: Anchor): number {
   return anchor === 'access' ? ACCESS_TOKEN_S : anchor === 'idle' ? IDLE_LIMIT_S : ABSOLUTE_LIMIT_S;

@@ -8,7 +8,6 @@ import { fmt, hasEnded, predictAccess, secondsFor, stepText, type ClockStep, typ
 import { wait } from './exchange-command.js';
 import type { LifecycleCommand, LifecycleReal } from './system.js';
 
-
 export class UseAccessTokenCommand implements LifecycleCommand {
   constructor(
     readonly after: ClockStep | undefined,
@@ -27,7 +26,14 @@ export class UseAccessTokenCommand implements LifecycleCommand {
     const refused = seen.status === 401;
     if (prediction === 'valid') r.check('ACCESS-TOKEN-LIFETIME', `${age}: it works`, seen.listsData, "200 listing the user's business", seen.summary);
     else if (prediction === 'invalid') r.check('ACCESS-TOKEN-LIFETIME', `${age}: expired`, refused, '401', seen.summary);
-    else r.check('ACCESS-TOKEN-LIFETIME', `${age}: inside a tolerance window, or the token's grant has ended`, seen.listsData || refused || seen.status === 403, "200 listing the user's business, 401 or 403", seen.summary);
+    else
+      r.check(
+        'ACCESS-TOKEN-LIFETIME',
+        `${age}: inside a tolerance window, or the token's grant has ended`,
+        seen.listsData || refused || seen.status === 403,
+        "200 listing the user's business, 401 or 403",
+        seen.summary,
+      );
     if (refused) m.accessRefused = true;
   }
 
