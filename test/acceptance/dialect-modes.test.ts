@@ -20,9 +20,10 @@ const DIALECT: ReferenceOptions = {
 };
 const PAGING = { TACK_PAGE_INDEX_PARAM: 'page', TACK_PAGE_SIZE_PARAM: 'per_page' };
 /**
- * The token page in another dialect is checked in the modes where it differs (hook: pages of other
- * tenant and realm names; hookless: tokens generated through them). The tolerances and the paging
- * parameters do not reach the page, so those runs leave the browser out (its rules are then skipped).
+ * The token page in another dialect (other tenant and realm names) is checked in the hookless run:
+ * its rules, and the tokens tack generates through the page. The page is the same with the hook
+ * (only who creates the user differs), and the tolerances and the paging parameters do not reach it,
+ * so the other runs leave the browser out (its rules are then skipped). A browser run costs seconds.
  */
 const WITHOUT_BROWSER = { TACK_BROWSER: NO_BROWSER };
 
@@ -40,7 +41,7 @@ const notFine = (result: RunResult) =>
 
 describe('another dialect, in every mode', () => {
   it.each(MODES)('%s: nothing fails or errs', async (mode) => {
-    expect(notFine(await run(mode, mode === 'max-tolerance' ? { ...PAGING, ...WITHOUT_BROWSER } : PAGING))).toEqual([]);
+    expect(notFine(await run(mode, mode === 'hookless' ? PAGING : { ...PAGING, ...WITHOUT_BROWSER }))).toEqual([]);
   });
 
   it('paging parameters not told: the rules that read every page are not checked, and none fails', async () => {
