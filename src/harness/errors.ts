@@ -3,7 +3,7 @@
  * match on, a default message, and the process exit code it leads to when it ends a command.
  * Messages never carry secrets: they are built from redacted text only.
  *
- * docs/errors.md lists every code; test/unit/errors.test.ts keeps the two in step.
+ * docs/errors.md lists every code; test/harness/errors.test.ts keeps the two in step.
  */
 
 export const EXIT = {

@@ -21,7 +21,7 @@ import { runAgainstReference } from '../helpers/reference-run.js';
 
 /**
  * Runs per property: fewer than tack run's 12, so that some 300 full runs stay affordable. With the
- * fixed seed the outcome is the same every time; test/unit/lifecycle-model.test.ts shows the
+ * fixed seed the outcome is the same every time; test/suites/sign-in/model.test.ts shows the
  * property's power over many seeds against simulated servers.
  */
 const MATRIX_RUNS = 4;

@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser } from '../../src/harness/browser/executable.js';
-import { runInProcess, startTarget, type Target } from '../reports/helpers.js';
-import { captureIssuedTokens, filesUnder, findSecrets, type Capture } from '../reports/secrets.js';
+import { runInProcess, startTarget, type Target } from '../reporters/helpers.js';
+import { captureIssuedTokens, filesUnder, findSecrets, type Capture } from '../reporters/secrets.js';
 
 const FAULTS = ['partner-secret-prefix-match', 'revoke-no-op', 'partner-refresh-without-headers', 'access-token-lives-an-hour'];
 const RULES = [

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureIssuedTokens, type Capture, filesUnder, findSecrets } from '../reports/secrets.js';
+import { captureIssuedTokens, type Capture, filesUnder, findSecrets } from '../reporters/secrets.js';
 import { FIXTURE, runClientInProcess } from './helpers.js';
 
 let capture: Capture;

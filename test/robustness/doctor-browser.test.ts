@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorCommand } from '../../src/cli/commands/doctor.js';
 import { findBrowser } from '../../src/harness/browser/executable.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.js';
-import { captureIssuedTokens } from '../reports/secrets.js';
+import { captureIssuedTokens } from '../reporters/secrets.js';
 
 const hasBrowser = findBrowser(process.env['TACK_BROWSER']).found;
 let server: ReferenceServer;

@@ -73,7 +73,7 @@ export const DEFAULT_WEIGHTS: CommandWeights = {
  * Commands generated per run. Many are skipped (every command but NewToken once a chain has
  * ended, Revoke and DisableUser unless it is active), so a run executes about 15, some 30 HTTP
  * calls, and lives three or four chain lives. Measured against simulated faulty servers (see
- * test/unit/lifecycle-model.test.ts), 8 runs find each lifecycle fault for all but about one seed
+ * test/suites/sign-in/model.test.ts), 8 runs find each lifecycle fault for all but about one seed
  * in 300.
  */
 export const DEFAULT_MAX_COMMANDS = 64;

@@ -12,13 +12,14 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInProcess, startTarget, type InProcessRun, type Target } from '../reports/helpers.js';
+import { runInProcess, startTarget, type InProcessRun, type Target } from './helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 const RULE = 'PARTNER-SECRET-EXACT';
 
-if (!hasChromium) console.warn(`test/browser: ${CHROMIUM} is missing, so the browser test of report.html is skipped (install it: apt-get install -y chromium)`);
+if (!hasChromium)
+  console.warn(`test/reporters/html-browser: ${CHROMIUM} is missing, so the browser test of report.html is skipped (install it: apt-get install -y chromium)`);
 
 describe.skipIf(!hasChromium)(`report.html in headless Chromium${hasChromium ? '' : ` (skipped: ${CHROMIUM} is missing; apt-get install -y chromium)`}`, () => {
   let target: Target;

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../../src/rules/catalog.js';
-import { ROOT as root, sources } from '../helpers/sources.js';
+import { RULES } from '../../../src/rules/catalog.js';
+import { ROOT as root, sources } from '../../helpers/sources.js';
 const files = ['suites', 'scenarios'].flatMap((d) => sources(join(root, d)));
 
 describe('the check layer', () => {

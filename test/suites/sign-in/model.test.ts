@@ -6,9 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RuleId } from '../../src/rules/catalog.js';
-import { lifecycleCommands, runLifecycle, type CommandList } from '../../suites/sign-in/model/commands.js';
-import { ABSOLUTE_LIMIT_S, ACCESS_TOKEN_S, DAY_S, IDLE_LIMIT_S } from '../../suites/spec-limits.js';
+import type { RuleId } from '../../../src/rules/catalog.js';
+import { lifecycleCommands, runLifecycle, type CommandList } from '../../../suites/sign-in/model/commands.js';
+import { ABSOLUTE_LIMIT_S, ACCESS_TOKEN_S, DAY_S, IDLE_LIMIT_S } from '../../../suites/spec-limits.js';
 import {
   afterExchange,
   afterReuse,
@@ -21,8 +21,8 @@ import {
   ruleOfUnexpectedRefusal,
   secondsFor,
   type LifecycleModel,
-} from '../../suites/sign-in/model/model.js';
-import type { ApiSeen, ExchangeSeen, LifecycleReal, LifecycleSystem, RevokeSeen } from '../../suites/sign-in/model/system.js';
+} from '../../../suites/sign-in/model/model.js';
+import type { ApiSeen, ExchangeSeen, LifecycleReal, LifecycleSystem, RevokeSeen } from '../../../suites/sign-in/model/system.js';
 
 const TOL = 5;
 /** The access-token tolerance of these tests, different from TOL so that mixing them up shows. */

@@ -1,5 +1,5 @@
 /**
- * JUnit, Markdown and HTML rendered from one fixed results document (test/reports/fixture.ts).
+ * JUnit, Markdown and HTML rendered from one fixed results document (test/reporters/fixture.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/reporters/html.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAccessToken, findRefreshToken, findResetUrl } from '../../src/harness/clients/fields.js';
+import { findAccessToken, findRefreshToken, findResetUrl } from '../../../src/harness/clients/fields.js';
 
 describe('fields the spec does not name', () => {
   it.each([
