@@ -12,11 +12,11 @@ import type { RecordedExchange } from '../reference/recorder.js';
 import type { Redactor, SecretKind } from '../harness/redactor.js';
 import type { RunResult } from '../harness/runner/index.js';
 import type { Transcript } from '../harness/transcript.js';
-import type { ObservedRequest, ObservedRun, Profile, Role, ScenarioEvidence } from '../../suites/client/evidence.js';
+import type { ObservedRequest, ObservedRun, Role, ScenarioEvidence } from '../../suites/client/evidence.js';
 import { judgeClient, type PlayedScenario } from '../../suites/client/index.js';
 import { scenariosOf } from '../../suites/client/scenarios.js';
 import type { ClientReport, ClientScenarioReport } from '../reporters/json.js';
-import { playScenario, type RawScenario } from './scenario.js';
+import { type ClientProgram, playScenario, type RawScenario } from './scenario.js';
 
 /** Characters of each output stream kept in the reports (the end of it, after redaction). */
 const OUTPUT_TAIL = 4000;
@@ -27,16 +27,9 @@ const OUTPUT_TAIL = 4000;
  */
 const TOKEN_LIKE = /[A-Za-z0-9_\-.~+=]{16,}/g;
 
-export interface ClientRunOptions {
-  readonly profile: Profile;
-  readonly command: readonly string[];
-  readonly cwd: string;
-  readonly parentEnv: NodeJS.ProcessEnv;
-  readonly passEnv: readonly string[];
+export interface ClientRunOptions extends ClientProgram {
   readonly runTimeoutS: number;
   readonly deadlineS: number;
-  readonly maxRequests: number;
-  readonly partnerHeaders: readonly [string, string];
   readonly runId: string;
   readonly redactor: Redactor;
   readonly transcript: Transcript;

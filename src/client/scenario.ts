@@ -15,15 +15,19 @@ import type { ScenarioPlan, ScenarioSetup } from '../../suites/client/scenarios.
 import { clientEnvironment } from './environment.js';
 import { type ProcessResult, startProcess } from './process.js';
 
-export interface PlayOptions {
+/** The client under test, as its user described it: what runs, where, and with what. */
+export interface ClientProgram {
   readonly profile: Profile;
   readonly command: readonly string[];
   readonly cwd: string;
   readonly parentEnv: NodeJS.ProcessEnv;
   readonly passEnv: readonly string[];
-  readonly runTimeoutMs: number;
   readonly maxRequests: number;
   readonly partnerHeaders: readonly [string, string];
+}
+
+export interface PlayOptions extends ClientProgram {
+  readonly runTimeoutMs: number;
   /** ms since the epoch: no run starts after it, and none outlasts it. */
   readonly deadlineAt: number;
   /** Where the scenario's folder (its token file) is made. */

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/reference/index.js';
 import { exchange, names, search, start } from './helpers.js';
 import { PASSWORD, urls } from './web-helpers.js';
+import { LAUNCH_ARGS } from '../../src/harness/browser/host.js';
 
 const CHROMIUM = process.env['TACK_BROWSER'] ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -39,17 +40,7 @@ describe.skipIf(!hasChromium)(
       server = await start();
       browser = await chromium.launch({
         executablePath: CHROMIUM,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--host-resolver-rules=MAP *.localhost 127.0.0.1',
-        ],
+        args: LAUNCH_ARGS,
       });
     });
 

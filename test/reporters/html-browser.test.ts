@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess, startTarget, type InProcessRun, type Target } from './helpers.js';
+import { LAUNCH_ARGS } from '../../src/harness/browser/host.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -31,16 +32,7 @@ describe.skipIf(!hasChromium)(`report.html in headless Chromium${hasChromium ? '
     run = await runInProcess(target.env, { only: [RULE, 'PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS', 'SIGNIN-GARBAGE-REJECTED'], seed: 1 });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: LAUNCH_ARGS,
     });
   });
 
