@@ -212,7 +212,8 @@ try {
   write('');
   write(
     `reference heap after a full GC: ${mb(before.heapUsed)} at start, ${mb(afterRounds.heapUsed)} after the rounds, ` +
-      `${mb(afterLong.heapUsed)} after a further ${LONG_MS / 1000} s run (${formatCount(long.rotations)} rotations on ${CONNECTIONS} new chains, ${formatCount(long.rps)} req/s); ` +
+      `${mb(afterLong.heapUsed)} after a further ${LONG_MS / 1000} s run ` +
+      `(${formatCount(long.rotations)} rotations on ${CONNECTIONS} new chains, ${formatCount(long.rps)} req/s); ` +
       `rss ${mb(afterLong.rss)}${afterLong.gc ? '' : ' [no --expose-gc: not collected first]'}`,
   );
   write(

@@ -87,7 +87,10 @@ export function urlProblem(name: string, example: string, value: string): string
   // A host written in Unicode parses to its punycode form; any other difference is a repair.
   const sameHost = parsed.hostname === host || (/[^\x00-\x7f]/.test(host) && parsed.hostname === domainToASCII(host));
   if (!sameHost || !samePort) {
-    return `${name} does not mean what it says: ${JSON.stringify(value)} parses to host ${parsed.hostname} port ${parsed.port || defaultPort}; write the host as a name or a plain dotted address`;
+    return (
+      `${name} does not mean what it says: ${JSON.stringify(value)} parses to host ${parsed.hostname} port ${parsed.port || defaultPort}; ` +
+      'write the host as a name or a plain dotted address'
+    );
   }
   return undefined;
 }
@@ -210,7 +213,9 @@ export const envSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['TACK_BASE_URL'],
-          message: `TACK_BASE_URL is missing but ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: set TACK_BASE_URL to tenant A's host (is it misspelt?), or unset ${set.length === 1 ? 'it' : 'them'} to check the built-in reference server`,
+          message:
+            `TACK_BASE_URL is missing but ${set.join(', ')} ${set.length === 1 ? 'is' : 'are'} set: ` +
+            `set TACK_BASE_URL to tenant A's host (is it misspelt?), or unset ${set.length === 1 ? 'it' : 'them'} to check the built-in reference server`,
         });
       }
     }

@@ -85,7 +85,8 @@ export async function apiTokenChains(ctx: ProfileContext, profile: string): Prom
   const why = hook ? 'the test hook does not list the users and api-tokens capabilities' : 'no test hook is configured (TACK_HOOK_URL)';
   throw new TackError(
     'TACK_ERR_CONFIG',
-    `${profile} needs one API token per connection: ${why}; give a token pool with --token-pool FILE or TACK_LOAD_TOKEN_POOL (one personal API token per line, see docs/load.md)`,
+    `${profile} needs one API token per connection: ${why}; ` +
+      'give a token pool with --token-pool FILE or TACK_LOAD_TOKEN_POOL (one personal API token per line, see docs/load.md)',
   );
 }
 

@@ -37,7 +37,8 @@ export async function partnerSetup(ctx: ProfileContext, profile: string): Promis
       if (res.status === 401)
         throw new TackError(
           'TACK_ERR_CONFIG',
-          `${profile}: the tenant host refused the partner key (401) when creating a user: check TACK_PARTNER_CLIENT_ID / TACK_PARTNER_SECRET / TACK_PARTNER_HEADERS`,
+          `${profile}: the tenant host refused the partner key (401) when creating a user: ` +
+            'check TACK_PARTNER_CLIENT_ID / TACK_PARTNER_SECRET / TACK_PARTNER_HEADERS',
         );
       if (res.status < 200 || res.status > 299)
         throw new TackError('TACK_ERR_BAD_RESPONSE', `${profile}: creating a user with the partner key answered ${res.status}, expected 201`);
@@ -48,7 +49,8 @@ export async function partnerSetup(ctx: ProfileContext, profile: string): Promis
   if (first.res.status < 200 || first.res.status > 299 || !first.access) {
     throw new TackError(
       'TACK_ERR_BAD_RESPONSE',
-      `${profile}: minting a token for a user just created answered ${first.res.status}${first.access ? '' : ' without an access token that tack could find (set TACK_PARTNER_ACCESS_TOKEN_FIELD)'}`,
+      `${profile}: minting a token for a user just created answered ${first.res.status}` +
+        `${first.access ? '' : ' without an access token that tack could find (set TACK_PARTNER_ACCESS_TOKEN_FIELD)'}`,
     );
   }
   const wire: PartnerWire = { tenant, credentials: client.headers(), accessField: first.access.field, refreshField: first.refresh?.field };

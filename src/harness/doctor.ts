@@ -73,7 +73,8 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   add(
     'config',
     'ok',
-    `valid: ${target.builtIn ? 'the built-in reference server' : 'a remote target'}, ${mode}; request timeout ${target.requestTimeoutMs} ms, run deadline ${target.runDeadlineS} s`,
+    `valid: ${target.builtIn ? 'the built-in reference server' : 'a remote target'}, ${mode}; ` +
+      `request timeout ${target.requestTimeoutMs} ms, run deadline ${target.runDeadlineS} s`,
   );
   if (!target.partner) add('config', 'warning', 'no partner key (TACK_PARTNER_CLIENT_ID, TACK_PARTNER_SECRET): partner-key rules will be skipped');
   if (!target.otherBaseUrl) add('config', 'warning', 'no tenant B (TACK_OTHER_BASE_URL, TACK_OTHER_PARTNER_*): cross-tenant rules will be skipped');
@@ -126,7 +127,8 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
       add(
         'tls',
         'problem',
-        `${url.host} (${variable}): TLS failed (${tls.reason ?? 'unknown'})${tls.reason && /CERT|SELF_SIGNED|UNABLE/.test(tls.reason) ? '; for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1' : ''}`,
+        `${url.host} (${variable}): TLS failed (${tls.reason ?? 'unknown'})` +
+          `${tls.reason && /CERT|SELF_SIGNED|UNABLE/.test(tls.reason) ? '; for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1' : ''}`,
       );
   }
 
@@ -272,7 +274,8 @@ async function checkSignIn(http: HttpClient, target: TargetConfig, add: (s: Find
       add(
         'sign-in',
         'warning',
-        `token endpoint ${url} answered ${res.status}${typeof error === 'string' ? ` ${error}` : ''} to a token it never issued (the spec says 400 invalid_grant); a run will tell more`,
+        `token endpoint ${url} answered ${res.status}${typeof error === 'string' ? ` ${error}` : ''} ` +
+          'to a token it never issued (the spec says 400 invalid_grant); a run will tell more',
       );
     }
   } catch (error) {
@@ -289,7 +292,8 @@ async function checkPartnerKey(
   add: (s: Finding['section'], st: FindingStatus, text: string) => void,
 ): Promise<void> {
   const email = `tack-doctor-${randomBytes(6).toString('hex')}@example.invalid`;
-  const wrong = `${idVar} and ${secretVar} (sent in the headers ${target.partnerHeaders[0]} and ${target.partnerHeaders[1]}; other names go in TACK_PARTNER_HEADERS)`;
+  const headers = `${target.partnerHeaders[0]} and ${target.partnerHeaders[1]}`;
+  const wrong = `${idVar} and ${secretVar} (sent in the headers ${headers}; other names go in TACK_PARTNER_HEADERS)`;
   try {
     const mint = await client.mint(email);
     if (mint.res.status !== 401) {

@@ -77,7 +77,8 @@ export class TokenFileLock {
     } catch (error) {
       throw new TackError(
         'TACK_ERR_TOKEN_FILE',
-        `the lock on TACK_API_TOKEN_FILE could not be taken (${(error as NodeJS.ErrnoException).code ?? String(error)}): the folder ${dirname(target)} must be writable`,
+        `the lock on TACK_API_TOKEN_FILE could not be taken (${(error as NodeJS.ErrnoException).code ?? String(error)}): ` +
+          `the folder ${dirname(target)} must be writable`,
       );
     }
     try {
@@ -110,7 +111,8 @@ export class TokenFileLock {
           if (Date.now() - started >= waitMs) {
             throw new TackError(
               'TACK_ERR_TOKEN_FILE_LOCKED',
-              `TACK_API_TOKEN_FILE ${path} is in use by ${describeHolder(lockPath)} (waited ${Math.round(waitMs / 100) / 10} s): two runs must not rotate the same API token; wait for the other run to finish, or give each run its own user and token file`,
+              `TACK_API_TOKEN_FILE ${path} is in use by ${describeHolder(lockPath)} (waited ${Math.round(waitMs / 100) / 10} s): ` +
+                'two runs must not rotate the same API token; wait for the other run to finish, or give each run its own user and token file',
             );
           }
           await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -77,7 +77,9 @@ export class Politeness {
     if (asked !== undefined && asked > this.maxWaitMs) {
       return {
         kind: 'give-up',
-        reason: `answered 429 Too Many Requests and asked tack to wait ${seconds(asked)}, longer than the ${seconds(this.maxWaitMs)} tack waits; run again later or lower --max-rps`,
+        reason:
+          `answered 429 Too Many Requests and asked tack to wait ${seconds(asked)}, longer than the ${seconds(this.maxWaitMs)} tack waits; ` +
+          'run again later or lower --max-rps',
       };
     }
     if (retries >= this.maxRetries) {

@@ -16,7 +16,8 @@ import type { Names } from './names.js';
 export type Reads = { readonly kind: 'business'; readonly id: string; readonly name: string } | { readonly kind: 'some' };
 
 export const NO_READER =
-  'needs a user who reads at least one business: the test hook with the businesses and access capabilities, or TACK_USER_EMAIL (a user of tenant A who reads a business)';
+  'needs a user who reads at least one business: the test hook with the businesses and access capabilities, ' +
+  'or TACK_USER_EMAIL (a user of tenant A who reads a business)';
 
 export class Readers {
   private readonly shared = new Map<string, Promise<{ id: string; name: string }>>();

@@ -92,7 +92,8 @@ export function renderHtml(result: LoadResult): string {
     ['profile', result.profile],
     [
       'target',
-      `${result.target.baseUrl} / ${result.target.identityUrl}${result.target.builtIn ? ' (built-in reference server)' : ''}${result.target.faults.length ? `, faults: ${result.target.faults.join(', ')}` : ''}`,
+      `${result.target.baseUrl} / ${result.target.identityUrl}${result.target.builtIn ? ' (built-in reference server)' : ''}` +
+        `${result.target.faults.length ? `, faults: ${result.target.faults.join(', ')}` : ''}`,
     ],
     ['run', `${result.runId}, ${result.startedAt} → ${result.finishedAt}`],
     [
@@ -106,7 +107,8 @@ export function renderHtml(result: LoadResult): string {
     ['throughput', `${formatCount(m.rps)} answers/s (${formatCount(m.responses)} answers)`],
     [
       'latency',
-      `p50 ${formatUs(m.latency.p50)} · p90 ${formatUs(m.latency.p90)} · p99 ${formatUs(m.latency.p99)} · p99.9 ${formatUs(m.latency.p999)} · max ${formatUs(m.latency.max)}${m.corrected ? ' (corrected for coordinated omission)' : ''}`,
+      `p50 ${formatUs(m.latency.p50)} · p90 ${formatUs(m.latency.p90)} · p99 ${formatUs(m.latency.p99)} · p99.9 ${formatUs(m.latency.p999)} · ` +
+        `max ${formatUs(m.latency.max)}${m.corrected ? ' (corrected for coordinated omission)' : ''}`,
     ],
     [
       'correctness',
@@ -139,7 +141,9 @@ export function renderHtml(result: LoadResult): string {
     ? `<h2>Broken chains</h2><table><tr><th>chain</th><th>what</th><th>at</th><th>after rotations</th><th>answer</th></tr>${result.breaks
         .map(
           (b) =>
-            `<tr><td>${esc(b.chain)}${b.shard ? ` [shard ${esc(b.shard)}]` : ''}</td><td>${b.cause === 'rotation' ? 'rotation broke under load' : 'lost after its own request failed'}</td><td>${b.atS.toFixed(2)} s (${b.phase})</td><td>${b.afterRotations}</td><td>${esc(b.error)}</td></tr>`,
+            `<tr><td>${esc(b.chain)}${b.shard ? ` [shard ${esc(b.shard)}]` : ''}</td>` +
+            `<td>${b.cause === 'rotation' ? 'rotation broke under load' : 'lost after its own request failed'}</td>` +
+            `<td>${b.atS.toFixed(2)} s (${b.phase})</td><td>${b.afterRotations}</td><td>${esc(b.error)}</td></tr>`,
         )
         .join('')}</table>${result.breaksNotListed ? `<p>… and ${result.breaksNotListed} more.</p>` : ''}`
     : '';

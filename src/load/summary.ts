@@ -12,7 +12,10 @@ import { formatCount, formatUs } from './units.js';
 
 export function progressLine(p: Progress): string {
   const phase = p.phase === 'warmup' ? ' warmup' : '';
-  return `  ${String(p.elapsedS).padStart(4)}s${phase}  ${formatCount(p.perSecond).padStart(9)} req/s  errors ${formatCount(p.failures)}  broken chains ${p.broken}  p99 ${p.p99Us > 0 ? formatUs(p.p99Us) : '-'}`;
+  return (
+    `  ${String(p.elapsedS).padStart(4)}s${phase}  ${formatCount(p.perSecond).padStart(9)} req/s  errors ${formatCount(p.failures)}  ` +
+    `broken chains ${p.broken}  p99 ${p.p99Us > 0 ? formatUs(p.p99Us) : '-'}`
+  );
 }
 
 function table(header: string[], rows: string[][]): string {
@@ -44,7 +47,9 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
       ? `fixed rate ${formatCount(s.rate)} req/s`
       : 'closed model';
   out.push(
-    `\n${result.profile}: ${s.connections} connection(s), ${result.measuredS.toFixed(1)} s measured${s.warmupS > 0 ? ` after ${s.warmupS} s warmup` : ''}, ${mode}, chains from ${s.chains}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}${result.mergedFrom.length > 0 ? `, merged from ${result.mergedFrom.length} result(s)` : ''}\n`,
+    `\n${result.profile}: ${s.connections} connection(s), ${result.measuredS.toFixed(1)} s measured${s.warmupS > 0 ? ` after ${s.warmupS} s warmup` : ''}, ` +
+      `${mode}, chains from ${s.chains}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}` +
+      `${result.mergedFrom.length > 0 ? `, merged from ${result.mergedFrom.length} result(s)` : ''}\n`,
   );
   const rows: string[][] = [];
   const all = latencyRow(m.corrected ? 'all (CO-corrected)' : 'all', m.latency, result.measuredS);

@@ -57,7 +57,8 @@ export async function resolveEndpoint(url: string, role: string, allowRemote: bo
   if (!loopback && !allowRemote) {
     throw new TackError(
       'TACK_ERR_USAGE',
-      `${role} ${u.origin} is not on this machine (${address} is not a loopback address); tack load sends load only to loopback targets unless --allow-remote is given (see docs/load.md)`,
+      `${role} ${u.origin} is not on this machine (${address} is not a loopback address); ` +
+        'tack load sends load only to loopback targets unless --allow-remote is given (see docs/load.md)',
     );
   }
   const hostForUrl = isIP(address) === 6 ? `[${address}]` : address;

@@ -174,7 +174,8 @@ const faults = [
   fault(
     'rotation-unsafe-under-concurrency',
     ['SIGNIN-ROTATION'],
-    "The exchange passes the grant through one shared slot across an await: sequential use works, concurrent exchanges on different chains rotate each other's tokens and get invalid_grant.",
+    'The exchange passes the grant through one shared slot across an await: sequential use works, ' +
+      "concurrent exchanges on different chains rotate each other's tokens and get invalid_grant.",
   ),
   fault('revoke-no-op', ['SIGNIN-REVOKE', 'SIGNIN-LIFECYCLE'], 'Revoke answers 200 but the token keeps working.'),
   fault('revoke-answers-with-body', ['SIGNIN-REVOKE', 'SIGNIN-LIFECYCLE'], 'Revoke answers 200 with a JSON body instead of an empty one.'),
@@ -214,7 +215,8 @@ const faults = [
   fault('cors-open', ['SIGNIN-NO-CORS'], 'The sign-in server answers Access-Control-Allow-Origin: * and grants preflight requests.'),
   variant(
     'cors-preflight-granted-request-refused',
-    'Conformant (as oidc-provider does): a preflight is answered 204 with Access-Control-Allow-Origin, but the cross-origin request itself is refused with 400 invalid_request and no Access-Control-Allow-Origin.',
+    'Conformant (as oidc-provider does): a preflight is answered 204 with Access-Control-Allow-Origin, ' +
+      'but the cross-origin request itself is refused with 400 invalid_request and no Access-Control-Allow-Origin.',
   ),
   fault('no-cache-control', ['SIGNIN-NO-STORE'], 'Token responses carry no Cache-Control: no-store.'),
   fault('feature-flag-ignored', ['SIGNIN-FEATURE-GATE'], "API tokens are generated even where the tenant's API-token feature is off."),

@@ -46,7 +46,8 @@ export function readBaseline(file: string): Baseline {
     const first = parsed.error.issues[0];
     throw new TackError(
       'TACK_ERR_USAGE',
-      `--baseline ${file} is not a baseline: ${first ? `${first.path.join('.') || 'file'}: ${first.message}` : 'bad shape'} (write one with: tack baseline write)`,
+      `--baseline ${file} is not a baseline: ${first ? `${first.path.join('.') || 'file'}: ${first.message}` : 'bad shape'} ` +
+        '(write one with: tack baseline write)',
     );
   }
   return { file, entries: parsed.data.expected };

@@ -15,7 +15,8 @@ export const REPORT_CSS = `
 body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: var(--bg); }
 main { max-width: 1200px; margin: 0 auto; padding: 0 20px 40px; }
 code, pre { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 10px; overflow-x: auto; white-space: pre-wrap; word-break: break-all; margin: 6px 0; }
+pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 10px;
+  overflow-x: auto; white-space: pre-wrap; word-break: break-all; margin: 6px 0; }
 header.verdict { color: #fff; padding: 18px 20px; }
 header.verdict h1 { margin: 0 0 4px; font-size: 26px; letter-spacing: .02em; }
 header.verdict p { margin: 0; font-size: 15px; }
@@ -29,7 +30,8 @@ dl.meta dd { margin: 0; word-break: break-all; }
 h2 { margin: 26px 0 10px; font-size: 19px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
 h3 { margin: 0 0 6px; font-size: 16px; }
 h4 { margin: 14px 0 4px; font-size: 13px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); }
-nav.filters { position: sticky; top: 0; background: var(--bg); padding: 10px 0; border-bottom: 1px solid var(--line); display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: center; z-index: 1; }
+nav.filters { position: sticky; top: 0; background: var(--bg); padding: 10px 0; border-bottom: 1px solid var(--line);
+  display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: center; z-index: 1; }
 nav.filters .group { display: flex; gap: 4px; flex-wrap: wrap; }
 nav.filters button { font: inherit; border: 1px solid var(--line); background: var(--soft); border-radius: 14px; padding: 2px 10px; cursor: pointer; }
 nav.filters button[aria-pressed="true"] { background: var(--fg); color: #fff; border-color: var(--fg); }
@@ -43,7 +45,8 @@ td.id, td.area { white-space: nowrap; }
 .status { font-weight: 600; white-space: nowrap; }
 .status-passed { color: var(--pass); } .status-failed { color: var(--fail); } .status-warning { color: var(--warn); }
 .status-error { color: var(--err); } .status-skipped { color: var(--skip); }
-.tag { display: inline-block; font-size: 11px; border: 1px solid var(--line); border-radius: 4px; padding: 0 5px; margin-left: 4px; color: var(--muted); font-weight: 600; }
+.tag { display: inline-block; font-size: 11px; border: 1px solid var(--line); border-radius: 4px; padding: 0 5px; margin-left: 4px;
+  color: var(--muted); font-weight: 600; }
 .tag.new { border-color: var(--fail); color: var(--fail); }
 article.rule-detail { border: 1px solid var(--line); border-left: 5px solid var(--fail); border-radius: 6px; padding: 12px 14px; margin: 14px 0; }
 article.rule-detail.detail-warning { border-left-color: var(--warn); }
@@ -53,7 +56,8 @@ article.rule-detail .reason { font-weight: 600; margin: 0 0 6px; }
 table.checks td { font-size: 13px; }
 table.checks td.ok { color: var(--pass); } table.checks td.bad { color: var(--fail); font-weight: 600; }
 details.exchange { border: 1px solid var(--line); border-radius: 6px; margin: 6px 0; }
-details.exchange > summary { cursor: pointer; padding: 6px 10px; background: var(--soft); font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+details.exchange > summary { cursor: pointer; padding: 6px 10px; background: var(--soft);
+  font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 details.exchange.judged > summary { font-weight: 700; }
 details.exchange .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; padding: 0 10px 8px; }
 @media (max-width: 800px) { details.exchange .pair { grid-template-columns: 1fr; } }

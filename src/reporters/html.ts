@@ -20,6 +20,12 @@ import { byArea, countStatuses, notHolding, STATUS_MARK, STATUSES, verdictOf } f
 /** Longest body shown inline; the whole one is in transcript.jsonl. */
 const MAX_BODY = 6000;
 
+/** The footer's note on placeholders and where the full record is. */
+const FOOTER_NOTE =
+  '<p>Secrets and tokens are shown as placeholders (<code>&lt;api-token#3&gt;</code>): the same placeholder is the same value throughout this run, ' +
+  'so a token can be followed through a rotation chain. Commands read secrets from <code>TACK_*</code> shell variables you set; ' +
+  'they never contain the values. The full record is in <code>results.json</code> and <code>transcript.jsonl</code> next to this file.</p>';
+
 export function renderHtml(doc: ResultsDocument, exchanges: readonly Exchange[], images: ReadonlyMap<string, string> = new Map()): string {
   const bySeq = new Map(exchanges.map((e) => [e.seq, e]));
   const verdict = verdictOf(doc);
@@ -50,7 +56,7 @@ ${bad.length === 0 ? '<p class="muted">Every rule checked holds.</p>' : bad.map(
 ${observations(doc)}
 ${doc.client ? clientRunsSection(doc.client) : ''}
 <footer>
-<p>Secrets and tokens are shown as placeholders (<code>&lt;api-token#3&gt;</code>): the same placeholder is the same value throughout this run, so a token can be followed through a rotation chain. Commands read secrets from <code>TACK_*</code> shell variables you set; they never contain the values. The full record is in <code>results.json</code> and <code>transcript.jsonl</code> next to this file.</p>
+${FOOTER_NOTE}
 <p>tack ${esc(doc.tack.version)}, rule catalog ${esc(doc.tack.catalog)}, schema ${esc(doc.schema)}.</p>
 </footer>
 </main>
@@ -100,8 +106,9 @@ function baselineSection(doc: ResultsDocument): string {
   const b = doc.baseline;
   if (!b) return '';
   const notes = b.notes.length > 0 ? `<ul>${b.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : '';
+  const seen = `${b.expected.length} seen as expected, ${b.newFailures.length} new failure(s), ${b.nowPassing.length} now passing`;
   return `<h2>Baseline</h2>
-<p><code>${esc(b.file)}</code> lists ${b.entries} expected failure(s): ${b.expected.length} seen as expected, ${b.newFailures.length} new failure(s), ${b.nowPassing.length} now passing.</p>
+<p><code>${esc(b.file)}</code> lists ${b.entries} expected failure(s): ${seen}.</p>
 ${notes}`;
 }
 
@@ -128,7 +135,10 @@ function filters(doc: ResultsDocument): string {
 function ruleTable(doc: ResultsDocument): string {
   const rows = doc.rules.map((r) => {
     const link = r.status === 'failed' || r.status === 'warning' || r.status === 'error' ? `<a href="#rule-${esc(r.id)}">${esc(r.id)}</a>` : esc(r.id);
-    return `<tr ${dataAttrs(r)}><td class="status status-${r.status}">${STATUS_MARK[r.status]} ${r.status}${baselineTag(r)}</td><td class="id">${link}</td><td>${r.level}</td><td class="area">${esc(r.area)}</td><td>${esc(r.reason)}</td><td class="num">${r.durationMs} ms</td></tr>`;
+    return (
+      `<tr ${dataAttrs(r)}><td class="status status-${r.status}">${STATUS_MARK[r.status]} ${r.status}${baselineTag(r)}</td><td class="id">${link}</td>` +
+      `<td>${r.level}</td><td class="area">${esc(r.area)}</td><td>${esc(r.reason)}</td><td class="num">${r.durationMs} ms</td></tr>`
+    );
   });
   return `<table id="rules"><thead><tr><th>status</th><th>rule</th><th>level</th><th>area</th><th>reason</th><th>time</th></tr></thead>
 <tbody>
@@ -141,7 +151,8 @@ function ruleDetail(r: ReportRule, bySeq: ReadonlyMap<number, Exchange>, images:
   const passed = r.checks.filter((c) => c.ok);
   const parts: string[] = [];
   parts.push(
-    `<h3><span class="status status-${r.status}">${STATUS_MARK[r.status]} ${r.status}</span> ${esc(r.id)} <span class="tag">${r.level}</span>${baselineTag(r)}</h3>`,
+    `<h3><span class="status status-${r.status}">${STATUS_MARK[r.status]} ${r.status}</span> ` +
+      `${esc(r.id)} <span class="tag">${r.level}</span>${baselineTag(r)}</h3>`,
   );
   parts.push(`<p class="rule-text">${esc(r.section)}: ${esc(r.text)}</p>`, `<p class="reason">${esc(r.reason)}</p>`);
   if (failed.length > 0) parts.push('<h4>Failed checks</h4>', checkTable(failed));
@@ -185,14 +196,18 @@ function screenshot(c: CheckResult, images: ReadonlyMap<string, string>): string
 function checkTable(checks: readonly CheckResult[]): string {
   const rows = checks.map(
     (c) =>
-      `<tr><td class="${c.ok ? 'ok' : 'bad'}">${c.ok ? '✔' : '✘'}</td><td>${esc(c.title)}</td><td>${esc(c.expected)}</td><td>${esc(c.actual)}</td><td class="num">${c.exchanges.length > 0 ? esc(`#${c.exchanges[c.exchanges.length - 1]}`) : ''}</td></tr>`,
+      `<tr><td class="${c.ok ? 'ok' : 'bad'}">${c.ok ? '✔' : '✘'}</td><td>${esc(c.title)}</td><td>${esc(c.expected)}</td><td>${esc(c.actual)}</td>` +
+      `<td class="num">${c.exchanges.length > 0 ? esc(`#${c.exchanges[c.exchanges.length - 1]}`) : ''}</td></tr>`,
   );
-  return `<table class="checks"><thead><tr><th></th><th>check</th><th>expected</th><th>actual</th><th>last request</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const head = '<thead><tr><th></th><th>check</th><th>expected</th><th>actual</th><th>last request</th></tr></thead>';
+  return `<table class="checks">${head}<tbody>${rows.join('')}</tbody></table>`;
 }
 
 function exchangeBlock(e: Exchange, judged: boolean): string {
   const outcome = e.response ? String(e.response.status) : e.error ? `${e.error.code}` : 'no answer';
-  const summary = `#${e.seq} ${e.request.method} ${e.request.url} → ${outcome}${e.durationMs !== undefined ? ` (${Math.round(e.durationMs)} ms)` : ''}${e.test ? ` · ${e.test}` : ''}`;
+  const summary =
+    `#${e.seq} ${e.request.method} ${e.request.url} → ${outcome}` +
+    `${e.durationMs !== undefined ? ` (${Math.round(e.durationMs)} ms)` : ''}${e.test ? ` · ${e.test}` : ''}`;
   const req = [`${e.request.method} ${e.request.url}`, ...headerLines(e.request.headers)];
   if (e.request.body !== undefined && e.request.body !== '') req.push('', body(e.request.body));
   let res: string;

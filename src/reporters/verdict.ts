@@ -38,12 +38,13 @@ export function verdictOf(doc: ResultsDocument): Verdict {
         title: `PASSED${unchecked}`,
         detail: `every MUST rule checked holds${waived}${warnings}${unchecked ? '; run with --require-all to fail on rules that were not checked' : ''}`,
       };
-    case 1:
-      return {
-        key: 'failed',
-        title: 'FAILED',
-        detail: `${plural(doc.baseline ? doc.baseline.newFailures.length : counts.failed + (doc.run.strict ? counts.warning : 0) + (doc.run.requireAll ? doc.run.uncheckedMust : 0), 'rule')} not met${doc.run.requireAll && doc.run.uncheckedMust > 0 ? ` (${plural(doc.run.uncheckedMust, 'MUST rule')} not checked, --require-all)` : ''}${waived}`,
-      };
+    case 1: {
+      const notMet = doc.baseline
+        ? doc.baseline.newFailures.length
+        : counts.failed + (doc.run.strict ? counts.warning : 0) + (doc.run.requireAll ? doc.run.uncheckedMust : 0);
+      const notChecked = doc.run.requireAll && doc.run.uncheckedMust > 0 ? ` (${plural(doc.run.uncheckedMust, 'MUST rule')} not checked, --require-all)` : '';
+      return { key: 'failed', title: 'FAILED', detail: `${plural(notMet, 'rule')} not met${notChecked}${waived}` };
+    }
     case 3:
       return { key: 'nothing-checked', title: 'NOTHING CHECKED', detail: 'no rule could be checked: see the skip reasons' };
     default:

@@ -66,7 +66,8 @@ const rules = [
     'MUST',
     'partner-key',
     '§4.1',
-    "Minting for a user of the tenant returns an access token and a refresh token; the access token works as a Bearer token at this tenant's host (search lists what the user reads).",
+    'Minting for a user of the tenant returns an access token and a refresh token; ' +
+      "the access token works as a Bearer token at this tenant's host (search lists what the user reads).",
   ),
   r(
     'PARTNER-MINT-NON-MEMBER',
@@ -130,7 +131,8 @@ const rules = [
     'MUST',
     'sign-in',
     '§2, §4.2, §5',
-    'Exchanging an active API token (form-encoded, the configured client_id, no client secret) returns 200 with access_token, expires_in 300, token_type Bearer and refresh_token.',
+    'Exchanging an active API token (form-encoded, the configured client_id, no client secret) ' +
+      'returns 200 with access_token, expires_in 300, token_type Bearer and refresh_token.',
   ),
   r(
     'SIGNIN-ROTATION',
@@ -177,7 +179,8 @@ const rules = [
     'MUST',
     'sign-in',
     '§4.2',
-    'A page of another site can neither exchange nor read: a cross-origin request to the sign-in server carries no Access-Control-Allow-Origin for that origin (preflights are observed, not judged).',
+    'A page of another site can neither exchange nor read: a cross-origin request to the sign-in server ' +
+      'carries no Access-Control-Allow-Origin for that origin (preflights are observed, not judged).',
   ),
   r('SIGNIN-NO-STORE', 'SHOULD', 'sign-in', 'RFC 6749 §5.1', 'Token responses carry Cache-Control: no-store.'),
   r('SIGNIN-FEATURE-GATE', 'MUST', 'sign-in', '§1', "Where the tenant's API-token feature is off, no API token can be generated."),
@@ -189,7 +192,8 @@ const rules = [
     'MUST',
     'api',
     '§3, §8',
-    'An access token from the sign-in server works for 300 seconds (search lists what its user reads) and is refused with 401 after; judged at ± TACK_ACCESS_TOLERANCE_S.',
+    'An access token from the sign-in server works for 300 seconds (search lists what its user reads) ' +
+      'and is refused with 401 after; judged at ± TACK_ACCESS_TOLERANCE_S.',
   ),
   r('ACCESS-TOKEN-REQUIRED', 'MUST', 'api', '§4.3, §7', 'Business search without an access token, or with one that was never issued, is refused with 401.'),
   r('ACCESS-WWW-AUTHENTICATE', 'SHOULD', 'api', 'RFC 6750 §3', 'A 401 from the API carries a WWW-Authenticate challenge for the Bearer scheme.'),
@@ -198,7 +202,8 @@ const rules = [
     'MUST',
     'api',
     '§2, §4.3',
-    'Search answers JSON with items (id, name, registrationNumber), pageIndex, pageSize (at least 1) and totalCount; on every page, no more items than pageSize, and totalCount counts every match.',
+    'Search answers JSON with items (id, name, registrationNumber), pageIndex, pageSize (at least 1) and totalCount; ' +
+      'on every page, no more items than pageSize, and totalCount counts every match.',
   ),
   r('SEARCH-ONLY-READABLE', 'MUST', 'api', '§4.3', 'Search lists, on every page, only businesses the caller may read.'),
   r('SEARCH-PERMISSION-REMOVAL', 'MUST', 'api', '§4.3', 'A permission removed from the user is gone on the very next request, with the same access token.'),

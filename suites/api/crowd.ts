@@ -51,7 +51,9 @@ export async function crowdedUser(t: TestContext, options: { hidden: boolean }):
   let unfilled: string | undefined;
   if (pageSize === undefined) unfilled = `search reported no usable pageSize (answered ${probe.status})`;
   else if (pageSize > MAX_FILL)
-    unfilled = `the target reports pageSize ${pageSize} although ${SMALL_PAGE} was asked for (${t.target.paging.pageSizeParam}; set TACK_PAGE_SIZE_PARAM to the target's name): tack fills at most ${MAX_FILL}`;
+    unfilled =
+      `the target reports pageSize ${pageSize} although ${SMALL_PAGE} was asked for ` +
+      `(${t.target.paging.pageSizeParam}; set TACK_PAGE_SIZE_PARAM to the target's name): tack fills at most ${MAX_FILL}`;
   else while (readable.length <= pageSize) await grant();
   // A fresh access token for the checks: what the probe saw is not what the user reads now.
   const access = await accessTokenOf(chain);

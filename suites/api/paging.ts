@@ -103,7 +103,8 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
     if ((next.pageIndex !== undefined && next.pageIndex !== index) || (ids === previous && ids !== '')) {
       return done(
         false,
-        `the target did not serve page ${page + 1} for ${pageIndexParam}=${index}: the paging parameters are not in the spec; set TACK_PAGE_INDEX_PARAM and TACK_PAGE_SIZE_PARAM to the target's names`,
+        `the target did not serve page ${page + 1} for ${pageIndexParam}=${index}: the paging parameters are not in the spec; ` +
+          "set TACK_PAGE_INDEX_PARAM and TACK_PAGE_SIZE_PARAM to the target's names",
       );
     }
     previous = ids;

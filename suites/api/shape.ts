@@ -77,8 +77,10 @@ function judgePages(t: TestContext, pages: SearchPages): void {
     );
   }
   const first = pages.responses[0]!.json as { pageIndex?: unknown; pageSize?: unknown; totalCount?: unknown; items?: unknown[] };
+  const base = first.pageIndex === 0 ? '0-based' : first.pageIndex === 1 ? 'probably 1-based' : 'base unknown';
   t.observe(
     'SEARCH-SHAPE',
-    `first page: pageIndex ${String(first.pageIndex)} (${first.pageIndex === 0 ? '0-based' : first.pageIndex === 1 ? 'probably 1-based' : 'base unknown'}), pageSize ${String(first.pageSize)}, totalCount ${String(first.totalCount)}, ${pages.sizes[0]?.items ?? 0} items; ${pages.pages} page(s) read`,
+    `first page: pageIndex ${String(first.pageIndex)} (${base}), pageSize ${String(first.pageSize)}, totalCount ${String(first.totalCount)}, ` +
+      `${pages.sizes[0]?.items ?? 0} items; ${pages.pages} page(s) read`,
   );
 }

@@ -57,10 +57,13 @@ export const createDuplicate: TestCase = {
     t.soft('PARTNER-CREATE-DUPLICATE', 'the same e-mail with other names', status(otherNames, 409));
     // The spec does not say whether e-mail addresses are compared without regard to case: observe only.
     const upper = await t.partner.createUser({ ...user, email: user.email.toUpperCase() });
-    t.observe(
-      'PARTNER-CREATE-DUPLICATE',
-      `the same e-mail in upper case answered ${upper.status}: ${upper.status === 409 ? 'addresses are compared without regard to case' : isSuccess(upper) ? 'a different letter case makes a different user' : 'refused otherwise'}`,
-    );
+    const meaning =
+      upper.status === 409
+        ? 'addresses are compared without regard to case'
+        : isSuccess(upper)
+          ? 'a different letter case makes a different user'
+          : 'refused otherwise';
+    t.observe('PARTNER-CREATE-DUPLICATE', `the same e-mail in upper case answered ${upper.status}: ${meaning}`);
   },
 };
 

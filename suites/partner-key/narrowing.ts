@@ -31,7 +31,8 @@ export const tenantNarrowing: TestCase = {
       // verdict here (scenario/multi-tenant-narrowing builds the user through the hook).
       t.observe(
         'PARTNER-TENANT-NARROWING',
-        "tenant B's key answered 409 for an e-mail that is a user of tenant A only (users are unique across tenants): a user of two tenants cannot be made with the keys alone",
+        "tenant B's key answered 409 for an e-mail that is a user of tenant A only (users are unique across tenants): " +
+          'a user of two tenants cannot be made with the keys alone',
       );
       if (!t.parts.hook?.has('users')) {
         t.unverified(

@@ -30,7 +30,8 @@ export const userPermissions: TestCase = {
     t.unverified(
       'PARTNER-USER-PERMISSIONS',
       'what a minted token lists',
-      "needs permissions tack knows: the test hook with the businesses and access capabilities, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE (to compare with the user's own token)",
+      'needs permissions tack knows: the test hook with the businesses and access capabilities, ' +
+        "or TACK_USER_EMAIL with TACK_API_TOKEN_FILE (to compare with the user's own token)",
     );
   },
 };

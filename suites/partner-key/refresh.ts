@@ -24,10 +24,11 @@ export const refreshSameHost: TestCase = {
     const refreshed = await t.partner.refresh(pair.refresh);
     t.check('PARTNER-REFRESH', 'refresh with the same headers and host answers 2xx', success(refreshed.res));
     t.check('PARTNER-REFRESH', 'the answer carries an access token', finding(refreshed.access !== undefined, 'an access token', 'none found'));
-    t.observe(
-      'PARTNER-REFRESH',
-      `the refresh answer ${refreshed.refresh ? `carries a refresh token (${refreshed.refresh.value === pair.refresh ? 'the same one' : 'a new one'})` : 'carries no refresh token'}; the access token is ${refreshed.access!.value === pair.access ? 'the same as before' : 'new'}`,
-    );
+    const refreshToken = refreshed.refresh
+      ? `carries a refresh token (${refreshed.refresh.value === pair.refresh ? 'the same one' : 'a new one'})`
+      : 'carries no refresh token';
+    const accessToken = refreshed.access!.value === pair.access ? 'the same as before' : 'new';
+    t.observe('PARTNER-REFRESH', `the refresh answer ${refreshToken}; the access token is ${accessToken}`);
     const title = "the refreshed access token works at the tenant's host: search lists what the user reads";
     if (!reader) return t.unverified('PARTNER-REFRESH', title, NO_READER);
     expectUserData(t, 'PARTNER-REFRESH', title, await searchPages(t, t.target.baseUrl, refreshed.access!.value), reader.reads);

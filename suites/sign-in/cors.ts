@@ -40,7 +40,8 @@ export const noCors: TestCase = {
       const granted = preflight.status >= 200 && preflight.status <= 299 && allowsOrigin(preflight, ORIGIN);
       t.observe(
         'SIGNIN-NO-CORS',
-        `a preflight to the ${name} from ${ORIGIN} answered ${preflight.status}${granted ? ', granting the origin' : ''}; judged by the request itself, which a form POST sends without a preflight`,
+        `a preflight to the ${name} from ${ORIGIN} answered ${preflight.status}${granted ? ', granting the origin' : ''}; ` +
+          'judged by the request itself, which a form POST sends without a preflight',
       );
     }
     if (t.tokens.canOwn) {

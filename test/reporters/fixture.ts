@@ -35,7 +35,10 @@ export const RULES: ReportRule[] = [
     exchanges: [2, 3],
     reproduce: {
       exchange: 3,
-      curl: `curl -sS -i -X POST 'http://acme.localhost:7070/api/admin/authentication/token' \\\n  -H 'Tenant-Key-1: acme-partner' \\\n  -H 'Tenant-Key-2: '"\${TACK_PARTNER_SECRET:0:5}"`,
+      curl:
+        `curl -sS -i -X POST 'http://acme.localhost:7070/api/admin/authentication/token' \\\n` +
+        `  -H 'Tenant-Key-1: acme-partner' \\\n` +
+        `  -H 'Tenant-Key-2: '"\${TACK_PARTNER_SECRET:0:5}"`,
       variables: [{ name: 'TACK_PARTNER_SECRET', meaning: "tenant A's partner secret" }],
     },
     replay: 'tack run --seed 42 --path 3:1 --only PARTNER-SECRET-EXACT',

@@ -106,7 +106,8 @@ describe('tack doctor', () => {
       expect(r.exit).toBe(2);
       expect(r.out).toMatch(
         new RegExp(
-          `✘ acme.localhost:${port} \\(TACK_BASE_URL\\): TLS failed \\(.*SELF_SIGNED.*\\); for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1`,
+          `✘ acme.localhost:${port} \\(TACK_BASE_URL\\): TLS failed \\(.*SELF_SIGNED.*\\); ` +
+            'for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1',
         ),
       );
       r = await doctor({ ...env, TACK_INSECURE_TLS: '1' });
@@ -121,7 +122,8 @@ describe('tack doctor', () => {
     const { exit, out } = await doctor({ TACK_BASE_URL: 'acme.example.com' });
     expect(exit).toBe(2);
     expect(out).toContain(
-      'TACK_BASE_URL must be written scheme://host[:port][/path] with scheme http or https (no query, no fragment), e.g. https://acme.uat.example.com; got "acme.example.com"',
+      'TACK_BASE_URL must be written scheme://host[:port][/path] with scheme http or https (no query, no fragment), ' +
+        'e.g. https://acme.uat.example.com; got "acme.example.com"',
     );
   });
 

@@ -198,7 +198,8 @@ async function killLoop(lane: Lane, kills: number, tally: Tally, chain: Set<stri
     const { code, signal } = await exited;
     recorder.off('exchange', onExchange);
     clearTimeout(timer);
-    const what = `run ${attempt + 1} (${signal === 'SIGKILL' ? `killed ${early ? 'at start-up, ' : ''}${Math.round(delay)} ms ${early ? 'after spawn' : 'after its first exchange'}` : `finished with exit ${code}`})`;
+    const killed = `killed ${early ? 'at start-up, ' : ''}${Math.round(delay)} ms ${early ? 'after spawn' : 'after its first exchange'}`;
+    const what = `run ${attempt + 1} (${signal === 'SIGKILL' ? killed : `finished with exit ${code}`})`;
     if (signal === 'SIGKILL') {
       done++;
       tally.kills++;

@@ -111,7 +111,8 @@ export interface CertifyClientOptions {
 
 export async function certifyCommand(opts: CertifyOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   write(
-    `tack certify: seed ${CERTIFY_SETTINGS.seed}, ${CERTIFY_SETTINGS.runs} runs per property, every rule${opts.load ? `, then the ${CERTIFY_SETTINGS.loadProfile} load profile` : ''}\n\n`,
+    `tack certify: seed ${CERTIFY_SETTINGS.seed}, ${CERTIFY_SETTINGS.runs} runs per property, every rule` +
+      `${opts.load ? `, then the ${CERTIFY_SETTINGS.loadProfile} load profile` : ''}\n\n`,
   );
   const { runDir, exitCode: runExit } = await stagedRun(opts.reports, write, (staging, print) =>
     runCommand(

@@ -148,7 +148,8 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
   else if (exitCode === EXIT.config && result.hookProblem !== undefined) write(redactor.redact(`tack: TACK_ERR_HOOK: ${result.hookProblem}\n`));
   else if (result.deadline)
     write(
-      `tack: TACK_ERR_RUN_DEADLINE: the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); the rules it did not reach are reported as error\n`,
+      `tack: TACK_ERR_RUN_DEADLINE: the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); ` +
+        'the rules it did not reach are reported as error\n',
     );
   return exitCode;
 }

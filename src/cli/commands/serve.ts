@@ -103,9 +103,14 @@ export async function serveCommand(opts: ServeOptions, write: (s: string) => voi
   // must find the handler in place.
   const stopping = waitForStop();
   write(banner(server, opts, envFile, tokenFile));
-  write(
-    `${READY_PREFIX}${JSON.stringify({ envFile, tenants: server.urls.tenants, identity: server.urls.identity, hook: tokenFile === undefined ? server.urls.hook : null, pid: process.pid })}\n`,
-  );
+  const ready = {
+    envFile,
+    tenants: server.urls.tenants,
+    identity: server.urls.identity,
+    hook: tokenFile === undefined ? server.urls.hook : null,
+    pid: process.pid,
+  };
+  write(`${READY_PREFIX}${JSON.stringify(ready)}\n`);
   const signal = await stopping;
   write(`\n${signal}: stopping the reference server\n`);
   await server.close();

@@ -66,7 +66,8 @@ export function unmetNeeds(
         const fromHook = hook?.has('users') && hook.has('api-tokens');
         if (!fromHook && !target.hookless) {
           out.push(
-            'needs a personal API token: the test hook with the users and api-tokens capabilities (TACK_HOOK_URL, TACK_HOOK_TOKEN), or TACK_USER_EMAIL with TACK_API_TOKEN_FILE',
+            'needs a personal API token: the test hook with the users and api-tokens capabilities (TACK_HOOK_URL, TACK_HOOK_TOKEN), ' +
+              'or TACK_USER_EMAIL with TACK_API_TOKEN_FILE',
           );
         }
         break;
