@@ -11,7 +11,7 @@ import { CLIENT_FAULTS } from '../../suites/client/faults.js';
 import { CLIENT_JUDGES } from '../../suites/client/index.js';
 import { SCENARIOS as CLIENT_SCENARIOS } from '../../suites/client/scenarios.js';
 import { ALL_TESTS } from '../../suites/index.js';
-import type { Need } from '../harness/types.js';
+import type { Capability, Need } from '../harness/types.js';
 import { FAULTS } from '../reference/faults.js';
 import { RULES, type Rule } from '../rules/catalog.js';
 
@@ -40,8 +40,17 @@ export function needText(need: Need): string {
       return 'TACK_OTHER_BASE_URL, TACK_OTHER_PARTNER_CLIENT_ID, TACK_OTHER_PARTNER_SECRET';
     case 'api-token':
       return 'a personal API token: hook capabilities users and api-tokens, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE';
-    default:
-      return `hook capability ${need.slice('hook:'.length)} (TACK_HOOK_URL, TACK_HOOK_TOKEN)`;
+    case 'own-token':
+      return 'API tokens tack generates itself: hook capabilities users and api-tokens, or the token page (a browser, TACK_USER_EMAIL with TACK_USER_PASSWORD)';
+    case 'browser':
+      return 'a Chromium (TACK_BROWSER, or /usr/bin/chromium)';
+    case 'user-password':
+      return 'a user tack can sign in with: hook capabilities users and passwords, or TACK_USER_EMAIL with TACK_USER_PASSWORD';
+    default: {
+      // Only hook capabilities are left: a need added to Need without a case here does not compile.
+      const capability: `hook:${Capability}` = need;
+      return `hook capability ${capability.slice('hook:'.length)} (TACK_HOOK_URL, TACK_HOOK_TOKEN)`;
+    }
   }
 }
 
