@@ -39,7 +39,10 @@ export function needText(need: Need): string {
     case 'other-partner':
       return 'TACK_OTHER_BASE_URL, TACK_OTHER_PARTNER_CLIENT_ID, TACK_OTHER_PARTNER_SECRET';
     case 'api-token':
-      return 'a personal API token: hook capabilities users and api-tokens, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE';
+      return (
+        'a personal API token: hook capabilities users and api-tokens, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE, ' +
+        'or the token page (a browser, TACK_USER_EMAIL with TACK_USER_PASSWORD)'
+      );
     case 'own-token':
       return 'API tokens tack generates itself: hook capabilities users and api-tokens, or the token page (a browser, TACK_USER_EMAIL with TACK_USER_PASSWORD)';
     case 'browser':

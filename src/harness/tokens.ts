@@ -75,6 +75,8 @@ export class TokenChain {
 
 export class TokenSource {
   private held: TokenChain | undefined;
+  /** The one chain of a run whose only source of API tokens is the token page (see `chain()`). */
+  private pageHeld: Promise<TokenChain> | undefined;
   private locking: Promise<TokenFileLock> | undefined;
   /** Chains of tokens tack generated for a user it did not create: revoked when the run ends. */
   private readonly disposable: TokenChain[] = [];
@@ -101,12 +103,24 @@ export class TokenSource {
       return { chain, reads: await this.readers.grant(chain.tenant, chain.email) };
     }
     if (this.hookless && options.tenant === undefined) return { chain: await this.chain(), reads: { kind: 'some' } };
+    if (this.fromPageOnly && options.tenant === undefined) {
+      const reads = await this.page!.reads();
+      if (reads !== undefined) return { chain: await this.chain(), reads };
+    }
     return undefined;
   }
 
   /** True when `reader()` finds a chain. */
   get hasReader(): boolean {
-    return (this.fromHook && this.readers.canGrant) || this.hookless !== undefined;
+    return (this.fromHook && this.readers.canGrant) || this.hookless !== undefined || (this.fromPageOnly && this.page!.knowsReads);
+  }
+
+  /**
+   * True when the token page is the only source of API tokens: no hook that makes them, no token
+   * file, but a browser and a user to sign in as (TACK_USER_EMAIL with TACK_USER_PASSWORD).
+   */
+  private get fromPageOnly(): boolean {
+    return !this.fromHook && this.hookless === undefined && (this.page?.available ?? false);
   }
 
   /** True when chains come from the hook (fresh users, destructive steps allowed). */
@@ -139,9 +153,17 @@ export class TokenSource {
     return chain;
   }
 
-  /** A chain to exchange: a fresh user's token (hook) or the token file's chain (hookless). */
+  /**
+   * A chain to exchange: a fresh user's token (hook), the token file's chain (hookless), or else one
+   * token generated through the token page for the whole run (tenant A's, like the token file's;
+   * revoked at the end unless tack created its user).
+   */
   async chain(options: { tenant?: string } = {}): Promise<TokenChain> {
     if (this.fromHook) return this.own(options);
+    if (!this.hookless && this.fromPageOnly) {
+      this.pageHeld ??= this.own();
+      return this.pageHeld;
+    }
     if (!this.hookless) throw new Error('no source of API tokens (the runner should have skipped this test)');
     if (!this.held) {
       const path = this.hookless.tokenFile;

@@ -50,7 +50,7 @@ export const searchShape: TestCase = {
       t.unverified(
         'SEARCH-SHAPE',
         'items of a search answer',
-        'needs a user who reads businesses: the hook with businesses and access, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE',
+        'needs a user who reads businesses: the hook with businesses and access, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE or TACK_USER_PASSWORD',
       );
       return;
     }

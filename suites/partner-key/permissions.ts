@@ -5,8 +5,8 @@
  *
  * - with the hook's businesses and access: a new user who may read one new business and not
  *   another; the minted token lists the first and not the second;
- * - without them, in hookless mode: TACK_USER_EMAIL's own personal token and a partner-minted token
- *   for the same user list the same businesses;
+ * - without them: TACK_USER_EMAIL's own personal token (from the token file, or generated through
+ *   the token page) and a partner-minted token for the same user list the same businesses;
  * - otherwise the rule is not checked.
  */
 import { sampleBusinesses } from '../../fixtures/businesses.js';
@@ -26,12 +26,12 @@ export const userPermissions: TestCase = {
   needs: ['partner'],
   async run(t) {
     if (t.readers.canGrant) return granted(t);
-    if (t.target.hookless && t.tokens.hasReader) return sameAsOwnToken(t);
+    if (t.tokens.hasReader) return sameAsOwnToken(t);
     t.unverified(
       'PARTNER-USER-PERMISSIONS',
       'what a minted token lists',
       'needs permissions tack knows: the test hook with the businesses and access capabilities, ' +
-        "or TACK_USER_EMAIL with TACK_API_TOKEN_FILE (to compare with the user's own token)",
+        "or TACK_USER_EMAIL with TACK_API_TOKEN_FILE or TACK_USER_PASSWORD (to compare with the user's own token)",
     );
   },
 };

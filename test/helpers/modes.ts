@@ -6,7 +6,10 @@
  * - hookless: both partner keys and hosts, TACK_USER_EMAIL, TACK_USER_PASSWORD (the seeded password,
  *   so tack generates tokens of its own through the token page) and TACK_API_TOKEN_FILE, no hook;
  * - partner-only: both partner keys and hosts and TACK_USER_EMAIL, no token file, no hook;
- * - max-tolerance: hook mode with TACK_CLOCK_TOLERANCE_S and TACK_ACCESS_TOLERANCE_S at their maximum.
+ * - max-tolerance: hook mode with TACK_CLOCK_TOLERANCE_S and TACK_ACCESS_TOLERANCE_S at their maximum;
+ * - password-only: both partner keys and hosts, TACK_USER_EMAIL and TACK_USER_PASSWORD, no token
+ *   file, no hook: every API token tack uses is one it generates through the token page. Not in
+ *   MODES (each of its runs needs Chromium): test/acceptance/password-only.test.ts runs it.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +20,7 @@ import { type ReferenceOptions, startReferenceServer, type ReferenceServer } fro
 /** Where no browser is: TACK_BROWSER naming it makes a run one of a machine without Chromium. */
 export const NO_BROWSER = '/nonexistent/tack-runs-without-a-browser';
 
-export type Mode = 'hook' | 'hookless' | 'partner-only' | 'max-tolerance';
+export type Mode = 'hook' | 'hookless' | 'partner-only' | 'max-tolerance' | 'password-only';
 
 export const MODES: readonly Mode[] = ['hook', 'hookless', 'partner-only', 'max-tolerance'];
 
@@ -52,6 +55,9 @@ export async function targetFor(
     }
     case 'partner-only':
       env = { ...withoutHook, TACK_USER_EMAIL: server.userEmail };
+      break;
+    case 'password-only':
+      env = { ...withoutHook, TACK_USER_EMAIL: server.userEmail, TACK_USER_PASSWORD: server.userPassword };
       break;
   }
   return { server, env: { ...env, ...extra } };

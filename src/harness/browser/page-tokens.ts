@@ -25,6 +25,11 @@ export class PageTokens {
     return (await this.web.user()).email;
   }
 
+  /** Whether `reads()` will know what the user's tokens list, before the user exists. */
+  get knowsReads(): boolean {
+    return this.web.knowsReads;
+  }
+
   /** What that user's working tokens list (undefined when tack cannot know). */
   async reads(): Promise<Reads | undefined> {
     return (await this.web.user()).reads;

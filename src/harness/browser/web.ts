@@ -121,6 +121,11 @@ export class Web {
     }
   }
 
+  /** Whether the web user's reads will be known: TACK_USER_EMAIL's by contract, a created user's when tack can grant. */
+  get knowsReads(): boolean {
+    return !this.createsUsers || this.readers.canGrant;
+  }
+
   private async makeUser(): Promise<WebUser> {
     const tenant = this.target.tenant;
     if (this.createsUsers && this.hook) {
