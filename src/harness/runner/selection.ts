@@ -65,10 +65,11 @@ export function unmetNeeds(
       case 'api-token': {
         const fromHook = hook?.has('users') && hook.has('api-tokens');
         if (!fromHook && !target.hookless && !(browser.found && hasWebUser(target, hook))) {
+          const aBrowser = browser.found ? 'a browser' : `a browser: ${browser.reason}`;
           out.push(
             'needs a personal API token: the test hook with the users and api-tokens capabilities (TACK_HOOK_URL, TACK_HOOK_TOKEN), ' +
               'or TACK_USER_EMAIL with TACK_API_TOKEN_FILE, ' +
-              `or tokens generated through the token page (TACK_USER_EMAIL with TACK_USER_PASSWORD, and a browser${browser.found ? '' : `: ${browser.reason}`})`,
+              `or tokens generated through the token page (TACK_USER_EMAIL with TACK_USER_PASSWORD, and ${aBrowser})`,
           );
         }
         break;
