@@ -98,6 +98,22 @@ describe('verdicts', () => {
     expect(rule!.reason).toBe('partly checked (1 check passed); not checked: the token works: needs TACK_USER_EMAIL');
   });
 
+  it("a test stopped by another rule's failure leaves the rest of its rules partly checked, never passed", async () => {
+    const stops = fake('stops', ['SIGNIN-IDLE-RESET', 'SIGNIN-ABSOLUTE-EXPIRY', 'SIGNIN-REVOKE'], async (t) => {
+      t.check('SIGNIN-ABSOLUTE-EXPIRY', 'exchange at 20 d', finding(true, 'x', 'x'));
+      t.check('SIGNIN-IDLE-RESET', 'exchange at 40 d', finding(false, '200', '400'));
+    });
+    const other = fake('other', ['SIGNIN-REVOKE'], pass('SIGNIN-REVOKE'));
+    const rules = new Map((await run([stops, other])).rules.map((r) => [r.id, r]));
+    expect(rules.get('SIGNIN-IDLE-RESET')!.status).toBe('failed');
+    const cut = rules.get('SIGNIN-ABSOLUTE-EXPIRY')!;
+    expect(cut.status).toBe('skipped');
+    expect(cut.reason).toMatch(/^partly checked \(1 check passed\); not checked: the rest of stops, which stopped before it: SIGNIN-IDLE-RESET: /);
+    // Passed by another test, but "stops" never reached its part of the rule.
+    expect(rules.get('SIGNIN-REVOKE')!.status).toBe('skipped');
+    expect(rules.get('SIGNIN-REVOKE')!.unverified).toEqual([expect.stringMatching(/^stops stopped before checking it: SIGNIN-IDLE-RESET: /)]);
+  });
+
   it('precedence: failed over error over unverified over passed; SHOULD fails as warning', () => {
     const e = new RuleEvidence('SIGNIN-NO-STORE');
     e.checks.push({ rule: 'SIGNIN-NO-STORE', test: 't', title: 'no-store', ok: false, expected: 'a', actual: 'b', exchanges: [] });

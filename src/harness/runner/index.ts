@@ -176,8 +176,11 @@ function collect(evidence: Map<RuleId, RuleEvidence>, outcome: TestOutcome, cont
     e.tests.push(outcome.id);
     e.durationMs += outcome.durationMs;
     if (outcome.status === 'error') e.errors.push(`${outcome.id}: ${outcome.reason}`);
-    else if (outcome.status === 'failed' && !context.checks.some((c) => c.rule === r))
-      e.unreached.push(`${outcome.id} stopped before checking it: ${outcome.reason}`);
+    else if (outcome.status === 'failed') {
+      const mine = context.checks.filter((c) => c.rule === r);
+      if (mine.length === 0) e.unreached.push(`${outcome.id} stopped before checking it: ${outcome.reason}`);
+      else if (mine.every((c) => c.ok)) e.unfinished.push(`the rest of ${outcome.id}, which stopped before it: ${outcome.reason}`);
+    }
   }
   for (const c of context.checks) evidence.get(c.rule)?.checks.push(c);
   for (const o of context.observations) evidence.get(o.rule)?.observations.push(o.text);

@@ -4,9 +4,10 @@
  * verdict is final only when every test declaring the rule has finished.
  *
  * Precedence: a failed check (failed for a MUST, warning for a SHOULD), then an error (a test that
- * could not finish leaves the rule unproven, even if earlier checks passed), then an unverified part
- * (skipped: "passed" means tack saw everything the rule demands), then passed when checks ran, and
- * skipped with the reasons when no test could run.
+ * could not finish leaves the rule unproven, even if earlier checks passed), then a part not seen
+ * (skipped: "passed" means tack saw everything the rule demands): an unverified part, or a test that
+ * stopped at another rule's failure before it had checked all of this one; then passed when checks
+ * ran, and skipped with the reasons when no test could run.
  */
 import { getRule, type RuleId } from '../../rules/catalog.js';
 import type { Unverified } from '../context.js';
@@ -20,6 +21,8 @@ export class RuleEvidence {
   readonly unverified: Unverified[] = [];
   /** Tests that stopped on another rule's failure before recording anything on this one. */
   readonly unreached: string[] = [];
+  /** Tests that stopped on another rule's failure after some checks on this one, before the rest. */
+  readonly unfinished: string[] = [];
   readonly tests: string[] = [];
   durationMs = 0;
 
@@ -39,9 +42,15 @@ export class RuleEvidence {
       durationMs: Math.round(this.durationMs),
       checks: this.checks,
       observations: [...new Set(this.observations)],
-      unverified: this.unverified.map((u) => `${u.title}: ${u.reason}`),
+      unverified: this.notSeen(),
       tests: this.tests,
     };
+  }
+
+  /** What tack did not see of the rule: unverified parts; tests that stopped before the rest of it (when other checks passed). */
+  private notSeen(): string[] {
+    const stopped = this.checks.length > 0 ? [...this.unfinished, ...this.unreached] : this.unfinished;
+    return [...this.unverified.map((u) => `${u.title}: ${u.reason}`), ...stopped];
   }
 
   private verdict(level: 'MUST' | 'SHOULD'): [Status, string] {
@@ -49,13 +58,10 @@ export class RuleEvidence {
     if (failed) return [level === 'MUST' ? 'failed' : 'warning', `${failed.title}: expected ${failed.expected}, got ${failed.actual}`];
     if (this.errors.length > 0) return ['error', this.errors[0]!];
     const passed = this.checks.length;
-    if (this.unverified.length > 0) {
-      const first = this.unverified[0]!;
+    const notSeen = this.notSeen();
+    if (notSeen.length > 0) {
       const partly = passed > 0 ? `partly checked (${plural(passed, 'check')} passed); ` : '';
-      return [
-        'skipped',
-        `${partly}not checked: ${first.title}: ${first.reason}${this.unverified.length > 1 ? ` (and ${this.unverified.length - 1} more)` : ''}`,
-      ];
+      return ['skipped', `${partly}not checked: ${notSeen[0]}${notSeen.length > 1 ? ` (and ${notSeen.length - 1} more)` : ''}`];
     }
     if (passed > 0) return ['passed', `${plural(passed, 'check')} passed`];
     if (this.unreached.length > 0) return ['error', this.unreached[0]!];
