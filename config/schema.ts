@@ -67,18 +67,23 @@ export const MAX_ACCESS_TOLERANCE_S = 15;
  */
 const WRITTEN = /^(https?):\/\/(\[[0-9A-Fa-f:.]+\]|[^/?#@\s:[\]]+)(?::(\d{1,5}))?(\/[^?#\s]*)?$/;
 
+/** A URL as an error may show it: no query or fragment (a key may sit there, as in `?code=`), quoted. */
+function shownUrl(value: string): string {
+  return JSON.stringify(value.replace(/[?#][\s\S]*$/, '?…'));
+}
+
 export function urlProblem(name: string, example: string, value: string): string | undefined {
   const written = WRITTEN.exec(value);
   if (!written) {
     return /@/.test(value) && /^https?:\/\//.test(value)
       ? `${name} must not carry a user name or password: URLs are printed in every report; credentials go in the TACK_*_SECRET / TACK_*_TOKEN variables`
-      : `${name} must be written scheme://host[:port][/path] with scheme http or https (no query, no fragment), e.g. ${example}; got ${JSON.stringify(value)}`;
+      : `${name} must be written scheme://host[:port][/path] with scheme http or https (no query, no fragment), e.g. ${example}; got ${shownUrl(value)}`;
   }
   let parsed: URL;
   try {
     parsed = new URL(value);
   } catch {
-    return `${name} is not a valid URL: ${JSON.stringify(value)}; e.g. ${example}`;
+    return `${name} is not a valid URL: ${shownUrl(value)}; e.g. ${example}`;
   }
   const host = written[2]!.toLowerCase();
   const port = written[3] === undefined ? '' : String(Number(written[3]));
@@ -88,7 +93,7 @@ export function urlProblem(name: string, example: string, value: string): string
   const sameHost = parsed.hostname === host || (/[^\x00-\x7f]/.test(host) && parsed.hostname === domainToASCII(host));
   if (!sameHost || !samePort) {
     return (
-      `${name} does not mean what it says: ${JSON.stringify(value)} parses to host ${parsed.hostname} port ${parsed.port || defaultPort}; ` +
+      `${name} does not mean what it says: ${shownUrl(value)} parses to host ${parsed.hostname} port ${parsed.port || defaultPort}; ` +
       'write the host as a name or a plain dotted address'
     );
   }

@@ -153,6 +153,11 @@ export class TestContext {
     return this.parts.fc;
   }
 
+  /** Whether the target's clock can be moved (the hook's `clock` capability), for tests that do not need it. */
+  get canMoveClock(): boolean {
+    return this.parts.hook?.has('clock') ?? false;
+  }
+
   /** The hook; the runner only starts tests whose `hook:*` needs are met. */
   get hook(): HookClient {
     this.alive();

@@ -145,10 +145,14 @@ export class Redactor {
     return out;
   }
 
-  /** Redacts a body: JSON members and form fields by name, then every registered value. */
+  /**
+   * Redacts a body: JSON members and form fields by name, then every registered value. A body that
+   * looks like JSON is read as JSON whatever its content type (tack reads tokens from it so too), so
+   * escapes such as `\/` or `\u002B` cannot hide a token from the value scan.
+   */
   redactBody(body: string, contentType: string | undefined): string {
     const type = (contentType ?? '').toLowerCase();
-    if (type.includes('json')) {
+    if (type.includes('json') || /^\s*[[{]/.test(body)) {
       try {
         return this.redact(JSON.stringify(this.redactJson(JSON.parse(body))));
       } catch {

@@ -55,6 +55,17 @@ export function redactorForEnv(raw: Readonly<Record<string, string>>): Redactor 
   return redactor;
 }
 
+/** `redactorForEnv` of the variables as far as they can be read (the env file may be what failed). */
+export function redactorForConfig(envFile: string | undefined, env: NodeJS.ProcessEnv): Redactor {
+  let raw: Record<string, string>;
+  try {
+    raw = collectEnv({ envFile, env });
+  } catch {
+    raw = collectEnv({ env });
+  }
+  return redactorForEnv(raw);
+}
+
 export function newRunId(now = new Date()): string {
   const stamp = now
     .toISOString()

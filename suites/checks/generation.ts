@@ -7,10 +7,10 @@ function apiTokenOf(res: HttpResponse): unknown {
   return (res.json as { apiToken?: unknown } | undefined)?.apiToken;
 }
 
-/** No API token: no 2xx, no apiToken member. */
+/** A refusal: a 4xx without an apiToken member (the contract says 403; a 5xx is a failure, never a refusal). */
 export function noApiToken(res: HttpResponse): Finding {
-  const issued = (res.status >= 200 && res.status <= 299) || typeof apiTokenOf(res) === 'string';
-  return finding(!issued, 'no API token (the hook contract: 403)', describe(res));
+  const refused = res.status >= 400 && res.status <= 499 && typeof apiTokenOf(res) !== 'string';
+  return finding(refused, 'refused: a 4xx and no API token (the hook contract: 403)', describe(res));
 }
 
 /** 201 with an apiToken string. */

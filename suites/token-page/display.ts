@@ -6,7 +6,8 @@
  *
  * Time is the browser's controlled clock (Playwright `clock`): installed before the page loads and
  * paused before Generate token, so the first reading is the countdown's first value; then run 1 s
- * forward (it must go down) and 2 minutes in all (judged at 2:01, one second of slack). Never a real
+ * forward (it must go down), to 1:58 (the token still shown: a page that clears it before the
+ * countdown could have reached 0:00 fails here) and 2 minutes in all (judged at 2:01, one second of slack). Never a real
  * wait. A page that needs its timers to load is let run, and then its first value cannot be told.
  */
 import type { TestCase } from '../../src/harness/types.js';
@@ -56,8 +57,13 @@ export const display: TestCase = {
     await clock.runFor(1_000);
     await judge(t, page, 'TOKEN-PAGE-COUNTDOWN', 'the countdown one second later', countsDown(first, await countdown(page)), 'soft');
 
+    // Two seconds before 0:00 the token is still there, counting down.
+    await clock.runFor(117_000);
+    const stillThere = (await (await page.locators.token()).innerText().catch(() => '')).trim();
+    await judge(t, page, 'TOKEN-PAGE-COUNTDOWN', 'the token 1 min 58 s after it appeared', displayed(stillThere), 'soft');
+
     // TOKEN-PAGE-CLEARED, at 2:01
-    await clock.runFor(120_000);
+    await clock.runFor(3_000);
     // The page's timers have run by now: a notice still to come would have to wait for the network.
     const notice = await waitForMessage(page, MESSAGES.cleared, 2_000);
     const shown = messageShown(notice, MESSAGES.cleared, await shownMessages(page));

@@ -74,7 +74,10 @@ async function reauthenticate(t: TestContext, page: TokenPage, user: WebUser): P
     const username = page.of('username');
     const boxValue = (await visible(username)) ? await username.inputValue().catch(() => undefined) : undefined;
     await judge(t, page, rule, 'the re-authentication page shows who is signed in', showsUser(user.email, await page.text(), boxValue), 'soft');
-    if (user.created) {
+    if (!user.created) {
+      const why = 'tack never sends a wrong password for TACK_USER_EMAIL (a real account may lock); it does for users it creates (hook)';
+      t.unverified(rule, 'a wrong password gets no token', why);
+    } else {
       outcome = await page.submitPassword(`tack-wrong-${randomBytes(9).toString('base64url')}`);
       await judge(t, page, rule, 'a wrong password gets no token', noTokenShown(outcome), 'soft');
       if (outcome.kind !== 'password' && outcome.kind !== 'token') {

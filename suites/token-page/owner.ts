@@ -21,8 +21,9 @@ export async function judgeOwner(t: TestContext, user: WebUser, chain: TokenChai
   if (copiedOnly) t.soft('TOKEN-PAGE-COPY', 'the copied value exchanges at the sign-in server (a whole, live token)', live);
   if (!t.soft('TOKEN-PAGE-OWNER', 'the generated token exchanges at the sign-in server', live)) return;
   const pages = await searchPages(t, t.target.baseUrl, result.accessToken);
-  if (user.reads?.kind === 'business') {
-    expectUserData(t, 'TOKEN-PAGE-OWNER', 'its access token lists the business granted to the signed-in user', pages, user.reads, { soft: true });
+  if (user.reads !== undefined) {
+    const what = user.reads.kind === 'business' ? 'the business granted to the signed-in user' : 'a business (TACK_USER_EMAIL reads at least one)';
+    expectUserData(t, 'TOKEN-PAGE-OWNER', `its access token lists ${what}`, pages, user.reads, { soft: true });
   }
   const title = `its access token lists the businesses ${user.email} reads`;
   const reference = await referenceListing(t, user);

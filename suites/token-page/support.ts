@@ -24,6 +24,8 @@ export const PAGE_NEEDS: readonly Need[] = ['browser', 'user-password'];
  * withheld when the page shows a secret). `check` stops the test on a failure, `soft` does not.
  */
 export async function judge(t: TestContext, page: TokenPage, rule: RuleId, title: string, found: Finding, how: 'check' | 'soft' = 'check'): Promise<boolean> {
+  // A token response still being read would register its token only after the capture looked for it.
+  if (!found.ok) await page.tap.issuedToken();
   const evidence = found.ok ? undefined : await capturePage(page.page, page.locators, t.redactor, title);
   if (how === 'soft') return t.soft(rule, title, found, evidence);
   t.check(rule, title, found, evidence);

@@ -66,6 +66,13 @@ describe('configuration', () => {
     expect(messageOf(env as Record<string, string>)).toContain(expected);
   });
 
+  it('never shows the query of a rejected URL: a key may sit there (Azure Functions: ?code=...)', () => {
+    const message = messageOf({ ...remote, TACK_HOOK_URL: 'https://fn.azurewebsites.net/api/tack?code=s3cr3t-function-key' });
+    expect(message).toContain('TACK_HOOK_URL must be written scheme://host[:port][/path]');
+    expect(message).toContain('"https://fn.azurewebsites.net/api/tack?…"');
+    expect(message).not.toContain('s3cr3t');
+  });
+
   it('accepts the tuning variables without a target (they shape the built-in server or the run)', () => {
     expect(() =>
       validateEnv({ TACK_PARTNER_HEADERS: 'X-A,X-B', TACK_CLIENT_ID: 'desk', TACK_CLOCK_TOLERANCE_S: '180', TACK_ACCESS_TOLERANCE_S: '10' }),

@@ -43,6 +43,17 @@ describe('Redactor', () => {
     );
   });
 
+  it('reads a JSON body as JSON whatever its content type: escapes cannot hide a token', () => {
+    const r = new Redactor();
+    r.register('refresh-token', 'ab/cd+ef-0123456789');
+    const escaped = '{"access_token":"zz\\/yy","refresh_token":"ab\\/cd\\u002Bef-0123456789","note":"ab\\/cd+ef-0123456789"}';
+    for (const type of ['text/plain', undefined, 'text/html']) {
+      const out = r.redactBody(escaped, type);
+      expect(out).not.toMatch(/ab.{0,2}\/cd|zz.{0,2}\/yy/);
+      expect(JSON.parse(out)).toEqual({ access_token: '<redacted>', refresh_token: '<refresh-token#1>', note: '<refresh-token#1>' });
+    }
+  });
+
   it('keeps the placeholder of a known token in an Authorization header', () => {
     const r = new Redactor();
     r.register('access-token', 'eyJhbGciOi.x.y');

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { ALL_TESTS } from '../../../suites/index.js';
 import { runDoctor, type DoctorReport, type Finding, type RulePlan } from '../../harness/doctor.js';
 import { EXIT, isTackError, TackError } from '../../harness/errors.js';
-import { openSession } from '../../harness/session.js';
+import { openSession, redactorForConfig } from '../../harness/session.js';
 import { startBuiltIn } from '../built-in.js';
 import { TACK_VERSION } from '../../version.js';
 
@@ -35,7 +35,8 @@ export async function doctorCommand(opts: DoctorCommandOptions, write: (s: strin
     session = await openSession({ envFile: opts.envFile, env, builtIn: startBuiltIn });
   } catch (error) {
     if (isTackError(error, 'TACK_ERR_CONFIG') || isTackError(error, 'TACK_ERR_ENV_FILE')) {
-      write(`config\n  ${MARK.problem} ${error.message.replace(/\n/g, '\n    ')}\n\n1 problem: fix it and run tack doctor again.\n`);
+      const message = redactorForConfig(opts.envFile, env).redact(error.message);
+      write(`config\n  ${MARK.problem} ${message.replace(/\n/g, '\n    ')}\n\n1 problem: fix it and run tack doctor again.\n`);
       return error.exitCode;
     }
     throw error;

@@ -4,11 +4,10 @@
  */
 import { type Command, Option } from 'commander';
 import { ALL_TESTS } from '../../../suites/index.js';
-import { collectEnv } from '../../harness/config.js';
 import { EXIT, isTackError, redactError, TackError } from '../../harness/errors.js';
 import { preflight } from '../../harness/preflight.js';
 import { runConformance, type RunResult } from '../../harness/runner/index.js';
-import { newRunId, openSession, redactorForEnv, type Session } from '../../harness/session.js';
+import { newRunId, openSession, redactorForConfig, type Session } from '../../harness/session.js';
 import { isClientRule, isRuleId } from '../../rules/catalog.js';
 import { startBuiltIn } from '../built-in.js';
 import { decideOutcome } from '../../reporters/baseline.js';
@@ -82,7 +81,7 @@ export async function runCommand(opts: RunCommandOptions, write: (s: string) => 
     session.http.politeness.setMaxRps(opts.maxRps);
     return await runInSession(session, { ...opts, seed }, write);
   } catch (error) {
-    const redactor = session?.redactor ?? redactorForEnv(safeRawEnv(opts, env));
+    const redactor = session?.redactor ?? redactorForConfig(opts.envFile, env);
     const redacted = redactError(error, (s) => redactor.redact(s));
     if (isTackError(redacted)) {
       const policy = { strict: opts.strict, requireAll: opts.requireAll ?? false };
@@ -99,14 +98,6 @@ export async function runCommand(opts: RunCommandOptions, write: (s: string) => 
 }
 
 /** The raw TACK_* variables, or none when even they cannot be read (a missing env file). */
-function safeRawEnv(opts: RunCommandOptions, env: NodeJS.ProcessEnv): Record<string, string> {
-  try {
-    return collectEnv({ envFile: opts.envFile, env });
-  } catch {
-    return collectEnv({ env });
-  }
-}
-
 async function runInSession(session: Session, opts: RunCommandOptions, write: (s: string) => void): Promise<number> {
   const { target, redactor } = session;
   const seed = opts.seed!;

@@ -200,7 +200,8 @@ export class TokenPage {
       const text = await this.page.evaluate<string>('navigator.clipboard.readText()');
       return text !== marker ? text : undefined;
     }, 3_000);
-    if (copied !== undefined) this.site.redactor.register('api-token', copied.trim() === '' ? undefined : copied);
+    // The bare token: a copy with a line break around it contains it, so redacting it covers both.
+    if (copied !== undefined && copied.trim() !== '') this.site.redactor.register('api-token', copied.trim());
     return copied;
   }
 
