@@ -18,7 +18,8 @@ import type { Outcome } from '../../src/load/recorder.js';
 import { sameOrigin, type Endpoint } from '../../src/load/target.js';
 import { apiTokenChains, ChainConversation, mapLimit, type LoadChain } from './chains.js';
 import { answerExchange, chainAt } from './exchange.js';
-import { ACCESS_TOKEN_LIFETIME_S, exchangeRequest, searchRequest, searchShapeProblem } from './wire.js';
+import { exchangeRequest, searchRequest, searchShapeProblem } from './wire.js';
+import { ACCESS_TOKEN_S, accessTolerance } from '../../suites/spec-limits.js';
 
 /** Re-exchange this long before the access token's expiry (spec §5 step 4: "near expiry"). */
 const EXPIRY_MARGIN_MS = 30_000;
@@ -61,7 +62,7 @@ export class SearchConversation extends ChainConversation implements Conversatio
       if (accessToken !== undefined) {
         this.access = accessToken;
         this.issuedAt = this.exchangeSentAt;
-        this.refreshAt = this.exchangeSentAt + ACCESS_TOKEN_LIFETIME_S * 1000 - EXPIRY_MARGIN_MS;
+        this.refreshAt = this.exchangeSentAt + ACCESS_TOKEN_S * 1000 - EXPIRY_MARGIN_MS;
       }
       return outcome;
     }
@@ -72,9 +73,9 @@ export class SearchConversation extends ChainConversation implements Conversatio
     if (status === 401) {
       this.access = undefined;
       const ageS = (this.now() - this.issuedAt) / 1000;
-      const dueS = ACCESS_TOKEN_LIFETIME_S - this.accessToleranceS;
+      const dueS = ACCESS_TOKEN_S - this.accessToleranceS;
       if (ageS < dueS) {
-        const why = `(${ACCESS_TOKEN_LIFETIME_S} s lifetime − ${this.accessToleranceS} s tolerance)`;
+        const why = `(${ACCESS_TOKEN_S} s lifetime − ${this.accessToleranceS} s tolerance)`;
         return { kind: 'malformed', detail: `search 401 for an access token younger than ${dueS} s ${why}` };
       }
       this.tally.note('access token expired (401), exchanged again');
@@ -107,7 +108,7 @@ export const exchangeSearchProfile: LoadProfile = {
       endpoints: sameOrigin(identity, tenant) ? [identity] : [identity, tenant],
       connections: set.chains.length,
       chains: set.source,
-      conversation: (index, tally) => new SearchConversation(chainAt(set.chains, index), identity, tenant, target.clientId, tally, target.accessToleranceS),
+      conversation: (index, tally) => new SearchConversation(chainAt(set.chains, index), identity, tenant, target.clientId, tally, accessTolerance(target)),
       ...(set.checkpoint ? { checkpoint: (final: boolean) => set.checkpoint!(final) } : {}),
     };
   },

@@ -15,9 +15,7 @@
 import { getPath } from '../../src/harness/clients/fields.js';
 import type { LoadRequest } from '../../src/load/engine.js';
 import type { Endpoint } from '../../src/load/target.js';
-
-/** Spec §2 and §8: an access token lives 300 seconds, and the exchange says so in `expires_in`. */
-export const ACCESS_TOKEN_LIFETIME_S = 300;
+import { ACCESS_TOKEN_S } from '../../suites/spec-limits.js';
 
 export type ExchangeAnswer =
   | { readonly kind: 'rotated'; readonly refreshToken: string; readonly accessToken: string; readonly expiresIn: number }
@@ -57,9 +55,9 @@ export function judgeExchange(status: number, body: string): ExchangeAnswer {
     if (typeof access !== 'string' || access === '') return { kind: 'malformed', detail: 'exchange 200 without access_token', refreshToken: refresh };
     if (typeof type !== 'string' || type.toLowerCase() !== 'bearer')
       return { kind: 'malformed', detail: 'exchange 200 with token_type other than Bearer', refreshToken: refresh };
-    if (expiresIn !== ACCESS_TOKEN_LIFETIME_S) {
+    if (expiresIn !== ACCESS_TOKEN_S) {
       const got = typeof expiresIn === 'number' ? String(expiresIn) : `${typeof expiresIn} ${JSON.stringify(expiresIn) ?? ''}`.trim();
-      return { kind: 'malformed', detail: `exchange 200 with expires_in ${got}, not the integer ${ACCESS_TOKEN_LIFETIME_S}`, refreshToken: refresh };
+      return { kind: 'malformed', detail: `exchange 200 with expires_in ${got}, not the integer ${ACCESS_TOKEN_S}`, refreshToken: refresh };
     }
     return { kind: 'rotated', refreshToken: refresh, accessToken: access, expiresIn };
   }

@@ -309,6 +309,11 @@ const faults = [
   fault('token-page-shown-on-reload', ['TOKEN-PAGE-SHOWN-ONCE'], "The page keeps the token in the tab's sessionStorage and shows it again after a reload."),
   fault('token-page-unmasked', ['TOKEN-PAGE-MASKED'], 'The page shows the full token instead of a masked one.'),
   fault('token-page-countdown-from-1-00', ['TOKEN-PAGE-COUNTDOWN'], 'The countdown starts at 1:00 instead of 2:00.'),
+  fault(
+    'token-page-cleared-early',
+    ['TOKEN-PAGE-COUNTDOWN'],
+    'The countdown starts at 2:00 but the token is cleared (with the notice) after one minute, at 1:00.',
+  ),
   fault('token-page-not-cleared', ['TOKEN-PAGE-CLEARED'], 'At 0:00 the countdown stops but the token stays on the page and no notice is shown.'),
   fault('token-page-revokes-cleared-token', ['TOKEN-PAGE-STAYS-VALID'], 'When the page clears the token at 0:00 it also revokes it at the sign-in server.'),
   fault('token-page-copy-truncated', ['TOKEN-PAGE-COPY'], 'Copy writes the token without its last character.'),

@@ -230,6 +230,7 @@ const PROBES: Record<FaultName, Probe> = {
   'token-page-unmasked': async (s) => (await pageSettings(s))['mask'] === false,
   'token-page-countdown-from-1-00': async (s) => (await pageSettings(s))['displaySeconds'] !== 120,
   'token-page-not-cleared': async (s) => (await pageSettings(s))['clearAtZero'] === false,
+  'token-page-cleared-early': async (s) => (await pageSettings(s))['clearAfterSeconds'] === 60,
   'token-page-revokes-cleared-token': async (s) => (await pageSettings(s))['revokeOnClear'] === true,
   'token-page-copy-truncated': async (s) => (await pageSettings(s))['copyWhole'] === false,
   'token-page-copy-failure-ignored': async (s) =>

@@ -93,6 +93,7 @@ export const TOKEN_PAGE_SCRIPT = String.raw`
     el('api-token').textContent = settings.mask ? masked(token) : token;
     section.hidden = false;
     const ends = Date.now() + settings.displaySeconds * 1000;
+    const clearsAt = Date.now() + settings.clearAfterSeconds * 1000;
     const render = () => {
       const left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
       countdown.textContent = clockText(left);
@@ -100,7 +101,7 @@ export const TOKEN_PAGE_SCRIPT = String.raw`
     };
     render();
     const timer = setInterval(() => {
-      if (render() > 0) return;
+      if (render() > 0 && Date.now() < clearsAt) return;
       clearInterval(timer);
       if (settings.clearAtZero) clear(section);
     }, 250);

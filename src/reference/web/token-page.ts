@@ -42,6 +42,8 @@ export interface TokenPageSettings {
   readonly displaySeconds: number;
   readonly mask: boolean;
   readonly clearAtZero: boolean;
+  /** Seconds after which the token leaves the screen (the countdown's length, but for a fault). */
+  readonly clearAfterSeconds: number;
   readonly keepOnReload: boolean;
   readonly revokeOnClear: boolean;
   readonly copyWhole: boolean;
@@ -50,6 +52,7 @@ export interface TokenPageSettings {
 
 export function tokenPageSettings(ctx: TenantContext, user: User): TokenPageSettings {
   const { faults } = ctx.ref;
+  const displaySeconds = faults.has('token-page-countdown-from-1-00') ? 60 : DISPLAY_SECONDS;
   const identity = identityUrl(ctx.ref);
   return {
     clientId: ctx.ref.config.clientId,
@@ -62,11 +65,13 @@ export function tokenPageSettings(ctx: TenantContext, user: User): TokenPageSett
     redirectUri: tenantUrl(ctx.ref, ctx.tenant.name) + TOKEN_PAGE_PATH,
     loginHint: user.email,
     // TOKEN-PAGE-COUNTDOWN: from 2:00.
-    displaySeconds: faults.has('token-page-countdown-from-1-00') ? 60 : DISPLAY_SECONDS,
+    displaySeconds,
     // TOKEN-PAGE-MASKED: only `tpat_`, bullets and the last 4 characters are on screen.
     mask: !faults.has('token-page-unmasked'),
     // TOKEN-PAGE-CLEARED: at 0:00 the token leaves the DOM and the notice is shown.
     clearAtZero: !faults.has('token-page-not-cleared'),
+    // TOKEN-PAGE-COUNTDOWN: the token stays on screen as long as the countdown runs.
+    clearAfterSeconds: faults.has('token-page-cleared-early') ? 60 : displaySeconds,
     // TOKEN-PAGE-SHOWN-ONCE: the token is kept nowhere but in the script's memory.
     keepOnReload: faults.has('token-page-shown-on-reload'),
     // TOKEN-PAGE-STAYS-VALID: clearing the screen does nothing to the token itself.

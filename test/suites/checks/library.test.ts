@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { HttpResponse } from '../../../src/harness/http.js';
 import { RULES } from '../../../src/rules/catalog.js';
+import { noApiToken } from '../../../suites/checks/generation.js';
 import { ROOT as root, sources } from '../../helpers/sources.js';
 const files = ['suites', 'scenarios'].flatMap((d) => sources(join(root, d)));
 
@@ -21,6 +23,14 @@ describe('the check layer', () => {
         .map(([, i]) => `${relative(root, file)}:${i + 1}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it("the hook's API-token generation is refused only by a 4xx without a token: a 5xx is no refusal", () => {
+    const res = (status: number, json?: unknown): HttpResponse => ({ status, headers: {}, text: JSON.stringify(json ?? {}), json, ms: 1, seq: 1 });
+    expect(noApiToken(res(403, { error: 'feature_disabled' })).ok).toBe(true);
+    expect(noApiToken(res(500, { error: 'boom' })).ok).toBe(false);
+    expect(noApiToken(res(201, { apiToken: 'tpat_x' })).ok).toBe(false);
+    expect(noApiToken(res(403, { apiToken: 'tpat_x' })).ok).toBe(false);
   });
 
   it('the checks name no rule: the test that calls one does', () => {
