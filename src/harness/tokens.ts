@@ -49,17 +49,17 @@ export class TokenChain {
    * The token file's chain exchanges one at a time: two exchanges of one token at once (a test the
    * runner gave up on, still running next to the following one) would fork the only chain.
    */
-  exchange(): Promise<Exchanged> {
-    if (this.owned) return this.exchangeNow();
-    const next = this.inFlight.then(() => this.exchangeNow());
+  exchange(options: { headers?: Record<string, string> } = {}): Promise<Exchanged> {
+    if (this.owned) return this.exchangeNow(options);
+    const next = this.inFlight.then(() => this.exchangeNow(options));
     this.inFlight = next.catch(() => undefined);
     return next;
   }
 
-  private async exchangeNow(): Promise<Exchanged> {
+  private async exchangeNow(options: { headers?: Record<string, string> }): Promise<Exchanged> {
     const landed = this.lock?.begin();
     try {
-      const result = await this.identity.exchange(this.token);
+      const result = await this.identity.exchange(this.token, options);
       if (result.res.status === 200 && result.refreshToken !== undefined && result.refreshToken !== this.token) {
         this.persist?.(result.refreshToken);
         this.previous.push(this.token);

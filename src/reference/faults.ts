@@ -213,6 +213,7 @@ const faults = [
   ),
   fault('disabled-user-exchanges', ['SIGNIN-DISABLED-USER', 'SIGNIN-LIFECYCLE'], "A disabled user's API token still exchanges."),
   fault('cors-open', ['SIGNIN-NO-CORS'], 'The sign-in server answers Access-Control-Allow-Origin: * and grants preflight requests.'),
+  fault('cors-on-success-only', ['SIGNIN-NO-CORS'], "A successful exchange answers Access-Control-Allow-Origin with the caller's origin; errors carry none."),
   variant(
     'cors-preflight-granted-request-refused',
     'Conformant (as oidc-provider does): a preflight is answered 204 with Access-Control-Allow-Origin, ' +

@@ -6,9 +6,10 @@
  * browser hides the answer from the page). A preflight is only observed: a server may answer one
  * generously and still refuse the request itself (oidc-provider does).
  *
- * The POSTs carry a never-issued token, so nothing is exchanged or revoked; where tack owns a real
- * token (the hook's, or one generated through the token page) a real exchange is sent too, since
- * some servers add CORS headers only to successful answers.
+ * The POSTs carry a never-issued token, so nothing is exchanged or revoked; a real exchange is sent
+ * too, since some servers add CORS headers only to successful answers: of a token tack owns (the
+ * hook's, or one generated through the token page), or else of the token file's chain (an ordinary
+ * rotation, stored like every other). With neither, that part is not checked.
  */
 import type { TestCase } from '../../src/harness/types.js';
 import { allowsOrigin, noCrossOriginAllowance } from '../checks/cors.js';
@@ -44,16 +45,16 @@ export const noCors: TestCase = {
           'judged by the request itself, which a form POST sends without a preflight',
       );
     }
-    if (t.tokens.canOwn) {
-      const chain = await t.tokens.own();
-      const result = await t.identity.exchange(chain.current, { headers: { origin: ORIGIN } });
+    const chain = t.tokens.canOwn ? await t.tokens.own() : t.target.hookless ? await t.tokens.chain() : undefined;
+    if (chain !== undefined) {
+      const result = await chain.exchange({ headers: { origin: ORIGIN } });
       t.soft(
         'SIGNIN-NO-CORS',
         `a real exchange sent from ${ORIGIN} (answered ${result.res.status}): the page may not read the answer`,
         noCrossOriginAllowance(result.res, ORIGIN),
       );
     } else {
-      const why = 'needs a token tack owns (the hook with users and api-tokens, or TACK_USER_PASSWORD and a browser): only refusals were seen';
+      const why = 'needs a real token: the hook with users and api-tokens, TACK_API_TOKEN_FILE, or TACK_USER_PASSWORD and a browser';
       t.unverified('SIGNIN-NO-CORS', `a successful exchange sent from ${ORIGIN}`, why);
     }
   },

@@ -172,6 +172,13 @@ const PROBES: Record<FaultName, Probe> = {
     });
     return reply.status < 300 && reply.headers['access-control-allow-origin'] === '*';
   },
+  'cors-on-success-only': async (s) => {
+    const reply = await call(s, 'id', 'POST', '/realms/payroll/protocol/openid-connect/token', {
+      headers: { origin: 'https://evil.example' },
+      form: { grant_type: 'refresh_token', client_id: 'payroll-portal', refresh_token: await apiToken(s) },
+    });
+    return reply.status === 200 && reply.headers['access-control-allow-origin'] === 'https://evil.example';
+  },
   'cors-preflight-granted-request-refused': async (s) => {
     const origin = 'https://evil.example';
     const pre = await call(s, 'id', 'OPTIONS', '/realms/payroll/protocol/openid-connect/token', {

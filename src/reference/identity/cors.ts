@@ -11,6 +11,8 @@
  *
  * Only these change that:
  * - fault `cors-open`: `Access-Control-Allow-Origin: *` everywhere and every preflight granted;
+ * - fault `cors-on-success-only`: a successful exchange answers `Access-Control-Allow-Origin` with
+ *   whatever origin asks (errors, and so never-issued tokens, get none);
  * - variant `cors-preflight-granted-request-refused` (conformant, as oidc-provider): a preflight is
  *   granted for the origin asking, but a request from another site itself is refused with 400
  *   invalid_request and no Access-Control-Allow-Origin.
@@ -30,6 +32,12 @@ export function allowTenantOrigin(ctx: RequestContext): void {
   if (typeof origin !== 'string' || !isTenantOrigin(ctx.ref, origin)) return;
   ctx.res.setHeader('access-control-allow-origin', origin);
   ctx.res.setHeader('vary', 'Origin');
+}
+
+/** Fault `cors-on-success-only`: the caller's origin, whatever it is, may read this answer. */
+export function allowAnyOrigin(ctx: RequestContext): void {
+  const origin = ctx.req.headers.origin;
+  if (typeof origin === 'string') ctx.res.setHeader('access-control-allow-origin', origin);
 }
 
 export function applyCorsFault(ref: Reference, res: ServerResponse): void {

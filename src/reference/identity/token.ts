@@ -16,6 +16,7 @@ import type { Reference, RequestContext } from '../context.js';
 import type { User } from '../directory.js';
 import { badRequest, HttpError } from '../errors.js';
 import { NO_STORE, sendJson } from '../respond.js';
+import { allowAnyOrigin } from './cors.js';
 import { exchangeCode } from './code-grant.js';
 import { checkClient, type Form, param, readForm } from './form.js';
 
@@ -121,5 +122,6 @@ function answer(ctx: RequestContext, userId: string, refreshToken: string): void
     token_type: faults.has('exchange-token-type-wrong') ? 'JWT' : 'Bearer',
   };
   if (!faults.has('exchange-omits-refresh-token')) body['refresh_token'] = refreshToken;
+  if (faults.has('cors-on-success-only')) allowAnyOrigin(ctx);
   sendJson(ctx.res, 200, body, faults.has('no-cache-control') ? undefined : NO_STORE);
 }
