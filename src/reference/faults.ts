@@ -339,6 +339,17 @@ const faults = [
     'When no token comes back the page says "Something went wrong." instead of the spec\'s message.',
   ),
   fault(
+    'token-page-offline-access-ignored',
+    ['TOKEN-PAGE-NO-TOKEN'],
+    'The token page redeems the code on its server (as in token-page-server-side), and the sign-in server issues an API token ' +
+      'even to an authorization request without offline_access: a sign-in that should return no token returns one.',
+  ),
+  variant(
+    'token-page-server-side',
+    'Conformant: the token page redeems the authorization code on its server (a confidential client, as many web applications do), ' +
+      'not in the browser; its authorization request asks for offline_access, without which no API token is issued.',
+  ),
+  fault(
     'token-page-feature-off-shown',
     ['TOKEN-PAGE-FEATURE-OFF'],
     "The token page is served, Generate button and all, where the tenant's API-token feature is off.",

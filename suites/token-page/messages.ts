@@ -11,10 +11,14 @@
  *   page appears (the target handed out a token without asking), tack answers the authorization
  *   request itself with that redirect, as the server would;
  * - sign-in completed, no token: the page's token response replaced by a 200 without
- *   `refresh_token` (with the CORS headers a cross-origin answer needs); where the page redeems
- *   no code in the browser, there is nothing to replace and the case is not verified.
+ *   `refresh_token` (with the CORS headers a cross-origin answer needs); and, for a page that
+ *   redeems its code server-side, `offline_access` removed from the scope of the authorization
+ *   request (src/harness/browser/offline-access.ts), so the sign-in server issues no API token.
+ *   Only a page that does neither (no code redeemed in the browser, no offline_access asked for)
+ *   leaves the case not verified.
  */
 import type { TestCase } from '../../src/harness/types.js';
+import { removeOfflineAccess } from '../../src/harness/browser/offline-access.js';
 import { MESSAGES, tokenEndpoint } from '../../src/harness/browser/token-page.js';
 import { messageShown } from '../checks/page.js';
 import { judge, onTokenPage, PAGE_NEEDS, requireTokenPage, shownMessages, waitForMessage } from './support.js';
@@ -124,16 +128,19 @@ export const noToken: TestCase = {
         return route.fulfill({ status: 200, headers: { ...cors, 'cache-control': 'no-store' }, json });
       },
     );
+    const cut = await removeOfflineAccess(page.context, t.target.identityUrl, t.target.insecureTls);
     const first = await page.pressGenerate();
     if (first.kind === 'password') await page.typePassword(user.password);
-    const shown = await waitForMessage(page, MESSAGES.noToken);
-    if (replaced === 0) {
-      const why = 'the page redeemed no code in the browser (its exchange happens server-side), so there was no token response to replace';
+    const shown = await waitForMessage(page, MESSAGES.noToken, undefined, true);
+    if (replaced === 0 && cut.stripped === 0) {
+      const asked = cut.seen > 0 ? 'its authorization request asks for no offline_access to remove' : 'no authorization request was seen';
+      const why = `the page redeemed no code in the browser (its exchange happens server-side), and ${asked}`;
       t.unverified('TOKEN-PAGE-NO-TOKEN', 'a sign-in that returns no token', why);
       return;
     }
     const found = messageShown(shown, MESSAGES.noToken, await shownMessages(page));
-    await judge(t, page, 'TOKEN-PAGE-NO-TOKEN', 'back from the sign-in page, the token response without refresh_token', found);
+    const how = replaced > 0 ? 'the token response without refresh_token' : 'offline_access removed from the authorization request (server-side page)';
+    await judge(t, page, 'TOKEN-PAGE-NO-TOKEN', `back from the sign-in page, ${how}`, found);
   },
 };
 

@@ -79,12 +79,14 @@ export async function shownMessages(page: TokenPage): Promise<string[]> {
 
 /**
  * Waits for an exact message of spec §7: true as soon as it shows; false once the page shows another
- * message instead (given half a second to settle), or when nothing shows within the page's wait.
+ * message instead (given half a second to settle), or a token where `orToken` (a page that handed
+ * one out instead), or when nothing shows within the page's wait.
  */
-export async function waitForMessage(page: TokenPage, text: string, ms?: number): Promise<boolean> {
+export async function waitForMessage(page: TokenPage, text: string, ms?: number, orToken = false): Promise<boolean> {
   let otherSince: number | undefined;
   const shown = await page.waitFor(async () => {
     if (await visible(page.locators.message(text))) return true;
+    if (orToken && page.onTokenPage() && (await visible(await page.locators.token()))) return false;
     if ((await shownMessages(page)).length === 0) otherSince = undefined;
     else if (otherSince === undefined) otherSince = Date.now();
     else if (Date.now() - otherSince > 500) return false;

@@ -2,7 +2,10 @@
  * The fault matrix of the browser's rules: runs with Chromium, over the rules whose tests use it.
  *
  * - hook mode: the token page's rules with each token-page fault: exactly its rule fails, every other
- *   token-page rule passes, as in conformance.test.ts's full run with the browser. The rest of each
+ *   token-page rule passes, as in conformance.test.ts's full run with the browser; and with each
+ *   conformant variant of the page (token-page-server-side: the code redeemed on the server, so
+ *   TOKEN-PAGE-NO-TOKEN is provoked by removing offline_access) every one passes, so `--require-all`
+ *   holds there as on the reference's own page. The rest of each
  *   of those faults' runs is the browser-less matrix's (fault-matrix.ts), which runs every fault over
  *   every other rule. (A fault of another area whose collateral names a token-page rule, with its
  *   reason, leaves that rule free to differ; nothing would be proven by running it here.)
@@ -25,7 +28,7 @@ import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
 import { getRule, RULES, type RuleId } from '../../src/rules/catalog.js';
 import type { Mode } from '../helpers/modes.js';
 import type { RunResult } from '../../src/harness/runner/index.js';
-import { deviations, runInMode, statuses } from './fault-matrix.js';
+import { deviations, isPageVariant, runInMode, statuses } from './fault-matrix.js';
 
 /** Runs in Chromium at once. */
 const CONCURRENT_RUNS = 2;
@@ -67,7 +70,7 @@ const namesOwnTokenRule = (f: FaultInfo) => f.rules.some((r) => OWN_TOKEN_RULES.
 export function browserFaults(mode: 'hook' | 'hookless'): { fault: FaultInfo; only: readonly RuleId[] }[] {
   const out: { fault: FaultInfo; only: readonly RuleId[] }[] = [];
   for (const fault of FAULTS) {
-    if (mode === 'hook' && isPageFault(fault)) out.push({ fault, only: TOKEN_PAGE_RULES });
+    if (mode === 'hook' && (isPageFault(fault) || isPageVariant(fault))) out.push({ fault, only: TOKEN_PAGE_RULES });
     if (mode === 'hookless') {
       if (isPageFault(fault) && MEETS_THE_GENERATOR.has(fault.name)) out.push({ fault, only: [...fault.rules, 'SIGNIN-CLIENT-ID'] });
       else if (namesOwnTokenRule(fault)) out.push({ fault, only: fault.rules.filter((r) => OWN_TOKEN_RULES.includes(r)) });

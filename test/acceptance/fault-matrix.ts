@@ -48,9 +48,14 @@ export function statuses(result: RunResult): Map<RuleId, Status> {
   return new Map(result.rules.map((r) => [r.id, r.status]));
 }
 
+/** A conformant way of building the token page (e.g. one that redeems its code server-side): every page rule must pass. */
+export const isPageVariant = (f: FaultInfo): boolean => f.conformant === true && f.name.startsWith('token-page-');
+
 /** Faults worth a run in `mode`: every one with the hook; elsewhere those with a rule the mode checks. */
 function relevant(mode: Mode, fault: FaultInfo, clean: Map<RuleId, Status>): boolean {
-  if (fault.conformant || mode === 'hook') return true;
+  // A variant of the token page changes only what a browser sees: its matrix (fault-matrix-token-page.ts) runs it.
+  if (fault.conformant) return !isPageVariant(fault);
+  if (mode === 'hook') return true;
   if (mode === 'max-tolerance') return fault.rules.some((r) => TIME_RULES.has(r));
   return fault.rules.some((r) => clean.get(r) === 'passed');
 }

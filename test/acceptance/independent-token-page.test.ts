@@ -68,6 +68,16 @@ describe.skipIf(!browser.found)('an independent token page, in Chromium', () => 
   });
 });
 
+describe.skipIf(!browser.found)('a token page that redeems its code on its server', () => {
+  it('is judged on TOKEN-PAGE-NO-TOKEN by removing offline_access from its authorization request, and fails where that changes nothing', async () => {
+    const conformant = await target(['server-side']);
+    expect(notPassed(await runAgainstReference({ env: conformant.hookEnv, only: ['TOKEN-PAGE-NO-TOKEN', 'TOKEN-PAGE-COPY'] }))).toEqual([]);
+    const faulty = await target(['server-side', 'offline-access-ignored']);
+    const result = await runAgainstReference({ env: faulty.hookEnv, only: ['TOKEN-PAGE-NO-TOKEN'] });
+    expect(notPassed(result)).toEqual([expect.stringMatching(/^TOKEN-PAGE-NO-TOKEN: failed: .*offline_access removed from the authorization request/)]);
+  });
+});
+
 describe.skipIf(!browser.found)('a token page whose controls have other names', () => {
   it('is driven through TACK_UI_SELECTORS, and cannot be without it', async () => {
     const t = await target(['own-labels']);

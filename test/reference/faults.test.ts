@@ -245,6 +245,9 @@ const PROBES: Record<FaultName, Probe> = {
   'token-page-unreachable-wrong-text': async (s) => (await pageSettings(s)).messages['signinUnreachable'] !== "Couldn't start API token generation. Try again.",
   'token-page-cancel-wrong-text': async (s) => (await pageSettings(s)).messages['cancelled'] !== 'API token generation was cancelled.',
   'token-page-no-token-wrong-text': async (s) => (await pageSettings(s)).messages['noToken'] !== 'The API token could not be generated.',
+  'token-page-offline-access-ignored': async (s) =>
+    'refresh_token' in (await generateThroughPage(await signedIn(s), undefined, undefined, { scope: 'openid' })).json(),
+  'token-page-server-side': async (s) => (await pageSettings(s))['serverSide'] !== undefined,
   'token-page-feature-off-shown': async (s) => {
     const browser = await signedIn(s);
     await hook(s, 'PUT', '/tenants/acme/features', { apiTokens: false });

@@ -57,7 +57,7 @@ async function apiTokenThroughLibrary(): Promise<client.TokenEndpointResponse> {
   const state = client.randomState();
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: urls(server).tokenPage,
-    scope: 'openid',
+    scope: 'openid offline_access',
     prompt: 'login',
     state,
     code_challenge: await client.calculatePKCECodeChallenge(verifier),

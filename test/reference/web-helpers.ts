@@ -123,7 +123,7 @@ export function generateUrl(server: ReferenceServer, state: string, challenge: s
     client_id: 'payroll-portal',
     redirect_uri: u.tokenPage,
     response_type: 'code',
-    scope: 'openid',
+    scope: 'openid offline_access',
     prompt: 'login',
     state,
     code_challenge: challenge,
@@ -134,16 +134,30 @@ export function generateUrl(server: ReferenceServer, state: string, challenge: s
 }
 
 /** Re-authenticates a signed-in browser as the token page does and redeems the code: the token response. */
-export async function generateThroughPage(browser: Browser, password = PASSWORD, origin?: string): Promise<Page> {
+export async function generateThroughPage(browser: Browser, password = PASSWORD, origin?: string, extra: Record<string, string> = {}): Promise<Page> {
   const { server } = browser;
   const { verifier, challenge } = pkce();
-  const form = await browser.open(generateUrl(server, 'st-1', challenge));
+  const form = await browser.open(generateUrl(server, 'st-1', challenge, extra));
   const back = await submitLogin(browser, form, password);
   const code = new URL(back.location ?? '').searchParams.get('code') ?? '';
   return browser.open(urls(server).token, {
     form: { grant_type: 'authorization_code', code, redirect_uri: urls(server).tokenPage, client_id: 'payroll-portal', code_verifier: verifier },
     headers: origin === undefined ? {} : { origin },
   });
+}
+
+/**
+ * Generate token on the server-side token page (variant token-page-server-side), as a browser does it:
+ * the page's generate path, the sign-in server's form with the password, back to the page, whose
+ * settings say what the server's redemption came to. `edit` may change the authorization request.
+ */
+export async function serverSideGeneration(server: ReferenceServer, edit: (url: string) => string = (url) => url): Promise<Record<string, string>> {
+  const browser = await signedIn(server);
+  const toSignIn = await browser.open(`${urls(server).tokenPage}/generate`);
+  const back = await submitLogin(browser, await browser.open(edit(toSignIn.location ?? '')), PASSWORD);
+  const page = await browser.open(back.location ?? '');
+  const settings = JSON.parse(/<script type="application\/json" id="api-token-settings">(.*?)<\/script>/s.exec(page.text)?.[1] ?? '{}');
+  return (settings as { generated?: Record<string, string> }).generated ?? {};
 }
 
 export async function createUserWithPassword(server: ReferenceServer, email: string, password: string, signIn = 'direct', tenant = 'acme'): Promise<void> {

@@ -6,7 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/reference/index.js';
 import { advance, ALICE, call, DAY_SECONDS, exchange, hook, names, revoke, search, start } from './helpers.js';
-import { Browser, createUserWithPassword, field, generateThroughPage, generateUrl, PASSWORD, pkce, signedIn, submitLogin, urls } from './web-helpers.js';
+import {
+  Browser,
+  createUserWithPassword,
+  field,
+  generateThroughPage,
+  generateUrl,
+  PASSWORD,
+  pkce,
+  serverSideGeneration,
+  signedIn,
+  submitLogin,
+  urls,
+} from './web-helpers.js';
 
 let server: ReferenceServer;
 beforeAll(async () => {
@@ -233,6 +245,34 @@ describe('the authorization_code grant', () => {
     const reply = await redeem(browser, new URL(sso.location ?? '').searchParams.get('code') ?? '', verifier);
     expect(reply.status).toBe(200);
     expect(reply.json()).not.toHaveProperty('refresh_token');
+  });
+
+  it('TOKEN-PAGE-NO-TOKEN: hands out no API token for a re-authentication that did not ask for offline_access', async () => {
+    const browser = await signedIn(server);
+    const { verifier, challenge } = pkce();
+    const back = await submitLogin(browser, await browser.open(generateUrl(server, 's', challenge, { scope: 'openid' })), PASSWORD);
+    const reply = await redeem(browser, new URL(back.location ?? '').searchParams.get('code') ?? '', verifier);
+    expect(reply.status).toBe(200);
+    expect(reply.json()).toMatchObject({ scope: 'openid' });
+    expect(reply.json()).not.toHaveProperty('refresh_token');
+  });
+
+  it('the server-side token page (token-page-server-side) asks for offline_access, redeems the code itself and hands the page the token', async () => {
+    const served = await start({ faults: ['token-page-server-side'] });
+    try {
+      let asked = '';
+      const generated = await serverSideGeneration(served, (url) => {
+        asked = new URL(url).searchParams.get('scope') ?? '';
+        return url;
+      });
+      expect(asked).toBe('openid offline_access');
+      expect(generated['token']).toMatch(/^tpat_/);
+      expect((await exchange(served, generated['token']!)).status).toBe(200);
+      // Without offline_access the sign-in completes, and no token comes back.
+      expect(await serverSideGeneration(served, (url) => url.replace('offline_access', ''))).toEqual({ message: 'noToken' });
+    } finally {
+      await served.close();
+    }
   });
 
   it('takes each code once, for its client, redirect_uri and code_verifier, within 60 seconds', async () => {

@@ -6,9 +6,9 @@ import { resetPassword } from '../partner/reset-password.js';
 import { mintToken } from '../partner/token.js';
 import { page, type Route, route } from '../route-table.js';
 import { accountPage } from '../web/account.js';
-import { apiTokensPage } from '../web/api-tokens.js';
+import { apiTokensPage, generateToken } from '../web/api-tokens.js';
 import { signInCallback } from '../web/callback.js';
-import { ACCOUNT_PATH, CALLBACK_PATH, TOKEN_PAGE_PATH } from '../web/paths.js';
+import { ACCOUNT_PATH, CALLBACK_PATH, GENERATE_PATH, TOKEN_PAGE_PATH } from '../web/paths.js';
 import { searchBusinesses } from './search.js';
 
 export function tenantRoutes(): readonly Route<TenantContext>[] {
@@ -20,6 +20,7 @@ export function tenantRoutes(): readonly Route<TenantContext>[] {
     route('business search', '/api/businesses/search', { GET: searchBusinesses }),
     page('account details page', ACCOUNT_PATH, { GET: accountPage }),
     page('token page', TOKEN_PAGE_PATH, { GET: apiTokensPage }),
+    page('token page: generate (server-side page)', GENERATE_PATH, { GET: generateToken }),
     page('sign-in callback', CALLBACK_PATH, { GET: signInCallback }),
   ];
 }

@@ -10,6 +10,8 @@
  * `scope` containing `openid` (invalid_scope), `state` present (invalid_request; 1-512 printable
  * ASCII characters), `code_challenge` (43 base64url characters) with `code_challenge_method=S256`
  * (invalid_request: PKCE S256 is required, `plain` is refused), `prompt` absent, `login` or `none`.
+ * A `scope` with `offline_access` asks for a long-lived token (Keycloak's offline token): only such a
+ * request's code can yield a personal API token (code-grant.ts).
  */
 import { MINUTE } from '../clock.js';
 import { identityUrl, type RequestContext } from '../context.js';
@@ -31,6 +33,8 @@ export interface AuthRequest {
   readonly tenant: string;
   /** Re-authentication: the id of the signed-in user the form shows (asks their password only), or ''. */
   readonly userId: string;
+  /** The scope asked for `offline_access`. */
+  readonly offlineAccess: boolean;
 }
 
 /** A request that cannot be redirected back (bad client or redirect_uri): answered with a page. */
@@ -60,7 +64,19 @@ export function readAuthRequest(ctx: RequestContext): Checked {
   const prompt = get('prompt');
   if (prompt !== '' && prompt !== 'login' && prompt !== 'none') return refuse('invalid_request', 'prompt may be login or none.');
   const loginHint = get('login_hint').length <= 254 ? get('login_hint') : '';
-  return { ok: true, request: { clientId: get('client_id'), redirectUri, state, challenge: get('code_challenge'), prompt, loginHint, tenant, userId: '' } };
+  const offlineAccess = get('scope').split(' ').includes('offline_access');
+  const request: AuthRequest = {
+    clientId: get('client_id'),
+    redirectUri,
+    state,
+    challenge: get('code_challenge'),
+    prompt,
+    loginHint,
+    tenant,
+    userId: '',
+    offlineAccess,
+  };
+  return { ok: true, request };
 }
 
 /** The query, each parameter at most once (OpenID Connect Core §3.1.2.1); otherwise a 400. */
@@ -77,7 +93,8 @@ export function readParams(query: string): URLSearchParams {
 /** The signed hidden field that carries the request through the sign-in form. */
 export function sealRequest(ctx: RequestContext, request: AuthRequest): string {
   const { clientId: c, redirectUri: r, state: s, challenge: ch, prompt: p, loginHint: h, tenant: t, userId: u } = request;
-  return seal(ctx.ref.mac, ctx.ref.clock, 'authreq', { c, r, s, ch, p, h, t, u }, REQUEST_LIFETIME_MS);
+  const o = request.offlineAccess ? '1' : '';
+  return seal(ctx.ref.mac, ctx.ref.clock, 'authreq', { c, r, s, ch, p, h, t, u, o }, REQUEST_LIFETIME_MS);
 }
 
 /** The request of a submitted sign-in form; an expired or forged one is a 400 page. */
@@ -88,7 +105,8 @@ export function openRequest(ctx: RequestContext, field: string | undefined): Aut
   if (payload === undefined || (prompt !== '' && prompt !== 'login' && prompt !== 'none')) {
     throw badRequest('expired_sign_in', 'This sign-in form has expired. Go back to the application and start again.');
   }
-  return { clientId: get('c'), redirectUri: get('r'), state: get('s'), challenge: get('ch'), prompt, loginHint: get('h'), tenant: get('t'), userId: get('u') };
+  const common = { clientId: get('c'), redirectUri: get('r'), state: get('s'), challenge: get('ch'), loginHint: get('h'), tenant: get('t') };
+  return { ...common, prompt, userId: get('u'), offlineAccess: get('o') === '1' };
 }
 
 /** Sends the browser back to the client with `params`, plus `state` and `iss` (RFC 9207). */
@@ -109,6 +127,7 @@ export function completeSignIn(ctx: RequestContext, request: AuthRequest, user: 
     challenge: request.challenge,
     tenant: request.tenant,
     reauthenticated,
+    offlineAccess: request.offlineAccess,
   });
   redirectBack(ctx, request.redirectUri, request.state, { code });
 }

@@ -8,11 +8,13 @@
  * answer `{"access_token","expires_in":300,"token_type":"Bearer","scope":"openid"[,"refresh_token"]}`.
  *
  * The refresh_token is present only for a code from a re-authentication (`prompt=login`, password
- * typed): it IS the personal API token, issued by the same step as the hook's api-tokens endpoint
+ * typed) whose authorization request asked for `offline_access` (as Keycloak issues an offline token
+ * only then): it IS the personal API token, issued by the same step as the hook's api-tokens endpoint
  * (same store, same rotation, same 30/90-day limits), and only where that step allows one (a direct
  * user, a member of the redirect_uri's tenant, the tenant's feature on, not disabled). Any other
  * code answers without one. The tenant host's own sign-in callback redeems its codes in-process
- * with `redeemCode`, through the same checks.
+ * with `redeemCode`, through the same checks, and so does the token page where it redeems on its
+ * server (variant `token-page-server-side`, `apiTokenOfCode`).
  */
 import { createHash } from 'node:crypto';
 import type { Reference, RequestContext } from '../context.js';
@@ -43,7 +45,13 @@ export function exchangeCode(ctx: RequestContext, form: Form): void {
     verifier: param(form, 'code_verifier'),
   });
   const user = activeUser(ctx.ref, grant);
-  answer(ctx, user, apiTokenFor(ctx.ref, grant, user));
+  answer(ctx, user, grant, apiTokenFor(ctx.ref, grant, user));
+}
+
+/** The personal API token a code yields, redeemed in-process (the server-side token page); throws as the token endpoint refuses. */
+export function apiTokenOfCode(ref: Reference, presented: PresentedCode): string | undefined {
+  const grant = redeemCode(ref, presented);
+  return apiTokenFor(ref, grant, activeUser(ref, grant));
 }
 
 function invalidCode(): HttpError {
@@ -70,6 +78,8 @@ export function activeUser(ref: Reference, grant: CodeGrant): User {
 function apiTokenFor(ref: Reference, grant: CodeGrant, user: User): string | undefined {
   // TOKEN-PAGE-REAUTH: only a code from a sign-in that typed the password at prompt=login.
   if (!grant.reauthenticated) return undefined;
+  // TOKEN-PAGE-NO-TOKEN: a long-lived token only where the authorization request asked for offline_access.
+  if (!grant.offlineAccess && !ref.faults.has('token-page-offline-access-ignored')) return undefined;
   const tenant = ref.directory.tenant(grant.tenant);
   if (tenant === undefined) return undefined;
   // TOKEN-PAGE-OWNER: the token is the signed-in user's own.
@@ -91,12 +101,12 @@ function anotherDirectUser(ref: Reference, tenant: Tenant, user: User): User | u
   return undefined;
 }
 
-function answer(ctx: RequestContext, user: User, apiToken: string | undefined): void {
+function answer(ctx: RequestContext, user: User, grant: CodeGrant, apiToken: string | undefined): void {
   const body: Record<string, unknown> = {
     access_token: ctx.ref.accessTokens.issue('signin', user.id, null),
     expires_in: 300,
     token_type: 'Bearer',
-    scope: 'openid',
+    scope: grant.offlineAccess ? 'openid offline_access' : 'openid',
   };
   if (apiToken !== undefined) body['refresh_token'] = apiToken;
   sendJson(ctx.res, 200, body, NO_STORE);

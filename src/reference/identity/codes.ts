@@ -23,6 +23,8 @@ export interface CodeGrant {
   readonly tenant: string;
   /** The password was typed at a `prompt=login` request: only such a code yields a personal API token. */
   readonly reauthenticated: boolean;
+  /** The authorization request's scope asked for `offline_access` (a long-lived token). */
+  readonly offlineAccess: boolean;
   readonly expiresAt: number;
 }
 

@@ -20,7 +20,7 @@ export function openIdConfiguration(ctx: RequestContext): void {
     grant_types_supported: ['authorization_code', 'refresh_token'],
     response_types_supported: ['code'],
     response_modes_supported: ['query'],
-    scopes_supported: ['openid'],
+    scopes_supported: ['openid', 'offline_access'],
     subject_types_supported: ['public'],
     code_challenge_methods_supported: ['S256'],
     prompt_values_supported: ['none', 'login'],

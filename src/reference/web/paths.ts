@@ -6,5 +6,7 @@
 export const ACCOUNT_PATH = '/account';
 export const TOKEN_PAGE_PATH = '/account/api-tokens';
 export const CALLBACK_PATH = '/account/callback';
+/** Generate token on the server-side token page (variant token-page-server-side): to the sign-in server, back to the page. */
+export const GENERATE_PATH = '/account/api-tokens/generate';
 
 export const REDIRECT_PATHS: readonly string[] = [CALLBACK_PATH, TOKEN_PAGE_PATH];

@@ -5,7 +5,9 @@
  * - Generate token: checks that the sign-in server answers (a no-cors GET of its discovery
  *   document; a network failure or 5 s without an answer shows "Couldn't start API token
  *   generation. Try again."), makes a fresh state and PKCE verifier (kept in this tab's
- *   sessionStorage), and sends the browser to the authorization endpoint with `prompt=login`.
+ *   sessionStorage), and sends the browser to the authorization endpoint with `prompt=login` and
+ *   `scope=openid offline_access`. On the server-side page (variant `token-page-server-side`) it
+ *   goes to the page's own generate path instead, and shows what the server's redemption handed it.
  * - Back on the page with `?code&state` or `?error&state`: removes the query from the address bar
  *   and history first, checks the state, then redeems the code at the token endpoint with fetch
  *   (CORS is granted to this origin for that grant only). The answer's `refresh_token` is the API
@@ -44,13 +46,14 @@ export const TOKEN_PAGE_SCRIPT = String.raw`
     say('');
     try {
       await fetch(settings.checkUrl, { mode: 'no-cors', cache: 'no-store', credentials: 'omit', signal: AbortSignal.timeout(settings.checkTimeoutMs) });
+      if (settings.serverSide) return location.assign(settings.serverSide.generateUrl);
       const state = randomString();
       const verifier = randomString();
       const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
       sessionStorage.setItem(PENDING, JSON.stringify({ state, verifier }));
       const url = new URL(settings.authorizationEndpoint);
       url.search = new URLSearchParams({
-        client_id: settings.clientId, redirect_uri: settings.redirectUri, response_type: 'code', scope: 'openid', prompt: 'login',
+        client_id: settings.clientId, redirect_uri: settings.redirectUri, response_type: 'code', scope: 'openid offline_access', prompt: 'login',
         login_hint: settings.loginHint, state, code_challenge: base64url(new Uint8Array(digest)), code_challenge_method: 'S256',
       }).toString();
       location.assign(url.href);
@@ -136,7 +139,11 @@ export const TOKEN_PAGE_SCRIPT = String.raw`
   generate.addEventListener('click', start);
 
   const params = new URLSearchParams(location.search);
-  if (params.has('code') || params.has('error')) finish(params);
+  if (settings.serverSide) {
+    if (settings.generated) history.replaceState(null, '', location.pathname);
+    if (settings.generated && settings.generated.token) show(settings.generated.token);
+    else if (settings.generated) say(messages[settings.generated.message]);
+  } else if (params.has('code') || params.has('error')) finish(params);
   else if (settings.keepOnReload && sessionStorage.getItem(KEPT)) show(sessionStorage.getItem(KEPT));
 })();
 `;

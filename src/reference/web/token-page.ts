@@ -14,7 +14,7 @@ import { identityUrl, type TenantContext, tenantUrl } from '../context.js';
 import type { User } from '../directory.js';
 import { escapeHtml, jsonForHtml, type Page } from '../html.js';
 import { frame } from './layout.js';
-import { TOKEN_PAGE_PATH } from './paths.js';
+import { GENERATE_PATH, TOKEN_PAGE_PATH } from './paths.js';
 import { TOKEN_PAGE_SCRIPT } from './token-page-script.js';
 
 /** The interface messages of spec §7, word for word. */
@@ -48,6 +48,15 @@ export interface TokenPageSettings {
   readonly revokeOnClear: boolean;
   readonly copyWhole: boolean;
   readonly messages: Record<keyof typeof MESSAGES, string>;
+  /** Variant `token-page-server-side`: Generate token goes to this server path, whose server redeems the code. */
+  readonly serverSide: { readonly generateUrl: string } | undefined;
+  /** Server-side: what the server's redemption came to, shown once by the script (the token, or a message). */
+  readonly generated?: { readonly token: string } | { readonly message: 'cancelled' | 'noToken' };
+}
+
+/** The page redeems its code on its server (a conformant variant, and the fault that breaks its NO-TOKEN case). */
+export function redeemsServerSide(ctx: TenantContext): boolean {
+  return ctx.ref.faults.has('token-page-server-side') || ctx.ref.faults.has('token-page-offline-access-ignored');
 }
 
 export function tokenPageSettings(ctx: TenantContext, user: User): TokenPageSettings {
@@ -86,6 +95,7 @@ export function tokenPageSettings(ctx: TenantContext, user: User): TokenPageSett
       ...(faults.has('token-page-no-token-wrong-text') ? { noToken: 'Something went wrong.' } : {}),
       ...(faults.has('token-page-copy-failure-ignored') ? { copyBlocked: MESSAGES.copied } : {}),
     },
+    serverSide: redeemsServerSide(ctx) ? { generateUrl: tenantUrl(ctx.ref, ctx.tenant.name) + GENERATE_PATH } : undefined,
   };
 }
 
