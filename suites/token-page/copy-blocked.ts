@@ -1,7 +1,7 @@
 /**
  * Clipboard blocked (spec §7): where the clipboard refuses the write, Copy shows "Couldn't copy the
  * token. Select it and copy it manually." Provoked as token-page.md says: a browser context denied
- * the clipboard (`permissions: []`).
+ * the clipboard (`permissions: []`), whose `document.execCommand('copy')` reports failure too.
  */
 import { MESSAGES } from '../../src/harness/browser/token-page.js';
 import type { TestCase } from '../../src/harness/types.js';

@@ -40,6 +40,14 @@ export interface ContextOptions {
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
+/** Makes `document.execCommand('copy')` (and 'cut') report failure, without copying, in every page of a context. */
+const BLOCK_EXEC_COPY = `(() => {
+  const original = Document.prototype.execCommand;
+  Document.prototype.execCommand = function (command, ...rest) {
+    return /^(copy|cut)$/i.test(String(command)) ? false : original.call(this, command, ...rest);
+  };
+})();`;
+
 export class Web {
   private userPromise: Promise<WebUser> | undefined;
   private statePromise: Promise<StorageState> | undefined;
@@ -88,6 +96,8 @@ export class Web {
       ...(options.proxy ? { proxy: options.proxy } : {}),
       viewport: { width: 1024, height: 720 },
     });
+    // token-page.md, "Clipboard blocked": a page's usual fallback, execCommand('copy'), fails too.
+    if (options.clipboard === 'denied') await context.addInitScript(BLOCK_EXEC_COPY);
     return new TokenPage(context, await context.newPage(), this.site);
   }
 
