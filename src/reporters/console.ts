@@ -4,7 +4,7 @@
  */
 import type { Redactor } from '../harness/redactor.js';
 import type { ResultsDocument } from './json.js';
-import { verdictOf } from './verdict.js';
+import { notHolding, uncheckedFailing, verdictOf } from './verdict.js';
 import type { RuleResult, Status } from '../harness/types.js';
 import { AREAS, type Area } from '../rules/catalog.js';
 
@@ -56,11 +56,17 @@ export function summaryTable(result: { readonly rules: readonly RuleResult[] }):
 export function printSummary(doc: ResultsDocument, redactor: Redactor, write: (s: string) => void): void {
   const result = { rules: doc.rules, fieldsUsed: doc.target.fieldsUsed, hookProblem: doc.target.hook?.problem };
   write(`\n${summaryTable(result)}\n`);
-  const failed = result.rules.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'error');
+  const failed = notHolding(doc);
   if (failed.length > 0) {
     write('\nNot holding:\n');
-    for (const r of failed) write(`${redactor.redact(`  ${MARK[r.status]} ${r.id}: ${r.reason}`)}\n`);
+    for (const r of failed) {
+      const label = uncheckedFailing(r, doc) ? 'not checked (--require-all): ' : '';
+      write(`${redactor.redact(`  ${MARK[r.status]} ${r.id}: ${label}${r.reason}`)}\n`);
+    }
   }
+  const accepted = doc.rules.filter((rule) => rule.baseline === 'accepted');
+  if (accepted.length > 0) write('\nNot checked, accepted in the baseline:\n');
+  for (const r of accepted) write(`${redactor.redact(`  ${MARK.skipped} ${r.id}: ${r.baselineReason ?? ''} (${r.reason})`)}\n`);
   const fields = Object.entries(result.fieldsUsed);
   if (fields.length > 0) write(`\nFields found: ${fields.map(([k, v]) => `${k} in "${v}"`).join(', ')}\n`);
   if (result.hookProblem) write(redactor.redact(`\nTest hook: ${result.hookProblem}\n`));

@@ -30,7 +30,7 @@ export function renderHtml(doc: ResultsDocument, exchanges: readonly Exchange[],
   const bySeq = new Map(exchanges.map((e) => [e.seq, e]));
   const verdict = verdictOf(doc);
   const csp = `default-src 'none'; style-src '${sha256(REPORT_CSS)}'; script-src '${sha256(REPORT_JS)}'; img-src data:; base-uri 'none'; form-action 'none'`;
-  const bad = notHolding(doc.rules);
+  const bad = notHolding(doc);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -105,10 +105,14 @@ function metaList(doc: ResultsDocument): string {
 function baselineSection(doc: ResultsDocument): string {
   const b = doc.baseline;
   if (!b) return '';
-  const notes = b.notes.length > 0 ? `<ul>${b.notes.map((n) => `<li>${esc(n)}</li>`).join('')}</ul>` : '';
-  const seen = `${b.expected.length} seen as expected, ${b.newFailures.length} new failure(s), ${b.nowPassing.length} now passing`;
+  const accepted = doc.rules
+    .filter((r) => r.baseline === 'accepted')
+    .map((r) => `<li><code>${esc(r.id)}</code> not checked, accepted: ${esc(r.baselineReason ?? '')} <span class="muted">(${esc(r.reason)})</span></li>`);
+  const lines = [...accepted, ...b.notes.map((n) => `<li>${esc(n)}</li>`)];
+  const notes = lines.length > 0 ? `<ul>${lines.join('')}</ul>` : '';
+  const seen = `${b.expected.length} seen as expected, ${b.accepted?.length ?? 0} accepted skip(s), ${b.newFailures.length} new failure(s), ${b.nowPassing.length} now passing`;
   return `<h2>Baseline</h2>
-<p><code>${esc(b.file)}</code> lists ${b.entries} expected failure(s): ${seen}.</p>
+<p><code>${esc(b.file)}</code> lists ${b.entries} entr${b.entries === 1 ? 'y' : 'ies'}: ${seen}.</p>
 ${notes}`;
 }
 
@@ -250,7 +254,9 @@ function dataAttrs(r: ReportRule): string {
 }
 
 function baselineTag(r: ReportRule): string {
-  if (r.baseline === 'expected') return '<span class="tag">expected (baseline)</span>';
+  const why = r.baselineReason === undefined ? '' : ` title="${esc(r.baselineReason)}"`;
+  if (r.baseline === 'expected') return `<span class="tag"${why}>expected (baseline)</span>`;
+  if (r.baseline === 'accepted') return `<span class="tag"${why}>accepted (baseline): ${esc(r.baselineReason ?? '')}</span>`;
   if (r.baseline === 'new-failure') return '<span class="tag new">new</span>';
   if (r.baseline === 'now-passing') return '<span class="tag">now passing: remove from baseline</span>';
   return '';

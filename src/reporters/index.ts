@@ -67,7 +67,8 @@ export async function writeRunReports(session: ReportSession, result: RunResult,
   const rules: ReportRule[] = shots.rules.map((r) => {
     const rule = withEvidence(r, context);
     const mark = applied?.marks.get(r.id);
-    return mark ? { ...rule, baseline: mark } : rule;
+    const why = applied?.reasons.get(r.id);
+    return mark ? { ...rule, baseline: mark, ...(why !== undefined ? { baselineReason: why } : {}) } : rule;
   });
   const doc = redactStrings(
     resultsDocument(result, target, {

@@ -30,8 +30,12 @@ export interface Reproduction {
   readonly variables: readonly ShellVariable[];
 }
 
-/** Where a rule stands against a baseline of expected failures. */
-export type BaselineMark = 'expected' | 'now-passing' | 'new-failure';
+/**
+ * Where a rule stands against a baseline: a known failure (`expected`), a skip the baseline accepts
+ * (`accepted`), an entry it no longer needs (`now-passing`), or a deviation that fails the run
+ * (`new-failure`: a failure, or a MUST not checked under --require-all, that no entry accepts).
+ */
+export type BaselineMark = 'expected' | 'accepted' | 'now-passing' | 'new-failure';
 
 export interface ReportRule extends RuleResult {
   /** Transcript sequence numbers of the exchanges that judged the rule (the failed checks' when any failed). */
@@ -40,6 +44,8 @@ export interface ReportRule extends RuleResult {
   /** `tack run --seed S --path P --only RULE` for a failed property. */
   readonly replay?: string;
   readonly baseline?: BaselineMark;
+  /** The baseline entry's reason, for an expected failure or an accepted skip. */
+  readonly baselineReason?: string;
 }
 
 export interface BaselineSummary {
@@ -47,9 +53,11 @@ export interface BaselineSummary {
   readonly entries: number;
   /** Rules that failed as the baseline expects: they do not fail the run. */
   readonly expected: readonly string[];
+  /** Rules skipped as the baseline accepts (MUST rules --require-all then does not demand). */
+  readonly accepted: readonly string[];
   /** Rules the baseline expects to fail that now pass: remove them from the baseline. */
   readonly nowPassing: readonly string[];
-  /** Rules that fail and are not in the baseline (or fail differently): they fail the run. */
+  /** Rules that fail the run and no entry accepts (not in the baseline, or deviating otherwise). */
   readonly newFailures: readonly string[];
   readonly notes: readonly string[];
 }

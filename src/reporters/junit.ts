@@ -4,14 +4,16 @@
  * - failed: `<failure>` with the failed checks (expected vs actual) as content.
  * - warning (a SHOULD not met): a `<failure>` only with `--strict`; otherwise it passes and says so
  *   in `<system-out>` and in the `tack.status` property, so CI stays green but the text is there.
- * - error: `<error>`. skipped: `<skipped message="reason">`.
- * - an expected failure from the baseline: `<skipped message="expected failure (baseline): ...">`,
- *   the way test runners report an expected failure (xfail), so it does not fail the build.
+ * - error: `<error>`. skipped: `<skipped message="reason">`; but a MUST rule not checked under
+ *   `--require-all` fails the run, so it is a `<failure message="not checked (--require-all): ...">`.
+ * - an expected failure or an accepted skip from the baseline: `<skipped message="expected failure
+ *   (baseline): ...">` / `"not checked, accepted (baseline): ..."` with the entry's reason, the way
+ *   test runners report an expected failure (xfail), so it does not fail the build.
  */
 import junitModule from 'junit-report-builder';
 import type { Builder, TestCase as JunitCase } from 'junit-report-builder';
 import type { ReportRule, ResultsDocument } from './json.js';
-import { byArea } from './verdict.js';
+import { byArea, uncheckedFailing } from './verdict.js';
 
 // The package is CommonJS (`module.exports = builder`) typed as an ES default export, so under
 // NodeNext the default import is the builder at run time whatever the typings say.
@@ -55,9 +57,15 @@ function addCase(tc: JunitCase, rule: ReportRule, doc: ResultsDocument): void {
   if (rule.replay) tc.property('tack.replay', xml(rule.replay));
   const details = xml(detailText(rule));
   const reason = xml(rule.reason);
-  if (rule.baseline === 'expected') {
-    skippedWithMessage(tc, `expected failure (baseline): ${rule.status}: ${reason}`);
+  if (rule.baseline === 'expected' || rule.baseline === 'accepted') {
+    const what = rule.baseline === 'expected' ? `expected failure (baseline): ${rule.status}` : 'not checked, accepted (baseline)';
+    skippedWithMessage(tc, `${what}: ${xml(rule.baselineReason ?? '')}: ${reason}`);
     tc.standardOutput(details);
+    return;
+  }
+  if (uncheckedFailing(rule, doc)) {
+    // --require-all: a MUST rule not checked fails the run, so CI widgets must count it as a failure.
+    tc.failure(`not checked (--require-all): ${reason}`, 'MUST').stacktrace(details);
     return;
   }
   switch (rule.status) {

@@ -1,9 +1,11 @@
 /**
- * `summary.md`: the verdict, a table by area and one line per rule that does not hold. Short
+ * `summary.md`: the verdict, a table by area and one line per rule that does not hold (a MUST rule
+ * not checked included, when --require-all makes that fail the run), the baseline's accepted skips
+ * with their reasons, and what the run skipped, grouped by why. Short
  * enough for `$GITHUB_STEP_SUMMARY` (`cat reports/<run-id>/summary.md >> "$GITHUB_STEP_SUMMARY"`).
  */
 import type { ResultsDocument } from './json.js';
-import { byArea, countStatuses, notHolding, STATUS_MARK, STATUSES, verdictOf } from './verdict.js';
+import { byArea, countStatuses, notHolding, notHoldingLabel, STATUS_MARK, STATUSES, verdictOf } from './verdict.js';
 
 /** At most this many rule lines; the rest are counted (every rule is in report.html). */
 const MAX_LINES = 60;
@@ -29,26 +31,27 @@ export function renderMarkdown(doc: ResultsDocument): string {
   const total = countStatuses(doc.rules);
   out.push(`| **total** | ${STATUSES.map((s) => `**${total[s]}**`).join(' | ')} |`, '');
 
-  const bad = notHolding(doc.rules);
+  const bad = notHolding(doc);
   if (bad.length > 0) {
     out.push('### Not holding', '');
     for (const r of bad.slice(0, MAX_LINES)) {
-      const mark = r.baseline === 'expected' ? ' _(expected, baseline)_' : r.baseline === 'new-failure' ? ' **new**' : '';
-      out.push(`- ${STATUS_MARK[r.status]} \`${r.id}\` ${r.level} ${r.status}${mark}: ${cell(r.reason)}${r.replay ? ` — replay: \`${r.replay}\`` : ''}`);
+      const mark = r.baseline === 'expected' ? ` _(expected, baseline: ${cell(r.baselineReason ?? '')})_` : r.baseline === 'new-failure' ? ' **new**' : '';
+      const replay = r.replay ? ` — replay: \`${r.replay}\`` : '';
+      out.push(`- ${STATUS_MARK[r.status]} \`${r.id}\` ${r.level} ${notHoldingLabel(r, doc)}${mark}: ${cell(r.reason)}${replay}`);
     }
     if (bad.length > MAX_LINES) out.push(`- … and ${bad.length - MAX_LINES} more (see report.html)`);
     out.push('');
   }
   if (doc.baseline) {
     const b = doc.baseline;
-    out.push(
-      '### Baseline',
-      '',
-      `\`${b.file}\`: ${b.expected.length} expected failure(s) seen, ${b.newFailures.length} new, ${b.nowPassing.length} now passing.`,
-      '',
-    );
+    const accepted = b.accepted ?? [];
+    const counts = `${b.expected.length} expected failure(s) seen, ${accepted.length} accepted skip(s), ${b.newFailures.length} new, ${b.nowPassing.length} now passing`;
+    out.push('### Baseline', '', `\`${b.file}\`: ${counts}.`, '');
+    for (const r of doc.rules.filter((rule) => rule.baseline === 'accepted')) {
+      out.push(`- ${STATUS_MARK[r.status]} \`${r.id}\` not checked, accepted: ${cell(r.baselineReason ?? '')} (${cell(r.reason)})`);
+    }
     for (const note of b.notes) out.push(`- ${cell(note)}`);
-    if (b.notes.length > 0) out.push('');
+    if (b.notes.length > 0 || accepted.length > 0) out.push('');
   }
   if (doc.target.hook?.problem) out.push(`Test hook: ${cell(doc.target.hook.problem)}`, '');
   const details = doc.client ? 'the requests that judged each rule, each run of the client and its output' : 'exchanges, curl and replay commands';

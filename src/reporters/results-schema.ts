@@ -36,7 +36,8 @@ const rule = z.looseObject({
   exchanges: z.array(z.number()),
   reproduce: z.looseObject({ exchange: z.number(), curl: z.string(), variables: z.array(z.looseObject({ name: z.string(), meaning: z.string() })) }).optional(),
   replay: z.string().optional(),
-  baseline: z.enum(['expected', 'now-passing', 'new-failure']).optional(),
+  baseline: z.enum(['expected', 'accepted', 'now-passing', 'new-failure']).optional(),
+  baselineReason: z.string().optional(),
 });
 
 export const resultsSchema = z.looseObject({
@@ -74,6 +75,7 @@ export const resultsSchema = z.looseObject({
       file: z.string(),
       entries: z.number(),
       expected: z.array(z.string()),
+      accepted: z.array(z.string()).optional(),
       nowPassing: z.array(z.string()),
       newFailures: z.array(z.string()),
       notes: z.array(z.string()),

@@ -27,22 +27,25 @@ export function verdictOf(doc: ResultsDocument): Verdict {
   if (doc.error && doc.rules.length === 0) return { key: 'error', title: `ERROR ${doc.error.code}`, detail: `${doc.error.message}; nothing was checked` };
   const counts = countStatuses(doc.rules);
   // A green run that did not see every MUST rule says so in its title, where a CI reader looks.
-  const unchecked = doc.run.uncheckedMust > 0 ? ` (${plural(doc.run.uncheckedMust, 'MUST rule')} not checked)` : '';
+  const accepted = doc.baseline?.accepted?.length ?? 0;
+  const unchecked =
+    doc.run.uncheckedMust > 0
+      ? ` (${plural(doc.run.uncheckedMust, 'MUST rule')} not checked${accepted > 0 ? `, ${accepted} accepted in the baseline` : ''})`
+      : '';
   const expected = doc.baseline?.expected.length ?? 0;
   const waived = expected > 0 ? `, apart from ${expected} expected failure${expected === 1 ? '' : 's'} in the baseline` : '';
   const warnings = counts.warning > 0 ? `; ${counts.warning} SHOULD rule${counts.warning === 1 ? '' : 's'} not met` : '';
+  const failingUnchecked = doc.rules.filter((r) => uncheckedFailing(r, doc)).length;
   switch (doc.run.exitCode) {
     case 0:
       return {
         key: 'passed',
         title: `PASSED${unchecked}`,
-        detail: `every MUST rule checked holds${waived}${warnings}${unchecked ? '; run with --require-all to fail on rules that were not checked' : ''}`,
+        detail: `every MUST rule checked holds${waived}${warnings}${unchecked ? uncheckedHint(doc) : ''}`,
       };
     case 1: {
-      const notMet = doc.baseline
-        ? doc.baseline.newFailures.length
-        : counts.failed + (doc.run.strict ? counts.warning : 0) + (doc.run.requireAll ? doc.run.uncheckedMust : 0);
-      const notChecked = doc.run.requireAll && doc.run.uncheckedMust > 0 ? ` (${plural(doc.run.uncheckedMust, 'MUST rule')} not checked, --require-all)` : '';
+      const notMet = doc.baseline ? doc.baseline.newFailures.length : counts.failed + (doc.run.strict ? counts.warning : 0) + failingUnchecked;
+      const notChecked = failingUnchecked > 0 ? ` (${plural(failingUnchecked, 'MUST rule')} not checked, --require-all: ${names(doc, uncheckedFailing)})` : '';
       return { key: 'failed', title: 'FAILED', detail: `${plural(notMet, 'rule')} not met${notChecked}${waived}` };
     }
     case 3:
@@ -72,9 +75,35 @@ export function byArea(rules: readonly ReportRule[]): { area: Area; label: strin
     .filter((group) => group.rules.length > 0);
 }
 
-/** Rules a reader must look at: failed, warning, error. */
-export function notHolding(rules: readonly ReportRule[]): ReportRule[] {
-  return rules.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'error');
+/**
+ * Rules a reader must look at: failed, warning, error, and, when the run demands every MUST
+ * (`--require-all`), every MUST rule it did not check that no baseline entry accepts: each of
+ * those fails the run as much as a failed one.
+ */
+export function notHolding(doc: Pick<ResultsDocument, 'rules' | 'run'>): ReportRule[] {
+  return doc.rules.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'error' || uncheckedFailing(r, doc));
+}
+
+/** A MUST rule that was not checked, under `--require-all`, and not accepted by the baseline: it fails the run. */
+export function uncheckedFailing(r: ReportRule, doc: Pick<ResultsDocument, 'run'>): boolean {
+  return doc.run.requireAll && r.status === 'skipped' && r.level === 'MUST' && r.baseline !== 'accepted';
+}
+
+/** How a rule that does not hold is named in a list or an annotation: its status, or "not checked (--require-all)". */
+export function notHoldingLabel(r: ReportRule, doc: Pick<ResultsDocument, 'run'>): string {
+  return uncheckedFailing(r, doc) ? 'not checked (--require-all)' : r.status;
+}
+
+/** What a green run that did not check every MUST rule says about them. */
+function uncheckedHint(doc: ResultsDocument): string {
+  if (!doc.run.requireAll) return '; run with --require-all to fail on rules that were not checked';
+  return '; the baseline accepts every MUST rule that was not checked, each with its reason';
+}
+
+/** The ids of the rules `which` picks, at most five, then how many more. */
+function names(doc: ResultsDocument, which: (r: ReportRule, doc: ResultsDocument) => boolean): string {
+  const ids = doc.rules.filter((r) => which(r, doc)).map((r) => r.id);
+  return ids.length > 5 ? `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more` : ids.join(', ');
 }
 
 export function plural(n: number, word: string): string {

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { githubAnnotations } from '../../src/cli/commands/annotate.js';
 import { baselineWriteCommand } from '../../src/cli/commands/baseline.js';
 import type { ResultsDocument } from '../../src/reporters/json.js';
 import { runInProcess, startTarget, type Target } from './helpers.js';
@@ -65,6 +66,60 @@ describe('baseline of expected failures', () => {
     const broken = await runInProcess(other.env, { only: ONLY, baseline: file });
     expect(broken.code).toBe(1);
     expect(results(broken.runDir).baseline).toMatchObject({ expected: ['SIGNIN-REVOKE'], newFailures: ['PARTNER-HEADERS-REQUIRED'] });
+
+    // The same rule failing at another check is a new failure, and the entry is reported as stale.
+    expect(written.expected[0]).toMatchObject({ check: expect.stringMatching(/revoke/) });
+    const elsewhere = await start(['revoke-answers-with-body']);
+    const differently = await runInProcess(elsewhere.env, { only: ONLY, baseline: file });
+    expect(differently.code).toBe(1);
+    expect(results(differently.runDir).baseline).toMatchObject({ expected: [], newFailures: ['SIGNIN-REVOKE'] });
+    expect(differently.out).toMatch(/baseline: stale entry: SIGNIN-REVOKE is in the baseline as failed at ".*revoke.*", but is now failed at "/);
+  });
+
+  it('--require-all: a MUST rule not checked fails the run and says so in every report; a baseline entry accepts it, with its reason', async () => {
+    const reports = mkdtempSync(join(tmpdir(), 'tack-baseline-skip-'));
+    const file = join(reports, 'baseline.json');
+    const target = await start([]);
+    const env = { ...target.env, TACK_BROWSER: '/nonexistent/tack-test-browser' };
+    const only = ['TOKEN-PAGE-MASKED', 'PARTNER-BAD-CREDENTIALS'];
+
+    const red = await runInProcess(env, { only, reports, requireAll: true });
+    expect(red.code).toBe(1);
+    const summary = readFileSync(join(red.runDir, 'summary.md'), 'utf8');
+    expect(summary).toContain('1 rule not met (1 MUST rule not checked, --require-all: TOKEN-PAGE-MASKED)');
+    expect(summary).toMatch(/- – `TOKEN-PAGE-MASKED` MUST not checked \(--require-all\): needs a browser/);
+    expect(readFileSync(join(red.runDir, 'junit.xml'), 'utf8')).toMatch(/<failure message="not checked \(--require-all\): needs a browser[^"]*" type="MUST"/);
+    expect(githubAnnotations(join(red.runDir, 'results.json'))).toMatch(
+      /^::error title=TOKEN-PAGE-MASKED \(§[^)]*\)::MUST rule not checked \(--require-all\): needs a browser/,
+    );
+
+    expect(baselineWriteCommand({ out: file, reports }, () => undefined)).toBe(0);
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { expected: { rule: string; status: string; check: string; reason: string }[] };
+    expect(written.expected).toEqual([
+      { rule: 'TOKEN-PAGE-MASKED', status: 'skipped', check: expect.stringMatching(/^needs a browser/), reason: expect.any(String) },
+    ]);
+    written.expected[0]!.reason = 'this runner has no browser; the page is certified on the nightly job';
+    writeFileSync(file, JSON.stringify(written));
+
+    const green = await runInProcess(env, { only, requireAll: true, baseline: file });
+    expect(green.code).toBe(0);
+    const doc = results(green.runDir);
+    expect(doc.baseline).toMatchObject({ accepted: ['TOKEN-PAGE-MASKED'], newFailures: [] });
+    expect(doc.rules.find((r) => r.id === 'TOKEN-PAGE-MASKED')).toMatchObject({
+      status: 'skipped',
+      baseline: 'accepted',
+      baselineReason: written.expected[0]!.reason,
+    });
+    expect(readFileSync(join(green.runDir, 'summary.md'), 'utf8')).toContain('not checked, accepted: this runner has no browser');
+    expect(readFileSync(join(green.runDir, 'junit.xml'), 'utf8')).toContain('<skipped message="not checked, accepted (baseline): this runner has no browser');
+    expect(readFileSync(join(green.runDir, 'report.html'), 'utf8')).toContain('accepted (baseline): this runner has no browser');
+    expect(githubAnnotations(join(green.runDir, 'results.json'))).toBe('');
+
+    // Skipped for another reason: the entry is stale, and the skip fails --require-all again.
+    const other = await runInProcess({ ...env, TACK_BROWSER: '/elsewhere/tack-test-browser' }, { only, requireAll: true, baseline: file });
+    expect(other.code).toBe(1);
+    expect(results(other.runDir).baseline).toMatchObject({ accepted: [], newFailures: ['TOKEN-PAGE-MASKED'] });
+    expect(other.out).toMatch(/stale entry: TOKEN-PAGE-MASKED is in the baseline as skipped at "needs a browser: TACK_BROWSER=\/nonexistent/);
   });
 
   it('a baseline that cannot be read is a configuration error, and the reports are still written', async () => {

@@ -1,6 +1,7 @@
 /**
  * `tack baseline write [--from reports/<run-id>/results.json] [--out FILE]`: a baseline of expected
- * failures from a run (the latest under --reports by default). Use it with `tack run --baseline FILE`.
+ * failures and accepted skips (MUST rules not checked) from a run (the latest under --reports-dir by
+ * default), each naming its check. Use it with `tack run --baseline FILE`.
  */
 import { type Command, Option } from 'commander';
 import { TackError } from '../../harness/errors.js';
@@ -17,7 +18,7 @@ export function registerBaseline(program: Command): void {
   const baseline = program.command('baseline').description('expected failures: known deviations that do not fail `tack run --baseline FILE`');
   baseline
     .command('write')
-    .description('write a baseline of every rule that did not hold in a run (the latest by default)')
+    .description('write a baseline of every rule that did not hold, and every MUST rule not checked, in a run (the latest by default)')
     .option('--from <results.json>', 'the results.json of the run (default: the latest run under --reports-dir)')
     .option('--out <file>', 'where to write the baseline', 'tack-baseline.json')
     .option('--reports-dir <dir>', 'where runs are written', 'reports')
@@ -34,9 +35,13 @@ export function baselineWriteCommand(opts: BaselineWriteOptions, write: (s: stri
   const doc = readResults(from);
   const baseline = baselineFrom(doc);
   writeBaseline(opts.out, baseline);
-  write(`Wrote ${opts.out}: ${baseline.expected.length} expected failure(s) from run ${doc.run.id} (${from}).\n`);
-  for (const e of baseline.expected) write(`  ${e.rule} ${e.status}\n`);
-  if (baseline.expected.length > 0) write("Each entry carries the run's reason; replace it with why the deviation is accepted.\n");
+  const skips = baseline.expected.filter((e) => e.status === 'skipped').length;
+  const failures = baseline.expected.length - skips;
+  write(`Wrote ${opts.out}: ${failures} expected failure(s) and ${skips} accepted skip(s) of MUST rules from run ${doc.run.id} (${from}).\n`);
+  for (const e of baseline.expected) write(`  ${e.rule} ${e.status}: ${e.check}\n`);
+  if (baseline.expected.length > 0) {
+    write("Each entry carries the run's reason: replace it with why the deviation is accepted, and remove the entries you do not accept.\n");
+  }
   write(`Use it: tack run --baseline ${opts.out}\n`);
   return 0;
 }
