@@ -5,18 +5,19 @@
  * same holds the other way round. A target that cannot narrow may refuse to mint at all (a 4xx).
  */
 import type { TestCase } from '../src/harness/types.js';
-import { mintedOnlyWorksAtHome } from '../suites/partner-key/narrowing.js';
+import { mintedOnlyWorksAtHome, WORKS_AT_HOME } from '../suites/partner-key/narrowing.js';
 
 export const multiTenantNarrowing: TestCase = {
   id: 'scenario/multi-tenant-narrowing',
   title: "Multi-tenant narrowing: a user of two tenants gets, from each tenant's key, a token good only at that tenant",
   rules: ['PARTNER-TENANT-NARROWING'],
   needs: ['partner', 'other-tenant', 'hook:users'],
+  parts: [WORKS_AT_HOME],
   async run(t) {
     const email = t.names.email('narrowing');
     const [a, b] = [t.target.tenant, t.target.otherTenant!];
     for (const tenant of [a, b]) await t.hook.createUser(tenant, { email, ...t.names.person(), signIn: 'direct' });
-    const canGrant = t.readers.canGrant;
+    const canGrant = t.can(WORKS_AT_HOME);
     const readsA = canGrant ? await t.readers.grant(a, email) : undefined;
     const readsB = canGrant ? await t.readers.grant(b, email) : undefined;
     const hostA = { name: 'A', host: t.target.baseUrl };

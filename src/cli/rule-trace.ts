@@ -11,7 +11,7 @@ import { CLIENT_FAULTS } from '../../suites/client/faults.js';
 import { CLIENT_JUDGES } from '../../suites/client/index.js';
 import { SCENARIOS as CLIENT_SCENARIOS } from '../../suites/client/scenarios.js';
 import { ALL_TESTS } from '../../suites/index.js';
-import type { Capability, Need } from '../harness/types.js';
+import type { Capability, Need, TestCase } from '../harness/types.js';
 import { FAULTS } from '../reference/faults.js';
 import { RULES, type Rule } from '../rules/catalog.js';
 
@@ -49,12 +49,26 @@ export function needText(need: Need): string {
       return 'a Chromium (TACK_BROWSER, or /usr/bin/chromium)';
     case 'user-password':
       return 'a user tack can sign in with: hook capabilities users and passwords, or TACK_USER_EMAIL with TACK_USER_PASSWORD';
+    case 'reader':
+      return 'a user who reads a business: hook capabilities businesses and access, or TACK_USER_EMAIL';
+    case 'reader-token':
+      return (
+        "a personal API token of a user who reads a business: hook capabilities users, api-tokens, businesses and access, or TACK_USER_EMAIL's token " +
+        '(TACK_API_TOKEN_FILE, or the token page)'
+      );
+    case 'known-reads':
+      return "permissions tack knows: hook capabilities businesses and access, or TACK_USER_EMAIL's own token (TACK_API_TOKEN_FILE, or the token page)";
     default: {
       // Only hook capabilities are left: a need added to Need without a case here does not compile.
       const capability: `hook:${Capability}` = need;
       return `hook capability ${capability.slice('hook:'.length)} (TACK_HOOK_URL, TACK_HOOK_TOKEN)`;
     }
   }
+}
+
+/** What the parts of a test's check of `rule` need beyond the test's own needs. */
+function partNeeds(test: TestCase, rule: string): string[] {
+  return (test.parts ?? []).filter((p) => p.rule === rule).map((p) => `for "${p.title}": ${p.needs.map(needText).join('; ')}`);
 }
 
 function files(dir: string): string[] {
@@ -102,7 +116,11 @@ export function ruleTraces(ids?: readonly string[]): RuleTrace[] {
     tests:
       rule.area === 'client'
         ? clientTests(rule.id)
-        : ALL_TESTS.filter((t) => (t.rules as readonly string[]).includes(rule.id)).map((t) => ({ id: t.id, title: t.title, needs: t.needs.map(needText) })),
+        : ALL_TESTS.filter((t) => (t.rules as readonly string[]).includes(rule.id)).map((t) => ({
+            id: t.id,
+            title: t.title,
+            needs: [...t.needs.map(needText), ...partNeeds(t, rule.id)],
+          })),
     checkSites: [...new Set(sites.get(rule.id) ?? [])],
     faults:
       rule.area === 'client'

@@ -27,7 +27,7 @@ import type { Readers } from './readers.js';
 import type { Redactor } from './redactor.js';
 import type { TokenSource } from './tokens.js';
 import type { Transcript } from './transcript.js';
-import type { CheckResult, PageEvidence, TargetConfig, TestCase } from './types.js';
+import type { CheckResult, PageEvidence, TargetConfig, TestCase, TestPart } from './types.js';
 
 /** Thrown by a failed `check()`; the runner knows the verdict is already recorded. */
 export class CheckFailed extends Error {
@@ -108,8 +108,21 @@ export class TestContext {
     readonly test: Pick<TestCase, 'id' | 'rules'>,
     /** When the runner gives up on this test (ms since the epoch, real clock). */
     private readonly deadlineAt: number = Number.POSITIVE_INFINITY,
+    /** Parts of its rules the test runs without here (runner/selection.ts `planTest`), each with why. */
+    unseen: readonly { readonly part: TestPart; readonly reason: string }[] = [],
   ) {
     this.declared = new Set(test.rules);
+    for (const { part, reason } of unseen) {
+      this.unseen.add(part);
+      this.unverified(part.rule, part.title, reason);
+    }
+  }
+
+  private readonly unseen = new Set<TestPart>();
+
+  /** Whether this configuration lets the test check `part` (one of its `parts`); where not, it is recorded as not checked already. */
+  can(part: TestPart): boolean {
+    return !this.unseen.has(part);
   }
 
   get testId(): string {

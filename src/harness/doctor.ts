@@ -16,7 +16,6 @@
 import { randomBytes } from 'node:crypto';
 import { diagnoseWeb } from './browser/doctor-checks.js';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
-import { SERVER_RULES, type RuleId } from '../rules/catalog.js';
 import { HookClient } from './clients/hook.js';
 import { PartnerClient } from './clients/partner.js';
 import { errorText } from './context.js';
@@ -25,7 +24,7 @@ import { type HttpClient, localhostAwareLookup } from './http.js';
 import { lockHolder } from './lock.js';
 import { probeHost, probesOf } from './preflight.js';
 import type { Redactor } from './redactor.js';
-import { unmetNeeds } from './runner/selection.js';
+import { planRules, type RulePlan } from './runner/selection.js';
 import { inspectTokenFile } from './token-file.js';
 import { ALL_CAPABILITIES, type PartnerKey, type TargetConfig, type TestCase } from './types.js';
 
@@ -37,13 +36,7 @@ export interface Finding {
   readonly text: string;
 }
 
-export interface RulePlan {
-  readonly rule: RuleId;
-  /** Ids of the tests that would check it. */
-  readonly tests: readonly string[];
-  /** Why it would be skipped; empty when it would be checked. */
-  readonly skipReasons: readonly string[];
-}
+export type { RulePlan };
 
 export interface DoctorReport {
   readonly findings: readonly Finding[];
@@ -217,25 +210,8 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   const hookMakesUsers = hook?.has('users') === true && hook.has('passwords');
   await diagnoseWeb(target, redactor, hookMakesUsers, isDown(target.webUrl), (status, text) => add('browser', status, text));
 
-  const plan = planRun(input.tests, target, hook, hookProblem);
+  const plan = planRules(input.tests, [], target, hook, hookProblem);
   return { findings, plan, problems: findings.filter((f) => f.status === 'problem').length };
-}
-
-/** Which rules a run would check, and why the others would be skipped (the runner's own reasons). */
-export function planRun(tests: readonly TestCase[], target: TargetConfig, hook: HookClient | undefined, hookProblem: string | undefined): RulePlan[] {
-  return SERVER_RULES.map((rule) => {
-    const id = rule.id as RuleId;
-    const covering = tests.filter((t) => t.rules.includes(id));
-    if (covering.length === 0) return { rule: id, tests: [], skipReasons: ['no test in this version of tack covers it'] };
-    const runnable: string[] = [];
-    const reasons: string[] = [];
-    for (const t of covering) {
-      const missing = unmetNeeds(t.needs, target, hook, hookProblem);
-      if (missing.length === 0) runnable.push(t.id);
-      else reasons.push(...missing);
-    }
-    return { rule: id, tests: runnable, skipReasons: runnable.length > 0 ? [] : [...new Set(reasons)] };
-  });
 }
 
 async function checkSignIn(http: HttpClient, target: TargetConfig, add: (s: Finding['section'], st: FindingStatus, text: string) => void): Promise<void> {

@@ -25,8 +25,36 @@ export const ALL_CAPABILITIES: readonly Capability[] = ['clock', 'users', 'api-t
  * - `user-password`: a user tack can sign in with at the web pages: the hook's users and passwords
  *   capabilities (tack creates its own), or TACK_USER_EMAIL with TACK_USER_PASSWORD
  * - `hook:<capability>`: the target's test hook lists that capability
+ * - `reader`: a user whose reads tack knows: one it creates and gives read access (hook `businesses`
+ *   and `access`), or TACK_USER_EMAIL (who reads at least one business by contract)
+ * - `reader-token`: a personal API token of such a user (TokenSource.reader)
+ * - `known-reads`: permissions tack knows to compare a token with: the hook's `businesses` and
+ *   `access`, or a `reader-token`
  */
-export type Need = 'partner' | 'other-tenant' | 'other-partner' | 'api-token' | 'own-token' | 'browser' | 'user-password' | `hook:${Capability}`;
+export type Need =
+  | 'partner'
+  | 'other-tenant'
+  | 'other-partner'
+  | 'api-token'
+  | 'own-token'
+  | 'browser'
+  | 'user-password'
+  | 'reader'
+  | 'reader-token'
+  | 'known-reads'
+  | `hook:${Capability}`;
+
+/**
+ * A part of a rule that a test checks only where more than its own needs is met (e.g. the
+ * concurrent chains of SIGNIN-ROTATION need tokens tack owns). Where `needs` are not met the test
+ * still runs, without that part (`t.can(part)` is false), and the rule is at best skipped, saying
+ * what was not checked and why; `tack doctor` foresees it from the same declaration.
+ */
+export interface TestPart {
+  readonly rule: RuleId;
+  readonly title: string;
+  readonly needs: readonly Need[];
+}
 
 /** The resolved target: what tack talks to. Secrets stay in `secrets`, which no output path prints. */
 export interface TargetConfig {
@@ -86,6 +114,8 @@ export interface TestCase {
   readonly title: string;
   readonly rules: readonly RuleId[];
   readonly needs: readonly Need[];
+  /** Parts of its rules it checks only where their own needs are met. */
+  readonly parts?: readonly TestPart[];
   run(t: import('./context.js').TestContext): Promise<void>;
 }
 

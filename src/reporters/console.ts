@@ -4,6 +4,7 @@
  */
 import type { Redactor } from '../harness/redactor.js';
 import type { ResultsDocument } from './json.js';
+import { groupSkips, skipLines } from './skips.js';
 import { notHolding, uncheckedFailing, verdictOf } from './verdict.js';
 import type { RuleResult, Status } from '../harness/types.js';
 import { AREAS, type Area } from '../rules/catalog.js';
@@ -64,6 +65,8 @@ export function printSummary(doc: ResultsDocument, redactor: Redactor, write: (s
       write(`${redactor.redact(`  ${MARK[r.status]} ${r.id}: ${label}${r.reason}`)}\n`);
     }
   }
+  const skipped = doc.rules.filter((r) => r.status === 'skipped' && r.baseline !== 'accepted' && !uncheckedFailing(r, doc));
+  if (skipped.length > 0) write(`\nNot checked, by why:\n${skipLines(groupSkips(skipped)).join('\n')}\n`);
   const accepted = doc.rules.filter((rule) => rule.baseline === 'accepted');
   if (accepted.length > 0) write('\nNot checked, accepted in the baseline:\n');
   for (const r of accepted) write(`${redactor.redact(`  ${MARK.skipped} ${r.id}: ${r.baselineReason ?? ''} (${r.reason})`)}\n`);

@@ -5,7 +5,8 @@
  * enough for `$GITHUB_STEP_SUMMARY` (`cat reports/<run-id>/summary.md >> "$GITHUB_STEP_SUMMARY"`).
  */
 import type { ResultsDocument } from './json.js';
-import { byArea, countStatuses, notHolding, notHoldingLabel, STATUS_MARK, STATUSES, verdictOf } from './verdict.js';
+import { groupSkips } from './skips.js';
+import { byArea, countStatuses, notHolding, notHoldingLabel, STATUS_MARK, STATUSES, uncheckedFailing, verdictOf } from './verdict.js';
 
 /** At most this many rule lines; the rest are counted (every rule is in report.html). */
 const MAX_LINES = 60;
@@ -40,6 +41,12 @@ export function renderMarkdown(doc: ResultsDocument): string {
       out.push(`- ${STATUS_MARK[r.status]} \`${r.id}\` ${r.level} ${notHoldingLabel(r, doc)}${mark}: ${cell(r.reason)}${replay}`);
     }
     if (bad.length > MAX_LINES) out.push(`- … and ${bad.length - MAX_LINES} more (see report.html)`);
+    out.push('');
+  }
+  const skipped = doc.rules.filter((r) => r.status === 'skipped' && r.baseline !== 'accepted' && !uncheckedFailing(r, doc));
+  if (skipped.length > 0) {
+    out.push('### Not checked', '');
+    for (const g of groupSkips(skipped)) out.push(`- **${g.rules.length}** — ${cell(g.why)}: ${g.rules.map((id) => `\`${id}\``).join(', ')}`);
     out.push('');
   }
   if (doc.baseline) {

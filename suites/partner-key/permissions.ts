@@ -12,27 +12,24 @@
 import { sampleBusinesses } from '../../fixtures/businesses.js';
 import { finding } from '../../src/harness/finding.js';
 import type { TestContext } from '../../src/harness/context.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase, TestPart } from '../../src/harness/types.js';
 import { expectListed, expectNotListed } from '../api/listing.js';
 import { searchPages } from '../api/paging.js';
 import { listsSomething } from '../checks/search.js';
 import { accessTokenOf } from '../sign-in/support.js';
 import { createMember, mintOrStop } from './support.js';
 
+const WHAT_IT_LISTS: TestPart = { rule: 'PARTNER-USER-PERMISSIONS', title: 'what a minted token lists', needs: ['known-reads'] };
+
 export const userPermissions: TestCase = {
   id: 'partner-key/user-permissions',
   title: 'A minted token lists what its user may read, and nothing the user may not',
   rules: ['PARTNER-USER-PERMISSIONS'],
   needs: ['partner'],
+  parts: [WHAT_IT_LISTS],
   async run(t) {
-    if (t.readers.canGrant) return granted(t);
-    if (t.tokens.hasReader) return sameAsOwnToken(t);
-    t.unverified(
-      'PARTNER-USER-PERMISSIONS',
-      'what a minted token lists',
-      'needs permissions tack knows: the test hook with the businesses and access capabilities, ' +
-        "or TACK_USER_EMAIL with TACK_API_TOKEN_FILE or TACK_USER_PASSWORD (to compare with the user's own token)",
-    );
+    if (!t.can(WHAT_IT_LISTS)) return;
+    return t.readers.canGrant ? granted(t) : sameAsOwnToken(t);
   },
 };
 

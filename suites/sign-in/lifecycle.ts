@@ -7,27 +7,26 @@
  * verdict, with the seed and path to replay it.
  */
 import fc from 'fast-check';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase, TestPart } from '../../src/harness/types.js';
 import { lifecycleCommands, runLifecycle } from './model/commands.js';
 import { HttpLifecycleSystem } from './model/http-system.js';
 
 /** A failing run is shrunk at most this much: every shrink step replays a run and moves the clock. */
 const MAX_SHRINKS = 60;
 
+const DISABLED_USER: TestPart = { rule: 'SIGNIN-LIFECYCLE', title: 'a disabled user in the lifecycle table', needs: ['hook:disable-user'] };
+const ACCESS_TOKENS: TestPart = { rule: 'SIGNIN-LIFECYCLE', title: 'access tokens used along the lifecycle table', needs: ['hook:businesses', 'hook:access'] };
+
 export const lifecycle: TestCase = {
   id: 'sign-in/lifecycle',
   title: 'Any sequence of exchanges, clock moves, revocations, disabling and API calls follows the lifecycle table',
   rules: ['SIGNIN-LIFECYCLE'],
   needs: ['hook:clock', 'hook:users', 'hook:api-tokens'],
+  parts: [DISABLED_USER, ACCESS_TOKENS],
   async run(t) {
     const tolerances = { clock: t.target.toleranceS, access: t.target.accessToleranceS };
-    const canDisable = t.hook.has('disable-user');
-    const canRead = t.readers.canGrant;
-    if (!canDisable) t.unverified('SIGNIN-LIFECYCLE', 'a disabled user in the lifecycle table', 'the test hook cannot disable users (disable-user)');
-    if (!canRead) {
-      const why = 'the test hook cannot give users read access (businesses, access)';
-      t.unverified('SIGNIN-LIFECYCLE', 'access tokens used along the lifecycle table', why);
-    }
+    const canDisable = t.can(DISABLED_USER);
+    const canRead = t.can(ACCESS_TOKENS);
     const commands = fc.limitShrink(lifecycleCommands({ tolerances, canDisable, canRead }), MAX_SHRINKS);
     await t.property('SIGNIN-LIFECYCLE', 'the token lifecycle table holds for generated command sequences', commands, (cmds) =>
       runLifecycle(cmds, tolerances, async () => ({

@@ -11,7 +11,7 @@
  */
 import type { TestContext } from '../../src/harness/context.js';
 import { describe } from '../../src/harness/describe.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase, TestPart } from '../../src/harness/types.js';
 import { exchanged, isExchanged, isInvalidGrant, rotated } from '../checks/oauth.js';
 
 const CHAIN_LENGTH = 5;
@@ -19,11 +19,15 @@ const CONCURRENT_CHAINS = 4;
 /** Through the token page each token costs a pass in the browser: two chains show the same. */
 const CONCURRENT_PAGE_CHAINS = 2;
 
+/** The one token of the file is not tack's to fork or to reuse after rotation. */
+const CONCURRENT: TestPart = { rule: 'SIGNIN-ROTATION', title: 'several chains exchanged at the same moment rotate independently', needs: ['own-token'] };
+
 export const rotation: TestCase = {
   id: 'sign-in/rotation',
   title: 'Every exchange returns a new refresh token, and the chain of rotations holds',
   rules: ['SIGNIN-ROTATION'],
   needs: ['api-token'],
+  parts: [CONCURRENT],
   async run(t) {
     const chain = await t.tokens.chain();
     for (let i = 1; i <= CHAIN_LENGTH; i++) {
@@ -32,16 +36,7 @@ export const rotation: TestCase = {
       t.check('SIGNIN-ROTATION', `rotation ${i} of ${CHAIN_LENGTH}: the stored token exchanges`, exchanged(result));
       t.soft('SIGNIN-ROTATION', `rotation ${i} of ${CHAIN_LENGTH}: a new refresh_token`, rotated(sent, result));
     }
-    if (!t.tokens.canOwn) {
-      // The one token of the file is not tack's to fork or to reuse after rotation.
-      t.unverified(
-        'SIGNIN-ROTATION',
-        'several chains exchanged at the same moment rotate independently',
-        'needs API tokens tack owns: the test hook with the users and api-tokens capabilities, ' +
-          'or TACK_USER_EMAIL with TACK_USER_PASSWORD and a browser (tokens generated through the token page)',
-      );
-      return;
-    }
+    if (!t.can(CONCURRENT)) return;
     await concurrentChains(t);
     await observeReuse(t);
   },

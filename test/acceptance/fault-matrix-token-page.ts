@@ -28,7 +28,8 @@ import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
 import { getRule, RULES, type RuleId } from '../../src/rules/catalog.js';
 import type { Mode } from '../helpers/modes.js';
 import type { RunResult } from '../../src/harness/runner/index.js';
-import { deviations, isPageVariant, runInMode, statuses } from './fault-matrix.js';
+import { checkedRules } from '../helpers/reference-run.js';
+import { deviations, isPageVariant, runAndPlan, runInMode, statuses } from './fault-matrix.js';
 
 /** Runs in Chromium at once. */
 const CONCURRENT_RUNS = 2;
@@ -92,7 +93,10 @@ export function pageFaultMatrix(mode: 'hook' | 'hookless', shard = 0, shards = 1
         clean = new Map(only.map((rule) => [rule, 'passed']));
         return;
       }
-      const result = await runInMode(mode as Mode, [], { browser: true, only });
+      const { result, plan } = await runAndPlan(mode as Mode, [], { browser: true, only });
+      // tack doctor foresees, with the browser too, exactly the rules the run checks.
+      const foresight = checkedRules(plan, result);
+      expect(foresight.foreseen).toEqual(foresight.checked);
       clean = statuses(result);
       const notPassed = result.rules.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.status}: ${r.reason}`);
       // Hookless, the feature switch needs the hook; everything else, token generation through the page included, is checked.

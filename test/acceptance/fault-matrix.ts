@@ -17,7 +17,8 @@ import type { Status } from '../../src/harness/types.js';
 import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
 import { getRule, type RuleId } from '../../src/rules/catalog.js';
 import { NO_BROWSER, targetFor, type Mode } from '../helpers/modes.js';
-import { runAgainstReference } from '../helpers/reference-run.js';
+import type { RulePlan } from '../../src/harness/runner/selection.js';
+import { checkedRules, planFor, runAgainstReference } from '../helpers/reference-run.js';
 
 /**
  * Runs per property: fewer than tack run's 12, so that some 300 full runs stay affordable. With the
@@ -36,9 +37,16 @@ export interface RunSettings {
 }
 
 export async function runInMode(mode: Mode, faults: readonly string[], settings: RunSettings = {}): Promise<RunResult> {
+  return (await runAndPlan(mode, faults, settings)).result;
+}
+
+/** A run in `mode`, and what `tack doctor` foresaw for it (the runner's own plan, made before it). */
+export async function runAndPlan(mode: Mode, faults: readonly string[], settings: RunSettings = {}): Promise<{ result: RunResult; plan: RulePlan[] }> {
   const { server, env } = await targetFor(mode, faults);
+  const runEnv = settings.browser ? env : { ...env, TACK_BROWSER: NO_BROWSER };
   try {
-    return await runAgainstReference({ env: settings.browser ? env : { ...env, TACK_BROWSER: NO_BROWSER }, runs: MATRIX_RUNS, only: settings.only ?? [] });
+    const plan = await planFor(runEnv, settings.only ?? []);
+    return { plan, result: await runAgainstReference({ env: runEnv, runs: MATRIX_RUNS, only: settings.only ?? [] }) };
   } finally {
     await server.close();
   }
@@ -95,8 +103,10 @@ export function deviations(fault: FaultInfo, clean: Map<RuleId, Status>, result:
 export function faultMatrix(mode: Mode, shard = 0, shards = 1): void {
   describe(`fault matrix, ${mode} mode${shards > 1 ? ` (${shard + 1}/${shards})` : ''}`, () => {
     let clean: Map<RuleId, Status>;
+    let foresight: ReturnType<typeof checkedRules>;
     beforeAll(async () => {
-      const result = await runInMode(mode, []);
+      const { result, plan } = await runAndPlan(mode, []);
+      foresight = checkedRules(plan, result);
       clean = statuses(result);
       // Without a browser, the token page's rules are skipped, saying why.
       const noBrowser = (r: RunResult['rules'][number]) => r.area === 'token-page' && r.status === 'skipped' && r.reason.includes('needs a browser');
@@ -106,6 +116,10 @@ export function faultMatrix(mode: Mode, shard = 0, shards = 1): void {
         // Nothing fails or errs on a conformant server; what a mode cannot check is skipped, with the reason.
         expect(result.rules.filter((r) => r.status !== 'passed' && r.status !== 'skipped').map((r) => `${r.id}: ${r.status}: ${r.reason}`)).toEqual([]);
       }
+    });
+
+    it.runIf(shard === 0)("tack doctor foresees exactly the rules the run checks (the runner's own plan)", () => {
+      expect(foresight.foreseen).toEqual(foresight.checked);
     });
 
     const mine = FAULTS.filter((_, i) => i % shards === shard);

@@ -36,7 +36,7 @@ describe('a run that could not check every MUST rule', () => {
   it('fails with --require-all', async () => {
     const { exit, out } = await hookless(true);
     expect(exit).toBe(1);
-    expect(out).toContain('FAILED: 1 rule not met (1 MUST rule not checked, --require-all)');
+    expect(out).toContain('FAILED: 1 rule not met (1 MUST rule not checked, --require-all: SIGNIN-REVOKE)');
   });
 });
 

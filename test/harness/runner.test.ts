@@ -13,9 +13,10 @@ import { HttpClient } from '../../src/harness/http.js';
 import { Redactor } from '../../src/harness/redactor.js';
 import { runConformance } from '../../src/harness/runner/index.js';
 import { RuleEvidence } from '../../src/harness/runner/rule-verdict.js';
-import { selectTests } from '../../src/harness/runner/selection.js';
+import { mergeReasons, planRules, selectTests } from '../../src/harness/runner/selection.js';
+import { groupSkips } from '../../src/reporters/skips.js';
 import { Transcript } from '../../src/harness/transcript.js';
-import type { RuleResult, TargetConfig, TestCase } from '../../src/harness/types.js';
+import type { RuleResult, TargetConfig, TestCase, TestPart } from '../../src/harness/types.js';
 
 const TARGET: TargetConfig = resolveTarget(
   validateEnv({ TACK_BASE_URL: 'http://acme.localhost:1', TACK_IDENTITY_URL: 'http://id.localhost:1/realms/payroll' }),
@@ -59,6 +60,51 @@ describe('selection', () => {
     const s = selectTests([a, b, c], ['SIGNIN-EXCHANGE']);
     expect(s.tests.map((t) => t.id)).toEqual(['a', 'b']);
     expect(s.lastTestOf.get('SIGNIN-EXCHANGE')).toBe(1);
+  });
+});
+
+describe('what a test needs, said once', () => {
+  const part: TestPart = { rule: 'SIGNIN-LIFECYCLE', title: 'a disabled user in the lifecycle table', needs: ['hook:disable-user'] };
+  const needy = fake('needy', ['SIGNIN-IDLE-EXPIRY'], pass('SIGNIN-IDLE-EXPIRY'), ['hook:clock', 'hook:users', 'hook:api-tokens']);
+  const other = fake('other', ['SIGNIN-IDLE-EXPIRY', 'SIGNIN-LIFECYCLE'], pass('SIGNIN-IDLE-EXPIRY'), ['hook:users', 'hook:disable-user']);
+
+  it('names every missing capability of the hook in one reason, across the tests of a rule', async () => {
+    const [idle] = (await run([needy, other], ['SIGNIN-IDLE-EXPIRY'])).rules;
+    const hook = 'needs the test hook (TACK_HOOK_URL, TACK_HOOK_TOKEN) with the';
+    expect(idle).toMatchObject({ status: 'skipped', reason: `${hook} clock, users, api-tokens and disable-user capabilities` });
+    expect(mergeReasons([`${hook} clock capability`, 'needs a browser: none', `${hook} users and clock capabilities`])).toEqual([
+      'needs a browser: none',
+      `${hook} clock and users capabilities`,
+    ]);
+  });
+
+  it("a part whose needs are unmet is not checked, the rule at best skipped, as tack doctor's plan says", async () => {
+    const partly = {
+      ...fake('partly', ['SIGNIN-LIFECYCLE'], async (t: TestContext) => {
+        t.check('SIGNIN-LIFECYCLE', 'the rest holds', finding(true, 'x', 'x'));
+        if (t.can(part)) throw new Error('a part whose needs are unmet must not run');
+      }),
+      parts: [part],
+    };
+    const [lifecycle] = (await run([partly], ['SIGNIN-LIFECYCLE'])).rules;
+    expect(lifecycle).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^partly checked \(1 check passed\); not checked: a disabled user/) });
+    expect(planRules([partly], [], TARGET, undefined, undefined).find((p) => p.rule === 'SIGNIN-LIFECYCLE')).toMatchObject({
+      tests: ['partly'],
+      skipReasons: [expect.stringMatching(/not checked: a disabled user in the lifecycle table: needs the test hook .* disable-user capability$/)],
+    });
+  });
+
+  it('groups skipped rules by why for the console and summary.md', () => {
+    const hook = 'needs the test hook (TACK_HOOK_URL, TACK_HOOK_TOKEN) with the';
+    const groups = groupSkips([
+      { id: 'SIGNIN-IDLE-EXPIRY', reason: `${hook} clock, users and api-tokens capabilities` },
+      { id: 'SIGNIN-REVOKE', reason: `${hook} users and api-tokens capabilities` },
+      { id: 'TOKEN-PAGE-COPY', reason: 'needs a browser: none found' },
+    ]);
+    expect(groups).toEqual([
+      { why: 'needs the test hook (TACK_HOOK_URL, TACK_HOOK_TOKEN): clock, users, api-tokens', rules: ['SIGNIN-IDLE-EXPIRY', 'SIGNIN-REVOKE'] },
+      { why: 'needs a browser: none found', rules: ['TOKEN-PAGE-COPY'] },
+    ]);
   });
 });
 

@@ -5,6 +5,8 @@
 import { ALL_TESTS } from '../../suites/index.js';
 import { runConformance, type RunResult } from '../../src/harness/runner/index.js';
 import { startBuiltIn } from '../../src/cli/built-in.js';
+import { discoverHook } from '../../src/harness/hook-discovery.js';
+import { planRules, type RulePlan } from '../../src/harness/runner/selection.js';
 import { openSession } from '../../src/harness/session.js';
 
 export interface ReferenceRunOptions {
@@ -35,6 +37,28 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
   } finally {
     await session.close();
   }
+}
+
+/**
+ * What `tack doctor` foresees for a run with these variables: the runner's own plan (planRules),
+ * from the configuration and the hook's capabilities alone.
+ */
+export async function planFor(env: Record<string, string>, only: readonly string[] = []): Promise<RulePlan[]> {
+  const session = await openSession({ env });
+  try {
+    const { hook, problem } = await discoverHook(session);
+    return planRules(ALL_TESTS, only, session.target, hook, problem);
+  } finally {
+    await session.close();
+  }
+}
+
+/** The rules a plan says a run checks, and the rules a run did check (not skipped). */
+export function checkedRules(plan: readonly RulePlan[], result: RunResult): { foreseen: string[]; checked: string[] } {
+  return {
+    foreseen: plan.filter((p) => p.skipReasons.length === 0).map((p) => p.rule),
+    checked: result.rules.filter((r) => r.status !== 'skipped').map((r) => r.id),
+  };
 }
 
 export function statusOf(result: RunResult, rule: string): string | undefined {

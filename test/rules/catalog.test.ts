@@ -46,6 +46,11 @@ describe('client rules in the catalog', () => {
     }
   });
 
+  it('every part a test declares (TestCase.parts) is of a rule the test declares', () => {
+    const stray = ALL_TESTS.flatMap((t) => (t.parts ?? []).filter((p) => !t.rules.includes(p.rule)).map((p) => `${t.id}: ${p.rule}`));
+    expect(stray).toEqual([]);
+  });
+
   it('tack run does not select them and refuses them in --only', async () => {
     const selection = selectTests(ALL_TESTS, []);
     expect(selection.rules.filter((id) => id.startsWith('CLIENT-'))).toEqual([]);

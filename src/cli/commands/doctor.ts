@@ -9,6 +9,7 @@ import { runDoctor, type DoctorReport, type Finding, type RulePlan } from '../..
 import { EXIT, isTackError, TackError } from '../../harness/errors.js';
 import { openSession, redactorForConfig } from '../../harness/session.js';
 import { startBuiltIn } from '../built-in.js';
+import { groupSkips, skipLines, wrapIds } from '../../reporters/skips.js';
 import { TACK_VERSION } from '../../version.js';
 
 export interface DoctorCommandOptions {
@@ -71,33 +72,15 @@ export function formatDoctor(report: DoctorReport): string {
   return `${out.join('\n')}\n`;
 }
 
+/** The run's own plan (runner/selection.ts planRules): what it would check, and what it would skip, grouped by why. */
 function formatPlan(plan: readonly RulePlan[]): string[] {
-  const checked = plan.filter((p) => p.tests.length > 0);
-  const skipped = plan.filter((p) => p.tests.length === 0);
+  const checked = plan.filter((p) => p.skipReasons.length === 0);
+  const skipped = plan.filter((p) => p.skipReasons.length > 0);
   const out = [`a run would check ${checked.length} of ${plan.length} rules${checked.length ? ':' : ''}`];
-  if (checked.length) out.push(...wrap(checked.map((p) => p.rule)));
+  if (checked.length) out.push(...wrapIds(checked.map((p) => p.rule)));
   if (skipped.length) {
     out.push('', `and skip ${skipped.length}, because:`);
-    const byReason = new Map<string, string[]>();
-    for (const p of skipped) {
-      const reason = p.skipReasons.join('; ');
-      byReason.set(reason, [...(byReason.get(reason) ?? []), p.rule]);
-    }
-    for (const [reason, rules] of byReason) out.push(`  - ${reason}:`, ...wrap(rules, '      '));
+    out.push(...skipLines(groupSkips(skipped.map((p) => ({ id: p.rule, reason: p.skipReasons.join('; ') })))));
   }
   return out;
-}
-
-function wrap(ids: readonly string[], indent = '    '): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const id of ids) {
-    if (line && line.length + id.length + 2 > 96) {
-      lines.push(indent + line);
-      line = '';
-    }
-    line = line ? `${line}, ${id}` : id;
-  }
-  if (line) lines.push(indent + line);
-  return lines;
 }

@@ -25,7 +25,7 @@ import type { Transcript } from '../transcript.js';
 import type { Capability, RuleResult, TargetConfig, TestCase } from '../types.js';
 import { runOneTest, type TestOutcome } from './one-test.js';
 import { RuleEvidence } from './rule-verdict.js';
-import { selectTests, unmetNeeds } from './selection.js';
+import { NO_TEST, planTest, selectTests } from './selection.js';
 
 export type { TestOutcome } from './one-test.js';
 
@@ -86,7 +86,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     options.onRule?.(evidence.get(id)!.finalise());
   };
   // Rules no test covers are reported too, so nothing is silently dropped.
-  for (const id of selection.rules) if (!selection.lastTestOf.has(id)) evidence.get(id)!.skips.push('no test in this version of tack covers it');
+  for (const id of selection.rules) if (!selection.lastTestOf.has(id)) evidence.get(id)!.skips.push(NO_TEST);
 
   const deadlineText = `the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S)`;
   const limits = { timeoutMs: options.testTimeoutMs ?? 120_000, deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY, deadlineText };
@@ -104,18 +104,18 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     let deadlineHit = false;
     for (const [index, test] of selection.tests.entries()) {
       const relevant = test.rules.filter((r) => selected.has(r));
-      const missing = unmetNeeds(test.needs, target, hook, hookProblem, parts.web.host.found);
+      const { missing, unseen } = planTest(test, target, hook, hookProblem, parts.web.host.found);
       if (deadlineHit || limits.deadlineAt - Date.now() <= 0) {
         deadlineHit = true;
         for (const r of relevant) evidence.get(r)!.errors.push(`${test.id} not run: ${deadlineText}`);
         outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'error', reason: `not run: ${deadlineText}`, durationMs: 0 });
       } else if (missing.length > 0) {
         const reason = missing.join('; ');
-        for (const r of relevant) evidence.get(r)!.skips.push(reason);
+        for (const r of relevant) evidence.get(r)!.skips.push(...missing);
         outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'skipped', reason, durationMs: 0 });
       } else {
         options.onTest?.(test, 'start');
-        const run = await runOneTest(test, parts, limits, relevant);
+        const run = await runOneTest(test, parts, limits, relevant, unseen);
         await parts.web.afterTest(); // the browser contexts the test opened
         deadlineHit ||= run.hitDeadline;
         collect(evidence, run.outcome, run.context, relevant);

@@ -6,6 +6,7 @@
 import { isTackError, TackError } from '../errors.js';
 import { CheckFailed, type ContextParts, errorText, TestContext } from '../context.js';
 import type { TestCase } from '../types.js';
+import type { TestPlan } from './selection.js';
 
 export interface TestOutcome {
   readonly id: string;
@@ -32,12 +33,18 @@ export interface TestLimits {
   readonly deadlineText: string;
 }
 
-export async function runOneTest(test: TestCase, parts: ContextParts, limits: TestLimits, relevant: readonly string[]): Promise<TestRun> {
+export async function runOneTest(
+  test: TestCase,
+  parts: ContextParts,
+  limits: TestLimits,
+  relevant: readonly string[],
+  unseen: TestPlan['unseen'] = [],
+): Promise<TestRun> {
   const started = performance.now();
   const left = limits.deadlineAt - Date.now();
   const byDeadline = left < limits.timeoutMs;
   const limitMs = byDeadline ? left : limits.timeoutMs;
-  const context = new TestContext(parts, test, Date.now() + limitMs);
+  const context = new TestContext(parts, test, Date.now() + limitMs, unseen);
   parts.transcript.setTest(test.id);
   let status: TestOutcome['status'] = 'passed';
   let reason = '';

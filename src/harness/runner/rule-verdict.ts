@@ -12,6 +12,7 @@
 import { getRule, type RuleId } from '../../rules/catalog.js';
 import type { Unverified } from '../context.js';
 import type { CheckResult, RuleResult, Status } from '../types.js';
+import { mergeReasons } from './selection.js';
 
 export class RuleEvidence {
   readonly checks: CheckResult[] = [];
@@ -65,7 +66,7 @@ export class RuleEvidence {
     }
     if (passed > 0) return ['passed', `${plural(passed, 'check')} passed`];
     if (this.unreached.length > 0) return ['error', this.unreached[0]!];
-    if (this.skips.length > 0) return ['skipped', [...new Set(this.skips)].join('; ')];
+    if (this.skips.length > 0) return ['skipped', mergeReasons(this.skips).join('; ')];
     return ['error', 'no check gave a verdict (a test stopped before reaching it)'];
   }
 }
