@@ -210,6 +210,16 @@ export const envSchema = z
         message: 'TACK_IDENTITY_URL is missing: a remote target needs its sign-in server, e.g. https://id.uat.example.com/realms/payroll',
       });
     }
+    const endpoint = /\/protocol\/openid-connect(\/[a-z-]*)?$/.exec(env.TACK_IDENTITY_URL ?? '');
+    if (endpoint) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TACK_IDENTITY_URL'],
+        message:
+          `TACK_IDENTITY_URL ends with ${endpoint[0]}: it is the sign-in server with its realm path, the part before ` +
+          `/protocol/openid-connect, e.g. ${env.TACK_IDENTITY_URL!.slice(0, endpoint.index)}`,
+      });
+    }
     if (env.TACK_BASE_URL === undefined) {
       const set = Object.entries(VARIABLES)
         .filter(([name, v]) => v.kind === 'target' && name !== 'TACK_BASE_URL' && env[name as keyof typeof env] !== undefined)

@@ -1,26 +1,11 @@
-/**
- * `tack doctor`: is this configuration ready for a run? Checks, in order, each step a run depends
- * on and says what to fix, naming the variable:
- *
- *   config → name resolution → TLS → each host answers → the sign-in server's token endpoint and
- *   client id → the partner keys (401 vs accepted) → the test hook and its capabilities → the
- *   token file (readable, one token, writable folder, lock) → the browser, the token page and
- *   sign-in with TACK_USER_EMAIL / TACK_USER_PASSWORD → what a run would check and skip.
- *
- * Doctor changes nothing on the target that a run would notice: it mints for an e-mail address no
- * tenant has, sends a create-user call with an empty body (refused before anything is created),
- * exchanges a token that was never issued, and reads the hook's capabilities. It never exchanges
- * the token file's token: that would rotate it. In the browser it signs in, and never presses
- * Generate token.
- */
-import { randomBytes } from 'node:crypto';
 import { diagnoseWeb } from './browser/doctor-checks.js';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { HookClient } from './clients/hook.js';
+import { probePartnerKey, probeSignIn } from './config-probes.js';
 import { PartnerClient } from './clients/partner.js';
 import { errorText } from './context.js';
 import { isTackError } from './errors.js';
-import { type HttpClient, localhostAwareLookup } from './http.js';
+import { type HttpClient, localhostAwareLookup, tlsAdvice } from './http.js';
 import { lockHolder } from './lock.js';
 import { probeHost, probesOf } from './preflight.js';
 import type { Redactor } from './redactor.js';
@@ -114,15 +99,9 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
     }
     const tls = await checkTls(url, target.requestTimeoutMs);
     if (tls.ok) add('tls', 'ok', `${url.host}: certificate trusted${tls.validTo ? `, valid until ${tls.validTo}` : ''}`);
-    else if (tls.reason && target.insecureTls)
+    else if (tls.reason && target.insecureTls && /CERT|SELF_SIGNED|UNABLE|not trusted/.test(tls.reason))
       add('tls', 'warning', `${url.host}: certificate not trusted (${tls.reason}); accepted only because TACK_INSECURE_TLS=1`);
-    else
-      add(
-        'tls',
-        'problem',
-        `${url.host} (${variable}): TLS failed (${tls.reason ?? 'unknown'})` +
-          `${tls.reason && /CERT|SELF_SIGNED|UNABLE/.test(tls.reason) ? '; for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1' : ''}`,
-      );
+    else add('tls', 'problem', `${url.host} (${variable}): TLS failed (${tls.reason ?? 'unknown'})${tls.reason ? tlsAdvice(tls.reason) : ''}`);
   }
 
   if (plainLoopback.length > 0) add('tls', 'ok', `not used: plain http on loopback (${plainLoopback.join(', ')})`);
@@ -146,7 +125,10 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
 
   // ── The sign-in server: token endpoint and client id ────────────────────────────────────────
   if (isDown(target.identityUrl)) add('sign-in', 'skipped', 'token endpoint not tried: the sign-in server is not reachable');
-  else await checkSignIn(http, target, add);
+  else {
+    const signIn = await probeSignIn(http, target);
+    add('sign-in', signIn.status, signIn.text);
+  }
 
   // ── Partner keys ────────────────────────────────────────────────────────────────────────────
   const partnerChecks: [string, string, PartnerKey | undefined, string, string][] = [
@@ -162,7 +144,8 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
       add('partner', 'skipped', `${what}: not tried (${new URL(baseUrl).origin} is not reachable)`);
       continue;
     }
-    await checkPartnerKey(new PartnerClient(http, redactor, baseUrl, key, target), target, what, idVar, secretVar, add);
+    const partner = await probePartnerKey({ client: new PartnerClient(http, redactor, baseUrl, key, target), what, idVar, secretVar }, target);
+    add('partner', partner.status, partner.text);
   }
 
   // ── The test hook ───────────────────────────────────────────────────────────────────────────
@@ -212,83 +195,6 @@ export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
 
   const plan = planRules(input.tests, [], target, hook, hookProblem);
   return { findings, plan, problems: findings.filter((f) => f.status === 'problem').length };
-}
-
-async function checkSignIn(http: HttpClient, target: TargetConfig, add: (s: Finding['section'], st: FindingStatus, text: string) => void): Promise<void> {
-  const url = `${target.identityUrl}/protocol/openid-connect/token`;
-  const form = new URLSearchParams({
-    grant_type: 'refresh_token',
-    client_id: target.clientId,
-    refresh_token: `tack-doctor-never-issued-${randomBytes(8).toString('hex')}`,
-  });
-  try {
-    const res = await http.send({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: form.toString(),
-      role: 'identity server',
-    });
-    const error = (res.json as { error?: unknown } | undefined)?.error;
-    if (res.status === 400 && error === 'invalid_grant') {
-      add('sign-in', 'ok', `token endpoint ${url} refuses a token it never issued with 400 invalid_grant, so client id "${target.clientId}" is accepted`);
-    } else if (res.status === 404 || res.status === 405) {
-      add(
-        'sign-in',
-        'problem',
-        `no token endpoint at ${url} (${res.status}): check TACK_IDENTITY_URL, which must include the realm path (e.g. https://id.example.com/realms/payroll)`,
-      );
-    } else if (error === 'invalid_client' || error === 'unauthorized_client') {
-      add(
-        'sign-in',
-        'problem',
-        `the sign-in server does not accept client id "${target.clientId}" (${res.status} ${String(error)}): check TACK_CLIENT_ID (default payroll-portal)`,
-      );
-    } else if (res.status >= 500) {
-      add('sign-in', 'warning', `token endpoint ${url} answered ${res.status} to a token it never issued; a run will tell more`);
-    } else {
-      add(
-        'sign-in',
-        'warning',
-        `token endpoint ${url} answered ${res.status}${typeof error === 'string' ? ` ${error}` : ''} ` +
-          'to a token it never issued (the spec says 400 invalid_grant); a run will tell more',
-      );
-    }
-  } catch (error) {
-    add('sign-in', 'problem', isTackError(error) ? error.message : errorText(error));
-  }
-}
-
-async function checkPartnerKey(
-  client: PartnerClient,
-  target: TargetConfig,
-  what: string,
-  idVar: string,
-  secretVar: string,
-  add: (s: Finding['section'], st: FindingStatus, text: string) => void,
-): Promise<void> {
-  const email = `tack-doctor-${randomBytes(6).toString('hex')}@example.invalid`;
-  const headers = `${target.partnerHeaders[0]} and ${target.partnerHeaders[1]}`;
-  const wrong = `${idVar} and ${secretVar} (sent in the headers ${headers}; other names go in TACK_PARTNER_HEADERS)`;
-  try {
-    const mint = await client.mint(email);
-    if (mint.res.status !== 401) {
-      if (mint.res.status >= 500)
-        add('partner', 'warning', `${what}: minting for an unknown user answered ${mint.res.status}; cannot tell whether the key is right`);
-      else add('partner', 'ok', `${what} accepted at ${client.baseUrl} (minting for an unknown user answered ${mint.res.status}, not 401)`);
-      return;
-    }
-    // 401 for an unknown user may still be the user, not the key: a create-user call with an empty
-    // body is refused for the body (400) when the key is right, and for the key (401) when not.
-    const create = await client.createUser({});
-    if (create.status === 400) {
-      add('partner', 'ok', `${what} accepted at ${client.baseUrl} (create-user without fields answered 400; minting for an unknown user answers 401)`);
-      return;
-    }
-    add('partner', 'problem', `${what} was refused by ${client.baseUrl} (401): check ${wrong}`);
-  } catch (error) {
-    add('partner', 'problem', isTackError(error) ? error.message : errorText(error));
-  }
 }
 
 async function resolveName(name: string): Promise<{ ok: true; address: string } | { ok: false; code: string }> {

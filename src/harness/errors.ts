@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   TACK_ERR_BAD_RESPONSE: { exit: EXIT.unreachable, message: 'The target answered something that is not HTTP as expected' },
   TACK_ERR_RATE_LIMITED: { exit: EXIT.unreachable, message: 'The target kept answering 429 Too Many Requests' },
   TACK_ERR_HOOK: { exit: EXIT.config, message: 'The test hook refused or failed a call' },
+  TACK_ERR_IDENTITY: { exit: EXIT.config, message: 'The sign-in server has no token endpoint under TACK_IDENTITY_URL, or refuses TACK_CLIENT_ID' },
+  TACK_ERR_PARTNER_KEY: { exit: EXIT.config, message: 'A partner key was refused' },
   TACK_ERR_TOKEN_FILE: { exit: EXIT.config, message: 'The API token file could not be read or written' },
   TACK_ERR_TOKEN_FILE_LOCKED: { exit: EXIT.config, message: 'Another tack process holds the API token file' },
   TACK_ERR_DOCTOR: { exit: EXIT.config, message: 'tack doctor found a problem' },

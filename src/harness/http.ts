@@ -194,13 +194,33 @@ export class HttpClient {
       return new TackError('TACK_ERR_BAD_RESPONSE', `${where} closed the connection before answering ${req.method} ${pathOf(req.url)}`, { cause: error });
     }
     if (typeof code === 'string' && /CERT|SSL|TLS/.test(code)) {
-      return new TackError('TACK_ERR_UNREACHABLE', `${where}: TLS failed (${code}); for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1`, {
-        cause: error,
-      });
+      return new TackError('TACK_ERR_UNREACHABLE', `${where}: TLS failed (${code})${tlsAdvice(code, req.role)}`, { cause: error });
     }
     const message = error instanceof Error ? error.message : String(error);
     return new TackError('TACK_ERR_BAD_RESPONSE', `${where}: ${this.options.redactor.redact(message)} (${req.method} ${pathOf(req.url)})`, { cause: error });
   }
+}
+
+/** The variable that holds the address of each host tack calls, by the role its requests name. */
+const ROLE_VARIABLES: Record<string, string> = {
+  'tenant host': 'TACK_BASE_URL',
+  'identity server': 'TACK_IDENTITY_URL',
+  "tenant B's host": 'TACK_OTHER_BASE_URL',
+  'test hook': 'TACK_HOOK_URL',
+};
+
+/**
+ * What to do about a failed TLS handshake: a port that answers plain HTTP (ERR_SSL_WRONG_VERSION_NUMBER:
+ * what came back was no TLS record) wants http://, a certificate not trusted wants TACK_INSECURE_TLS
+ * (a sandbox) or a trusted certificate.
+ */
+export function tlsAdvice(code: string, role?: string): string {
+  const variable = role === undefined ? undefined : ROLE_VARIABLES[role];
+  if (/WRONG_VERSION_NUMBER|HTTP_REQUEST|PACKET_LENGTH_TOO_LONG/.test(code)) {
+    return `: that port speaks plain HTTP, not TLS: use http:// instead of https://${variable ? ` in ${variable}` : ''}`;
+  }
+  if (/CERT|SELF_SIGNED|UNABLE/.test(code)) return '; for a sandbox with a self-signed certificate set TACK_INSECURE_TLS=1';
+  return '';
 }
 
 function originOf(url: string): string {

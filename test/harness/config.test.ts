@@ -55,6 +55,12 @@ describe('configuration', () => {
     [{ TACK_USER_EMAIL: 'alice@acme.example' }, 'TACK_BASE_URL is missing but TACK_USER_EMAIL is set'],
     [{ TACK_BASE_URL: remote.TACK_BASE_URL }, 'TACK_IDENTITY_URL is missing'],
     [{ ...remote, TACK_PARTNER_CLIENT_ID: 'id' }, 'TACK_PARTNER_SECRET is missing'],
+    // The token endpoint pasted as the sign-in server.
+    [
+      { ...remote, TACK_IDENTITY_URL: 'https://id.uat.example.com/realms/payroll/protocol/openid-connect/token' },
+      'TACK_IDENTITY_URL ends with /protocol/openid-connect/token: it is the sign-in server with its realm path, ' +
+        'the part before /protocol/openid-connect, e.g. https://id.uat.example.com/realms/payroll',
+    ],
     [{ ...remote, TACK_HOOK_TOKEN: 't' }, 'TACK_HOOK_URL is missing'],
     [{ ...remote, TACK_PARTNER_HEADERS: 'Only-One' }, 'TACK_PARTNER_HEADERS must be two different HTTP header names'],
     [{ ...remote, TACK_API_TOKEN_FILE: '/tmp/t' }, 'TACK_USER_EMAIL is missing'],

@@ -1,12 +1,13 @@
 /**
  * Runs the conformance suites in-process against a freshly started reference server (optionally
- * with faults) and returns the verdicts. Real HTTP on loopback; nothing is mocked.
+ * with faults), after the preflight `tack run` makes, and returns the verdicts. Real HTTP on loopback; nothing is mocked.
  */
 import { ALL_TESTS } from '../../suites/index.js';
 import { runConformance, type RunResult } from '../../src/harness/runner/index.js';
 import { startBuiltIn } from '../../src/cli/built-in.js';
 import { discoverHook } from '../../src/harness/hook-discovery.js';
 import { planRules, type RulePlan } from '../../src/harness/runner/selection.js';
+import { preflight } from '../../src/harness/preflight.js';
 import { openSession } from '../../src/harness/session.js';
 
 export interface ReferenceRunOptions {
@@ -22,6 +23,8 @@ export interface ReferenceRunOptions {
 export async function runAgainstReference(options: ReferenceRunOptions = {}): Promise<RunResult> {
   const session = await openSession({ env: options.env ?? {}, envFile: options.envFile, faults: options.faults ?? [], builtIn: startBuiltIn });
   try {
+    // As tack run does: every mode, dialect and fault here also shows the preflight never stops a target whose settings are right.
+    await preflight(session);
     return await runConformance({
       target: session.target,
       tests: ALL_TESTS,

@@ -1,9 +1,13 @@
 /**
  * Small misbehaving targets on 127.0.0.1 ephemeral ports, one per way a real environment breaks.
- * Each test starts its own and closes it; nothing here knows the spec beyond a plausible 401.
+ * Each test starts its own and closes it; nothing here knows the spec beyond a plausible 401 (and a
+ * 400 to a create-user call without fields, which tells the preflight the partner key is right).
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
+
+/** Requests of a run's preflight against these servers: both hosts, the sign-in server's token endpoint, the partner key (mint, create-user). */
+export const PREFLIGHT_REQUESTS = 5;
 
 export type Misbehaviour =
   /** Accepts the connection, reads the request, never answers. */
@@ -50,7 +54,12 @@ export async function startBroken(mode: Misbehaviour, options: BrokenOptions = {
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
 
-  const answerWell = (res: ServerResponse) => {
+  const answerWell = (res: ServerResponse, req?: IncomingMessage) => {
+    // A create-user call without fields is refused for its body, as a target whose key is right does (the preflight asks).
+    if (req?.url === '/api/admin/users') {
+      res.writeHead(400, { 'content-type': 'application/problem+json' });
+      return void res.end(JSON.stringify({ title: 'Bad Request', status: 400 }));
+    }
     res.writeHead(401, { 'content-type': 'application/problem+json', 'www-authenticate': 'Bearer' });
     res.end(JSON.stringify({ title: 'Unauthorized', status: 401 }));
   };
@@ -73,7 +82,7 @@ export async function startBroken(mode: Misbehaviour, options: BrokenOptions = {
       count++;
       req.resume();
       req.on('end', () => {
-        if (count <= healthyFirst) return answerWell(res);
+        if (count <= healthyFirst) return answerWell(res, req);
         misbehave(mode, req, res, slowMs, timers, answerWell);
       });
     });

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand, type RunCommandOptions } from '../../src/cli/commands/run.js';
 import { type ErrorCode, isTackError } from '../../src/harness/errors.js';
-import { type BrokenServer, closedPort, type Misbehaviour, startBroken, targetEnv } from './broken-servers.js';
+import { type BrokenServer, closedPort, type Misbehaviour, PREFLIGHT_REQUESTS, startBroken, targetEnv } from './broken-servers.js';
 import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from './tls-fixture.js';
 
 /** Rules of one test that needs no setup on the target (search without a valid token). */
@@ -122,6 +122,8 @@ describe('TLS', () => {
   async function selfSigned(): Promise<{ port: number; close: () => Promise<void> }> {
     const server = createHttpsServer({ cert: SELF_SIGNED_CERT, key: SELF_SIGNED_KEY }, (req, res) => {
       req.resume();
+      // A create-user call without fields is refused for its body: the partner key is right (the preflight asks).
+      if (req.url === '/api/admin/users') return void res.writeHead(400).end();
       res.writeHead(401, { 'content-type': 'application/problem+json', 'www-authenticate': 'Bearer' });
       res.end(JSON.stringify({ title: 'Unauthorized', status: 401 }));
     });
@@ -208,7 +210,7 @@ describe('a target that breaks after the preflight: the rules it could not answe
   ];
   for (const [mode, words] of cases) {
     it(mode, async () => {
-      await withBroken(mode, { healthyFirst: 2 }, async (server) => {
+      await withBroken(mode, { healthyFirst: PREFLIGHT_REQUESTS }, async (server) => {
         const out = await run(server.env());
         expect(out.code).toBeUndefined();
         expect(out.exit).toBe(2);
@@ -225,7 +227,7 @@ describe('a target that breaks after the preflight: the rules it could not answe
   }
 
   it('the whole-run deadline (TACK_RUN_DEADLINE_S) ends a run whose requests each stay under their own timeout', async () => {
-    await withBroken('slow', { healthyFirst: 2, slowMs: 400 }, async (server) => {
+    await withBroken('slow', { healthyFirst: PREFLIGHT_REQUESTS, slowMs: 400 }, async (server) => {
       const out = await run(server.env({ TACK_REQUEST_TIMEOUT_MS: '5000', TACK_RUN_DEADLINE_S: '1' }));
       expect(out.exit).toBe(2);
       // The rules it did not finish are `error` (not `failed`), named, and the reports are written.

@@ -64,7 +64,9 @@ describe('tack doctor', () => {
   it('a wrong TACK_PARTNER_SECRET is named, and the secret is not printed', async () => {
     const { exit, out } = await doctor({ ...hookEnv(), TACK_PARTNER_SECRET: 'not-the-secret-0123456789' });
     expect(exit).toBe(2);
-    expect(out).toMatch(/✘ tenant A's partner key was refused .*\(401\): check TACK_PARTNER_CLIENT_ID and TACK_PARTNER_SECRET/);
+    expect(out).toMatch(
+      /✘ tenant A's partner key was refused .*\(401 to a mint and to a create-user call\): check TACK_PARTNER_CLIENT_ID and TACK_PARTNER_SECRET/,
+    );
     expect(out).not.toContain('not-the-secret-0123456789');
     expect(out).not.toContain(server.env.TACK_OTHER_PARTNER_SECRET!);
     expect(out).toContain('1 problem');
@@ -81,7 +83,9 @@ describe('tack doctor', () => {
   it('a sign-in URL without the realm path names TACK_IDENTITY_URL', async () => {
     const { exit, out } = await doctor({ ...hookEnv(), TACK_IDENTITY_URL: `http://id.localhost:${server.port}/realms/nope` });
     expect(exit).toBe(2);
-    expect(out).toMatch(/✘ no token endpoint at .*\/realms\/nope\/protocol\/openid-connect\/token \(\d+\): check TACK_IDENTITY_URL/);
+    expect(out).toMatch(
+      /✘ no token endpoint at .*\/realms\/nope\/protocol\/openid-connect\/token \(\d+\): TACK_IDENTITY_URL must be the sign-in server with its realm path/,
+    );
   });
 
   it('a wrong TACK_HOOK_TOKEN is named, and the rules that need the hook are listed as skipped with the reason', async () => {
