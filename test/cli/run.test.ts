@@ -67,3 +67,10 @@ describe('a run that ends before its verdicts still writes its reports', () => {
     expect(() => readResults(join(/Reports: (.*)/.exec(out)![1]!.trim(), 'results.json'))).not.toThrow();
   });
 });
+
+describe('--only', () => {
+  it('an unknown rule id is a usage error that says which rule was meant', async () => {
+    const run = runCommand({ only: ['SIGNIN-ROTATOIN', 'NO-SUCH-THING'], runs: 1, strict: false, reports: 'reports', fault: [], quiet: true }, () => undefined, {});
+    await expect(run).rejects.toThrow('--only names unknown rule ids: SIGNIN-ROTATOIN (did you mean SIGNIN-ROTATION?), NO-SUCH-THING (see: tack rules)');
+  });
+});

@@ -59,7 +59,7 @@ describe.concurrent('redaction: tack client writes and prints no secret', () => 
     const reports = mkdtempSync(join(dir, 'child-'));
     const side = join(dir, 'child.txt');
     const client = [process.execPath, FIXTURE, '--fault=log-token', `--record-secrets=${side}`];
-    const args = ['bin/tack.mjs', 'client', 'partner-key', '--reports', reports, '--', ...client];
+    const args = ['bin/tack.mjs', 'client', 'partner-key', '--reports-dir', reports, '--', ...client];
     type Ended = { code?: number; stdout: string; stderr: string };
     const child: Ended = await promisify(execFile)(process.execPath, args, { cwd: process.cwd() }).catch((error: Ended) => error);
     expect(child.code).toBe(1);

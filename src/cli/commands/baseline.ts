@@ -3,7 +3,8 @@
  * failures and accepted skips (MUST rules not checked) from a run (the latest under --reports-dir by
  * default), each naming its check. Use it with `tack run --baseline FILE`.
  */
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
+import { reportsDirOf, reportsDirOption } from '../options.js';
 import { TackError } from '../../harness/errors.js';
 import { baselineFrom, writeBaseline } from '../../reporters/baseline.js';
 import { latestResults, readResults } from '../../reporters/json.js';
@@ -16,16 +17,14 @@ export interface BaselineWriteOptions {
 
 export function registerBaseline(program: Command): void {
   const baseline = program.command('baseline').description('expected failures: known deviations that do not fail `tack run --baseline FILE`');
-  baseline
+  const write = baseline
     .command('write')
     .description('write a baseline of every rule that did not hold, and every MUST rule not checked, in a run (the latest by default)')
     .option('--from <results.json>', 'the results.json of the run (default: the latest run under --reports-dir)')
-    .option('--out <file>', 'where to write the baseline', 'tack-baseline.json')
-    .option('--reports-dir <dir>', 'where runs are written', 'reports')
-    .addOption(new Option('--reports <dir>', 'the former name of --reports-dir').hideHelp())
-    .action((opts: BaselineWriteOptions & { reportsDir: string }) => {
-      process.exitCode = baselineWriteCommand({ ...opts, reports: opts.reports ?? opts.reportsDir }, (s) => process.stdout.write(s));
-    });
+    .option('--out <file>', 'where to write the baseline', 'tack-baseline.json');
+  reportsDirOption(write, 'where runs are written').action((opts: BaselineWriteOptions & { reportsDir: string }) => {
+    process.exitCode = baselineWriteCommand({ ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s));
+  });
 }
 
 export function baselineWriteCommand(opts: BaselineWriteOptions, write: (s: string) => void): number {

@@ -11,7 +11,7 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { findProfile } from '../../../scenarios/load/index.js';
 import { TackError } from '../../harness/errors.js';
 import { runLoad } from '../../load/run.js';
@@ -23,7 +23,7 @@ import { CATALOG_VERSION } from '../../rules/catalog.js';
 import { TACK_VERSION } from '../../version.js';
 import { startBuiltIn } from '../built-in.js';
 import { CLIENT_DEFAULTS, clientCommand } from './client.js';
-import { parseList } from '../options.js';
+import { parseList, reportsDirOf, reportsDirOption } from '../options.js';
 import { runCommand } from './run.js';
 
 /** The fixed settings of a certification run. Changing them makes certifications incomparable. */
@@ -68,29 +68,28 @@ export function registerCertify(program: Command): void {
   const certify = program
     .command('certify')
     .description('a full run with fixed settings plus the exchange load profile, bundled as .tar.gz with SHA-256 sums')
-    // `tack certify client --reports D` is the sub-command's option, not certify's own.
+    // `tack certify client --reports-dir D` is the sub-command's option, not certify's own.
     .enablePositionalOptions()
     .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
-    .option('--out <file>', 'the bundle to write (default: reports/tack-certification-<run-id>.tar.gz)')
-    .option('--reports-dir <dir>', 'where the run folder is written (under the current directory by default)', 'reports')
-    .addOption(new Option('--reports <dir>', 'the former name of --reports-dir').hideHelp())
+    .option('--out <file>', 'the bundle to write (default: reports/tack-certification-<run-id>.tar.gz)');
+  reportsDirOption(certify)
     .option('--no-load', 'leave the load profile out (the bundle says so)')
     .option('--no-require-all', 'certify what could be checked: MUST rules that were skipped do not fail the certification (the bundle says so)')
     .option('--allow-remote', 'let the load profile run against a target that is not on this machine (as tack load --allow-remote)', false)
     .action(async (opts: CertifyOptions & { reportsDir: string }) => {
-      process.exitCode = await certifyCommand({ ...opts, reports: opts.reports ?? opts.reportsDir }, (s) => process.stdout.write(s));
+      process.exitCode = await certifyCommand({ ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s));
     });
-  certify
+  const client = certify
     .command('client')
     .description("certify a partner's client (tack client with fixed settings), bundled with its results and transcript")
     .argument('<profile>', 'personal-token or partner-key')
     .argument('<command...>', 'the client to run, after --')
-    .option('--out <file>', 'the bundle to write (default: reports/tack-client-certification-<run-id>.tar.gz)')
-    .option('--reports <dir>', 'where the run folder is written', 'reports')
+    .option('--out <file>', 'the bundle to write (default: reports/tack-client-certification-<run-id>.tar.gz)');
+  reportsDirOption(client)
     .option('--pass-env <names>', 'more variables to pass to the command (comma-separated; never TACK_*)', parseList, [])
     .option('--no-require-all', 'certify what could be checked: MUST rules that were skipped do not fail the certification (the bundle says so)')
-    .action(async (profile: string, command: string[], opts: CertifyClientOptions) => {
-      process.exitCode = await certifyClientCommand(profile, command, opts, (s) => process.stdout.write(s));
+    .action(async (profile: string, command: string[], opts: CertifyClientOptions & { reportsDir: string }) => {
+      process.exitCode = await certifyClientCommand(profile, command, { ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s));
     });
   certify
     .command('verify <bundle>')

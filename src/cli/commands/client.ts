@@ -17,7 +17,7 @@ import { printSummary, ruleLine } from '../../reporters/console.js';
 import { writeRunReports } from '../../reporters/index.js';
 import { PROFILES, type Profile } from '../../../suites/client/evidence.js';
 import { TACK_VERSION } from '../../version.js';
-import { parseIntOption, parseList } from '../options.js';
+import { parseIntOption, parseList, reportsDirOf, reportsDirOption } from '../options.js';
 import { resolveTarget, validateEnv } from '../../harness/config.js';
 
 /** The defaults of `tack client`, in one place (certification uses them too). */
@@ -43,7 +43,7 @@ export interface ClientCommandOptions {
 }
 
 export function registerClient(program: Command): void {
-  program
+  const client = program
     .command('client')
     .description("certify a partner's client: run it against a scripted reference server, scenario by scenario, and judge what it sends (after --)")
     .argument('<profile>', `which credentials the client uses: ${PROFILES.join(' or ')}`)
@@ -52,14 +52,14 @@ export function registerClient(program: Command): void {
     .option('--deadline <seconds>', 'time limit of the whole certification', parseIntOption('--deadline'), CLIENT_DEFAULTS.deadlineS)
     .option('--max-requests <n>', 'requests one run may send before it is cut off', parseIntOption('--max-requests'), CLIENT_DEFAULTS.maxRequests)
     .option('--pass-env <names>', 'more variables to pass to the command (comma-separated; never TACK_*)', parseList, [])
-    .option('--partner-headers <names>', 'the two partner header names given to the client (comma-separated)', parseList)
-    .option('--reports <dir>', 'where the run folder is written', 'reports')
+    .option('--partner-headers <names>', 'the two partner header names given to the client (comma-separated)', parseList);
+  reportsDirOption(client)
     .option('--baseline <file>', 'expected failures (see docs/reports.md)')
     .option('--strict', 'SHOULD failures fail the run too', false)
     .option('--require-all', 'a MUST rule that could not be checked (skipped) fails the run', false)
     .option('--quiet', 'print only the summary', false)
-    .action(async (profile: string, command: string[], opts: ClientCommandOptions) => {
-      process.exitCode = await clientCommand(profile, command, opts, (s) => process.stdout.write(s));
+    .action(async (profile: string, command: string[], opts: ClientCommandOptions & { reportsDir: string }) => {
+      process.exitCode = await clientCommand(profile, command, { ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s));
     });
 }
 

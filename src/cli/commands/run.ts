@@ -4,18 +4,17 @@
  */
 import { type Command, Option } from 'commander';
 import { ALL_TESTS } from '../../../suites/index.js';
-import { EXIT, isTackError, redactError, TackError } from '../../harness/errors.js';
+import { EXIT, isTackError, redactError } from '../../harness/errors.js';
 import { preflight } from '../../harness/preflight.js';
 import { runConformance, type RunResult } from '../../harness/runner/index.js';
 import { newRunId, openSession, redactorForConfig, type Session } from '../../harness/session.js';
-import { isClientRule, isRuleId } from '../../rules/catalog.js';
 import { startBuiltIn } from '../built-in.js';
 import { decideOutcome } from '../../reporters/baseline.js';
 import { writeErrorReports } from '../../reporters/error-reports.js';
 import { writeRunReports } from '../../reporters/index.js';
 import { printSummary, ruleLine } from '../../reporters/console.js';
 import { TACK_VERSION } from '../../version.js';
-import { parseIntOption, parseList } from '../options.js';
+import { checkOnly, parseIntOption, parseList, reportsDirOf, reportsDirOption } from '../options.js';
 
 export interface RunCommandOptions {
   envFile?: string;
@@ -37,7 +36,7 @@ export interface RunCommandOptions {
 }
 
 export function registerRun(program: Command): void {
-  program
+  const run = program
     .command('run')
     .description('check every rule of the spec against the target (the built-in reference server when TACK_BASE_URL is unset)')
     .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
@@ -46,9 +45,8 @@ export function registerRun(program: Command): void {
     .option('--runs <n>', 'runs per property', parseIntOption('--runs'), 12)
     .option('--path <path>', 'replay path of a failed property (from a failure report)')
     .option('--strict', 'SHOULD failures fail the run too', false)
-    .option('--require-all', 'a MUST rule that could not be checked (skipped) fails the run', false)
-    .option('--reports-dir <dir>', 'where the run folder is written (under the current directory by default)', 'reports')
-    .addOption(new Option('--reports <dir>', 'the former name of --reports-dir').hideHelp())
+    .option('--require-all', 'a MUST rule that could not be checked (skipped) fails the run', false);
+  reportsDirOption(run)
     .addOption(
       new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)')
         .argParser((v: string, prev: string[]) => [...prev, v])
@@ -58,7 +56,7 @@ export function registerRun(program: Command): void {
     .option('--quiet', 'print only the summary', false)
     .option('--max-rps <n>', 'send at most n requests per second (a shared UAT); 429 Retry-After is always honoured', parseIntOption('--max-rps'))
     .action(async (opts: RunCommandOptions & { reportsDir: string }) => {
-      process.exitCode = await runCommand({ ...opts, reports: opts.reports ?? opts.reportsDir }, (s) => process.stdout.write(s));
+      process.exitCode = await runCommand({ ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s));
     });
 }
 
@@ -73,10 +71,7 @@ export async function runCommand(opts: RunCommandOptions, write: (s: string) => 
   const seed = opts.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
   let session: Session | undefined;
   try {
-    const unknown = opts.only.filter((id) => !isRuleId(id));
-    if (unknown.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names unknown rule ids: ${unknown.join(', ')} (see: tack rules)`);
-    const client = opts.only.filter((id) => isClientRule(id));
-    if (client.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names client rules, which tack client judges against a program: ${client.join(', ')}`);
+    checkOnly(opts.only, 'server');
     session = await openSession({ envFile: opts.envFile, env, faults: opts.fault, builtIn: startBuiltIn, runId });
     session.http.politeness.setMaxRps(opts.maxRps);
     return await runInSession(session, { ...opts, seed }, write);
