@@ -156,10 +156,12 @@ describe('TLS', () => {
 });
 
 describe('the command line', () => {
-  it("tack run --env-file naming a missing file: TACK_ERR_ENV_FILE and exit 2, not Node's own message and exit 9", async () => {
-    // Run as a user runs it: the executable itself (its shebang ends Node's options with --).
-    const child = spawn(new URL('../../bin/tack.mjs', import.meta.url).pathname, ['run', '--env-file', '/nonexistent/uat.env'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+  it("npx -- tack run --env-file naming a missing file, as the README says: TACK_ERR_ENV_FILE and exit 2, not Node's own message and exit 9", async () => {
+    // Run as a user runs it in this folder. npx is itself a Node script: without the `--`, Node 20 reads
+    // `--env-file` from npx's own arguments and stops with its own message (exit 9) before npx starts.
+    const child = spawn('npx', ['--yes', '--', 'tack', 'run', '--env-file', '/nonexistent/uat.env', '--reports-dir', reports], {
+      cwd: new URL('../../', import.meta.url).pathname,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', npm_config_update_notifier: 'false' },
     });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
