@@ -8,6 +8,8 @@ reports="${INPUT_REPORTS_DIR:-tack-reports}"
 mkdir -p "$reports"
 args=("${INPUT_COMMAND:-run}" --reports-dir "$reports")
 if [ -n "${INPUT_ENV_FILE:-}" ]; then args+=(--env-file "$INPUT_ENV_FILE"); fi
+# The token page's browser: the input, else whatever tack finds (the runner's Google Chrome).
+if [ -n "${INPUT_BROWSER:-}" ]; then export TACK_BROWSER="$INPUT_BROWSER"; fi
 if [ "${INPUT_REQUIRE_ALL:-false}" = true ] && [ "${INPUT_COMMAND:-run}" = run ]; then args+=(--require-all); fi
 # Further arguments are split on blanks, as a shell would split them unquoted.
 read -r -a extra <<< "${INPUT_ARGS:-}"

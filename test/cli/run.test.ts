@@ -70,7 +70,11 @@ describe('a run that ends before its verdicts still writes its reports', () => {
 
 describe('--only', () => {
   it('an unknown rule id is a usage error that says which rule was meant', async () => {
-    const run = runCommand({ only: ['SIGNIN-ROTATOIN', 'NO-SUCH-THING'], runs: 1, strict: false, reports: 'reports', fault: [], quiet: true }, () => undefined, {});
+    const run = runCommand(
+      { only: ['SIGNIN-ROTATOIN', 'NO-SUCH-THING'], runs: 1, strict: false, reports: 'reports', fault: [], quiet: true },
+      () => undefined,
+      {},
+    );
     await expect(run).rejects.toThrow('--only names unknown rule ids: SIGNIN-ROTATOIN (did you mean SIGNIN-ROTATION?), NO-SUCH-THING (see: tack rules)');
   });
 });

@@ -5,7 +5,7 @@
  * --env-file` against a reference served by `tack serve` (which stops with the npx that started it).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +176,7 @@ describe('the GitHub Action', () => {
       'reports-dir': join(work, 'reports'),
       package: tarball,
       'upload-artifact': 'true',
+      browser: '',
     };
     const lines: string[] = [];
     let lastExit = 0;
@@ -215,23 +216,41 @@ describe('the GitHub Action', () => {
   });
 });
 
+/** A PATH of node, npm, npx and a shell only: a fresh job image without a browser (on this machine Chromium is in /usr/bin). */
+function pathWithoutBrowser(): string {
+  const bin = mkdtempSync(join(dir, 'bin-'));
+  for (const tool of ['node', 'npm', 'npx', 'sh', 'bash']) {
+    const found = execFileSync('bash', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
+    symlinkSync(realpathSync(found), join(bin, tool));
+  }
+  return bin;
+}
+
 describe('the GitLab template', () => {
-  it('runs its script lines from the package; junit.xml is where the JUnit report glob looks', async () => {
+  it('runs its script lines from the package in a fresh folder without a browser: the skip names the fix; junit.xml is where the JUnit glob looks', async () => {
     const { parse } = await import('yaml');
     const template = parse(readFileSync(join(dir, 'project/node_modules/@tack-conformance/tack/ci/gitlab/tack.gitlab-ci.yml'), 'utf8')) as {
-      '.tack': { variables: Record<string, string>; script: string[]; artifacts: { when: string; reports: { junit: string } } };
+      '.tack': { variables: Record<string, string>; before_script: string[]; script: string[]; artifacts: { when: string; reports: { junit: string } } };
     };
     const job = template['.tack'];
     expect(job.artifacts.when).toBe('always');
+    // before_script installs Debian's Chromium, and says so (not run here: no apt in a test).
+    expect(job.before_script.join('\n')).toMatch(/apt-get install -y .*chromium/);
     const served = await servedFaulty('revoke-answers-with-body');
     const projectDir = mkdtempSync(join(dir, 'gitlab-'));
-    const variables: Record<string, string> = { ...job.variables, TACK_PACKAGE: tarball, TACK_ENV_FILE: served.envFile, TACK_ARGS: '--only SIGNIN-REVOKE' };
+    const variables: Record<string, string> = {
+      ...job.variables,
+      TACK_PACKAGE: tarball,
+      TACK_ENV_FILE: served.envFile,
+      TACK_ARGS: '--only SIGNIN-REVOKE,TOKEN-PAGE-MASKED',
+    };
     let out = '';
     let code: number | null;
     try {
-      const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', job.script.join('\n')], {
+      const empty = mkdtempSync(join(dir, 'no-browsers-'));
+      const child = spawn('/bin/bash', ['-e', '-o', 'pipefail', '-c', job.script.join('\n')], {
         cwd: projectDir,
-        env: { ...npxEnv, ...variables, CI_PROJECT_DIR: projectDir },
+        env: { ...npxEnv, ...variables, CI_PROJECT_DIR: projectDir, PATH: pathWithoutBrowser(), PLAYWRIGHT_BROWSERS_PATH: empty },
       });
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -245,5 +264,8 @@ describe('the GitLab template', () => {
     const runs = readdirSync(join(projectDir, reportsDir!));
     expect(runs).toHaveLength(1);
     expect(readFileSync(join(projectDir, reportsDir!, runs[0]!, junit!), 'utf8')).toContain('SIGNIN-REVOKE');
+    expect(out).toMatch(
+      /- TOKEN-PAGE-MASKED \[MUST\] skipped: needs a browser: no Chromium, Chrome or Edge found .*`apt-get install -y chromium`.*TACK_BROWSER/,
+    );
   });
 });

@@ -37,8 +37,29 @@ describe('needs of the browser part', () => {
   it('browser: met by a found executable; otherwise the reason with the install command', () => {
     expect(unmetNeeds(['browser'], target(), undefined, undefined, FOUND)).toEqual([]);
     expect(unmetNeeds(['browser'], target(), undefined, undefined, MISSING)).toEqual([`needs a browser: ${MISSING.reason}`]);
-    const reason = expect.stringContaining('TACK_BROWSER=/nonexistent/chromium does not exist; install it with `apt-get install -y chromium`');
+    const reason = expect.stringContaining('TACK_BROWSER=/nonexistent/chromium does not exist; install one (Debian, Ubuntu: `apt-get install -y chromium`');
     expect(findBrowser('/nonexistent/chromium')).toEqual({ found: false, reason });
+  });
+
+  it('finds Chromium, Chrome or Edge on the PATH (GitHub runners, Debian, Ubuntu, Alpine), Chromium first; TACK_BROWSER wins', () => {
+    const bin = (names: string[]) => {
+      const dir = mkdtempSync(join(tmpdir(), 'tack-browsers-'));
+      for (const name of names) writeFileSync(join(dir, name), '#!/bin/sh\n', { mode: 0o755 });
+      return dir;
+    };
+    const runner = bin(['google-chrome', 'microsoft-edge']);
+    const debian = bin(['chromium']);
+    const noPlaywright = !findBrowser(undefined, { PATH: '' }, 'linux').found;
+    if (noPlaywright) {
+      // Playwright's own browser, when installed, comes before the PATH.
+      expect(findBrowser(undefined, { PATH: runner }, 'linux')).toEqual({ found: true, path: join(runner, 'google-chrome'), how: 'google-chrome on the PATH' });
+      expect(findBrowser(undefined, { PATH: `${runner}:${debian}` }, 'linux')).toMatchObject({ path: join(debian, 'chromium') });
+      expect(findBrowser(undefined, { PATH: join(runner, 'nothing-here') }, 'linux')).toMatchObject({
+        found: false,
+        reason: expect.stringMatching(/no Chromium, Chrome or Edge found .*`apt-get install -y chromium`.*TACK_BROWSER/),
+      });
+    }
+    expect(findBrowser(join(debian, 'chromium'), { PATH: runner })).toMatchObject({ path: join(debian, 'chromium'), how: 'TACK_BROWSER' });
   });
 
   it('user-password: met by the hook with users and passwords, or TACK_USER_EMAIL with TACK_USER_PASSWORD', () => {
