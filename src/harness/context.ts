@@ -299,17 +299,15 @@ export class TestContext {
     const cause = details.errorInstance;
     const failedRule = cause instanceof CheckFailed ? cause.rule : rule;
     const expected = cause instanceof CheckFailed ? cause.expected : 'the property holds';
-    const actual = cause instanceof CheckFailed ? `${cause.actual} (${cause.title})` : errorText(cause);
+    const broke = failedRule !== rule ? `, which breaks ${failedRule}` : '';
+    const actual = cause instanceof CheckFailed ? `${cause.actual}, at ${cause.title}${broke}` : errorText(cause);
     const counterexample = this.parts.redactor.redact(fc.stringify(details.counterexample));
+    // The generated value in words (a property of one argument is given it as a one-element tuple).
+    const [only] = details.counterexample ?? [];
+    const words = this.parts.redactor.redact(details.counterexample?.length === 1 ? fc.stringify(only) : counterexample);
     // fast-check reports the seed signed; --seed takes it unsigned (same value).
-    const replayInfo = { seed: details.seed >>> 0, path: details.counterexamplePath ?? undefined, counterexample };
-    this.record(
-      rule,
-      `${title} (property)`,
-      { ok: false, expected, actual: `${failedRule !== rule ? `${failedRule}: ` : ''}${actual}; counterexample ${counterexample}` },
-      replayInfo,
-      failingRun,
-    );
+    const replayInfo = { seed: details.seed >>> 0, path: details.counterexamplePath ?? undefined, counterexample, ...(broke ? { rule: failedRule } : {}) };
+    this.record(rule, `${title} (property)`, { ok: false, expected, actual: `${actual}; the case that fails: ${words}` }, replayInfo, failingRun);
     throw new CheckFailed(rule, title, expected, actual);
   }
 
@@ -335,6 +333,7 @@ export class TestContext {
       expected: redact(found.expected),
       actual: redact(found.actual),
       exchanges: exchanges.slice(evidence ? -MAX_EVIDENCE : -12),
+      ...(evidence && evidence.length > 0 ? { from: evidence[0] } : {}),
       ...(replay ? { replay } : {}),
       ...(page && !found.ok ? { screenshot: this.redactedPage(page) } : {}),
     });

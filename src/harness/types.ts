@@ -131,8 +131,18 @@ export interface CheckResult {
   readonly actual: string;
   /** Transcript sequence numbers of the exchanges that were made while the check's test ran up to it. */
   readonly exchanges: readonly number[];
+  /** A property's failing run: the sequence number of its first exchange (`exchanges` keeps only its last ones). */
+  readonly from?: number | undefined;
   /** Set when the check is a property: how to replay it. */
-  readonly replay?: { readonly seed: number; readonly path: string | undefined; readonly counterexample: string } | undefined;
+  readonly replay?:
+    | {
+        readonly seed: number;
+        readonly path: string | undefined;
+        readonly counterexample: string;
+        /** The rule the failing step broke, when it is not the property's own (a lifecycle step that breaks SIGNIN-IDLE-RESET). */
+        readonly rule?: string;
+      }
+    | undefined;
   /** Set on a failed browser check: the page at the failing step. */
   readonly screenshot?: PageEvidence | undefined;
 }

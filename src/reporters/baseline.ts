@@ -71,7 +71,7 @@ export function deviationOf(rule: Deviating): string {
   const failed = rule.checks.find((c) => !c.ok);
   let text: string;
   if ((rule.status === 'failed' || rule.status === 'warning') && failed) {
-    const inner = failed.replay ? /^([A-Z][A-Z0-9-]+): /.exec(failed.actual)?.[1] : undefined;
+    const inner = failed.replay?.rule;
     text = inner ? `${failed.title} (${inner})` : failed.title;
   } else if (rule.status === 'error') text = rule.reason.split(':')[0] ?? rule.reason;
   else if (rule.status === 'skipped' && rule.unverified.length > 0) text = rule.unverified.map((u) => u.split(': ')[0]).join('; ');

@@ -15,7 +15,8 @@ const PLACEHOLDER = /<(?:([a-z-]+)#\d+|redacted)>/g;
 /** Headers the HTTP client sets itself; repeating them would only confuse curl. */
 const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding']);
 
-const GENERIC: Record<string, ShellVariable> = {
+/** The variable a reader sets for a placeholder of each kind that is no configured secret. */
+export const GENERIC: Record<string, ShellVariable> = {
   'partner-secret': { name: 'TACK_PARTNER_SECRET', meaning: "the partner key's secret" },
   'partner-secret-variant': { name: 'TACK_WRONG_SECRET', meaning: 'a value that is not the partner secret' },
   'hook-token': { name: 'TACK_HOOK_TOKEN', meaning: 'the test hook token' },

@@ -26,7 +26,12 @@ const FOOTER_NOTE =
   'so a token can be followed through a rotation chain. Commands read secrets from <code>TACK_*</code> shell variables you set; ' +
   'they never contain the values. The full record is in <code>results.json</code> and <code>transcript.jsonl</code> next to this file.</p>';
 
-export function renderHtml(doc: ResultsDocument, exchanges: readonly Exchange[], images: ReadonlyMap<string, string> = new Map()): string {
+export function renderHtml(
+  doc: ResultsDocument,
+  exchanges: readonly Exchange[],
+  images: ReadonlyMap<string, string> = new Map(),
+  scripts: ReadonlyMap<string, string> = new Map(),
+): string {
   const bySeq = new Map(exchanges.map((e) => [e.seq, e]));
   const verdict = verdictOf(doc);
   const csp = `default-src 'none'; style-src '${sha256(REPORT_CSS)}'; script-src '${sha256(REPORT_JS)}'; img-src data:; base-uri 'none'; form-action 'none'`;
@@ -52,7 +57,7 @@ ${baselineSection(doc)}
 ${filters(doc)}
 ${ruleTable(doc)}
 <h2>Rules that do not hold</h2>
-${bad.length === 0 ? '<p class="muted">Every rule checked holds.</p>' : bad.map((r) => ruleDetail(r, bySeq, images, doc.client !== undefined)).join('\n')}
+${bad.length === 0 ? '<p class="muted">Every rule checked holds.</p>' : bad.map((r) => ruleDetail(r, bySeq, images, doc.client !== undefined, scripts)).join('\n')}
 ${observations(doc)}
 ${doc.client ? clientRunsSection(doc.client) : ''}
 <footer>
@@ -150,7 +155,13 @@ ${rows.join('\n')}
 </tbody></table>`;
 }
 
-function ruleDetail(r: ReportRule, bySeq: ReadonlyMap<number, Exchange>, images: ReadonlyMap<string, string>, client: boolean): string {
+function ruleDetail(
+  r: ReportRule,
+  bySeq: ReadonlyMap<number, Exchange>,
+  images: ReadonlyMap<string, string>,
+  client: boolean,
+  scripts: ReadonlyMap<string, string>,
+): string {
   const failed = r.checks.filter((c) => !c.ok);
   const passed = r.checks.filter((c) => c.ok);
   const parts: string[] = [];
@@ -172,6 +183,15 @@ function ruleDetail(r: ReportRule, bySeq: ReadonlyMap<number, Exchange>, images:
         ? `<p>Set first:</p><ul class="vars">${r.reproduce.variables.map((v) => `<li><code>${esc(v.name)}</code>: ${esc(v.meaning)}</li>`).join('')}</ul>`
         : '';
     parts.push(`<h4>Reproduce (bash; request #${r.reproduce.exchange})</h4>`, vars, `<pre class="curl"><code>${esc(r.reproduce.curl)}</code></pre>`);
+    const file = r.reproduce.script;
+    const script = file === undefined ? undefined : scripts.get(file);
+    if (file !== undefined && script !== undefined) {
+      parts.push(
+        `<details><summary>The whole sequence that led to it (bash: <code>${esc(file)}</code>, next to this file; ` +
+          'exit 1 when the failure reproduces)</summary>',
+        `<pre class="script"><code>${esc(script)}</code></pre></details>`,
+      );
+    }
   }
   const seqs = r.exchanges.filter((s) => bySeq.has(s));
   if (seqs.length > 0) {

@@ -6,8 +6,8 @@
  *
  * The exit code may be changed by a baseline of expected failures (undefined: keep the runner's).
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { RunResult } from '../harness/runner/index.js';
 import type { Session } from '../harness/session.js';
 import { TACK_VERSION } from '../version.js';
@@ -18,6 +18,7 @@ import { renderHtml } from './html.js';
 import { type ClientReport, redactStrings, resultsDocument, transcriptLines, writeJsonReports, type ReportRule, type ResultsDocument } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
+import { type ReproduceInput, reproduceScript } from './reproduce.js';
 import { writeScreenshots } from './screenshots.js';
 
 export interface WriteOptions {
@@ -46,6 +47,20 @@ export interface Written {
 
 export const REPORT_FILES = ['results.json', 'transcript.jsonl', 'junit.xml', 'summary.md', 'report.html'] as const;
 
+/**
+ * A failed (or warning) rule's reproduction gets the script of the whole sequence behind its first
+ * failed check (reproduce.ts), kept in `scripts` under its path in the run's folder.
+ */
+function withScript(rule: ReportRule, input: Omit<ReproduceInput, 'rule' | 'check'>, offered: boolean, scripts: Map<string, string>): ReportRule {
+  const check = rule.checks.find((c) => !c.ok);
+  if (!offered || !rule.reproduce || check === undefined || (rule.status !== 'failed' && rule.status !== 'warning')) return rule;
+  const script = reproduceScript({ ...input, rule: rule.id, check });
+  if (script === undefined) return rule;
+  const path = `reproduce/${rule.id}.sh`;
+  scripts.set(path, script);
+  return { ...rule, reproduce: { ...rule.reproduce, script: path } };
+}
+
 export async function writeRunReports(session: ReportSession, result: RunResult, options: WriteOptions): Promise<Written> {
   const { redactor, target } = session;
   const dir = join(options.reportsDir, session.runId);
@@ -64,8 +79,14 @@ export async function writeRunReports(session: ReportSession, result: RunResult,
     reproduce: options.client === undefined,
   };
   const shots = writeScreenshots(dir, result);
+  const scripts = new Map<string, string>();
   const rules: ReportRule[] = shots.rules.map((r) => {
-    const rule = withEvidence(r, context);
+    const rule = withScript(
+      withEvidence(r, context),
+      { exchanges, target, secrets: context.secrets, runId: session.runId },
+      options.client === undefined,
+      scripts,
+    );
     const mark = applied?.marks.get(r.id);
     const why = applied?.reasons.get(r.id);
     return mark ? { ...rule, baseline: mark, ...(why !== undefined ? { baselineReason: why } : {}) } : rule;
@@ -90,8 +111,13 @@ export async function writeRunReports(session: ReportSession, result: RunResult,
   const rendered: [string, string][] = [
     ['junit.xml', renderJunit(doc)],
     ['summary.md', renderMarkdown(doc)],
-    ['report.html', renderHtml(doc, exchanges, shots.images)],
+    ['report.html', renderHtml(doc, exchanges, shots.images, scripts)],
   ];
+  for (const [name, text] of scripts) {
+    mkdirSync(join(dir, dirname(name)), { recursive: true });
+    writeFileSync(join(dir, name), redact(text), { mode: 0o755 });
+    files.push(join(dir, name));
+  }
   for (const [name, text] of rendered) {
     const path = join(dir, name);
     writeFileSync(path, redact(text));

@@ -28,6 +28,8 @@ export interface Reproduction {
   readonly exchange: number;
   readonly curl: string;
   readonly variables: readonly ShellVariable[];
+  /** For a failed check: a bash script replaying the whole sequence that led to it (a path inside the run's folder, `reproduce/RULE.sh`). */
+  readonly script?: string;
 }
 
 /**

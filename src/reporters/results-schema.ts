@@ -34,7 +34,14 @@ const rule = z.looseObject({
   unverified: z.array(z.string()),
   tests: z.array(z.string()),
   exchanges: z.array(z.number()),
-  reproduce: z.looseObject({ exchange: z.number(), curl: z.string(), variables: z.array(z.looseObject({ name: z.string(), meaning: z.string() })) }).optional(),
+  reproduce: z
+    .looseObject({
+      exchange: z.number(),
+      curl: z.string(),
+      variables: z.array(z.looseObject({ name: z.string(), meaning: z.string() })),
+      script: z.string().optional(),
+    })
+    .optional(),
   replay: z.string().optional(),
   baseline: z.enum(['expected', 'accepted', 'now-passing', 'new-failure']).optional(),
   baselineReason: z.string().optional(),

@@ -68,7 +68,9 @@ describe('summary.md', () => {
     expect(md).toContain('| area | failed | warning | error | passed | skipped |');
     expect(md).toMatch(/\| Partner key[^|]*\| 1 \| 1 \| 0 \| 1 \| 0 \|/);
     expect(md).toMatch(/\| \*\*total\*\* \| \*\*1\*\* \| \*\*1\*\* \| \*\*1\*\* \| \*\*1\*\* \| \*\*1\*\* \|/);
-    const lines = md.split('\n').filter((l) => l.startsWith('- '));
+    const lines = md.split('\n').filter((l) => l.startsWith('- ') && !l.startsWith('- **'));
+    // What was not checked, grouped by why.
+    expect(md).toContain('### Not checked\n\n- **1** — needs a personal API token');
     expect(lines.map((l) => /`([A-Z-]+)`/.exec(l)?.[1])).toEqual(['PARTNER-SECRET-EXACT', 'PARTNER-TIMEZONE', 'SIGNIN-EXCHANGE']);
     expect(md).toContain('replay: `tack run --seed 42 --path 3:1 --only PARTNER-SECRET-EXACT`');
   });

@@ -145,7 +145,7 @@ export async function certifyCommand(opts: CertifyOptions, write: (s: string) =>
   const out = opts.out ?? join(opts.reports, `tack-certification-${doc.run.id}.tar.gz`);
   const files: BundleFile[] = [
     ...REPORT_FILES.map((name) => ({ name: `run/${name}`, source: { path: join(runDir, name) } })),
-    ...screenshotFiles(doc).map((file) => ({ name: `run/${file}`, source: { path: join(runDir, file) } })),
+    ...evidenceFiles(doc).map((file) => ({ name: `run/${file}`, source: { path: join(runDir, file) } })),
     ...load.files.map((path) => ({ name: `load/${basename(path)}`, source: { path } })),
   ];
   const exitCode = runExit !== 0 ? runExit : (load.exitCode ?? 0);
@@ -299,7 +299,8 @@ async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string)
   }
 }
 
-/** The screenshots the run wrote (failed browser checks), as paths inside its folder. */
-function screenshotFiles(doc: ResultsDocument): string[] {
-  return doc.rules.flatMap((r) => r.checks.flatMap((c) => (c.screenshot?.file === undefined ? [] : [c.screenshot.file])));
+/** The screenshots (failed browser checks) and reproduce scripts (failed checks) the run wrote, as paths inside its folder. */
+function evidenceFiles(doc: ResultsDocument): string[] {
+  const shots = doc.rules.flatMap((r) => r.checks.flatMap((c) => (c.screenshot?.file === undefined ? [] : [c.screenshot.file])));
+  return [...shots, ...doc.rules.flatMap((r) => (r.reproduce?.script === undefined ? [] : [r.reproduce.script]))];
 }

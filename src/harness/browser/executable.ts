@@ -17,8 +17,7 @@ import { delimiter, join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const INSTALL_HINT =
-  'install one (Debian, Ubuntu: `apt-get install -y chromium`; Alpine: `apk add chromium`; macOS: Google Chrome), ' +
-  'or set TACK_BROWSER=/path/to/chromium';
+  'install one (Debian, Ubuntu: `apt-get install -y chromium`; Alpine: `apk add chromium`; macOS: Google Chrome), ' + 'or set TACK_BROWSER=/path/to/chromium';
 
 export type BrowserLookup = { readonly found: true; readonly path: string; readonly how: string } | { readonly found: false; readonly reason: string };
 

@@ -22,6 +22,6 @@ export class AdvanceClockCommand implements LifecycleCommand {
   }
 
   toString(): string {
-    return `AdvanceClock(${stepText(this.step, this.tolerance)})`;
+    return `move the clock ${stepText(this.step, this.tolerance)}`;
   }
 }

@@ -123,8 +123,9 @@ export function lifecycleCommands(options: LifecycleOptions): fc.Arbitrary<Comma
 }
 
 /**
- * The commands of one run. Printed (in a counterexample) as the commands that ran, in order; the
- * ones skipped because their precondition did not hold are only counted.
+ * The commands of one run. Printed (in a counterexample) in words, as the steps that ran, in order,
+ * between the fresh token every run starts with and the final exchange; the commands skipped because
+ * their precondition did not hold are only counted.
  */
 export class CommandList implements Iterable<LifecycleCommand> {
   private readonly ran = new Set<number>();
@@ -147,7 +148,8 @@ export class CommandList implements Iterable<LifecycleCommand> {
   toString(): string {
     const ran = this.commands.filter((_, i) => this.ran.has(i)).map(String);
     const skipped = this.commands.length - ran.length;
-    return `[${ran.join(', ')}]${skipped > 0 ? ` (${skipped} more generated, skipped: precondition not met)` : ''}`;
+    const steps = ['generate a token (for a new user)', ...ran, 'exchange the current token once more (the final exchange)'];
+    return `${steps.map((s, i) => `${i + 1}. ${s}`).join('; ')}${skipped > 0 ? ` (${skipped} more steps generated, left out: precondition not met)` : ''}`;
   }
 
   [fc.toStringMethod](): string {

@@ -19,6 +19,6 @@ export class DisableUserCommand implements LifecycleCommand {
   }
 
   toString(): string {
-    return 'DisableUser';
+    return 'disable the user';
   }
 }

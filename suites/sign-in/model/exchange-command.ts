@@ -71,6 +71,6 @@ export class ExchangeCommand implements LifecycleCommand {
   }
 
   toString(): string {
-    return this.after ? `Exchange(after moving the clock ${stepText(this.after, this.tolerance)})` : 'Exchange';
+    return `exchange the token${this.after ? ` after moving the clock ${stepText(this.after, this.tolerance)}` : ''}`;
   }
 }

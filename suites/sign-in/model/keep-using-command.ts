@@ -38,6 +38,6 @@ export class KeepUsingCommand implements LifecycleCommand {
     const tol = Math.max(1, Math.floor(this.tolerance.clock));
     const size = Math.abs(this.offset);
     const rel = size === tol ? 'tol' : size === tol + 1 ? `tol ${this.offset < 0 ? '-' : '+'} 1 s` : fmt(size);
-    return `KeepUsing(every ${fmt(this.every)} until the 90-day limit ${this.offset < 0 ? '-' : '+'} ${rel})`;
+    return `exchange every ${fmt(this.every)} until the 90-day limit ${this.offset < 0 ? '-' : '+'} ${rel}`;
   }
 }

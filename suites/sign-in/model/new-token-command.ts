@@ -18,6 +18,6 @@ export class NewTokenCommand implements LifecycleCommand {
   }
 
   toString(): string {
-    return 'NewToken';
+    return 'generate a new token (for a new user)';
   }
 }

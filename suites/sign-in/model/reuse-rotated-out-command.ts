@@ -18,6 +18,6 @@ export class ReuseRotatedOutCommand implements LifecycleCommand {
   }
 
   toString(): string {
-    return 'ReuseRotatedOut';
+    return 'send a rotated-out token again';
   }
 }

@@ -22,6 +22,6 @@ export class RevokeCommand implements LifecycleCommand {
   }
 
   toString(): string {
-    return 'Revoke';
+    return 'revoke the token';
   }
 }

@@ -38,6 +38,6 @@ export class UseAccessTokenCommand implements LifecycleCommand {
   }
 
   toString(): string {
-    return this.after ? `UseAccessToken(after moving the clock ${stepText(this.after, this.tolerance)})` : 'UseAccessToken';
+    return `call the API with the access token${this.after ? ` after moving the clock ${stepText(this.after, this.tolerance)}` : ''}`;
   }
 }

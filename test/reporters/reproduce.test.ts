@@ -1,0 +1,61 @@
+/**
+ * The reproduce script of a stateful failure (src/reporters/reproduce.ts) replays the whole sequence
+ * that led to it, the test hook's users, tokens and clock moves included: run against the target that
+ * failed, the failure shows again (exit 1); run against a conformant reference, it does not (exit 0).
+ * The clock-dependent fault idle-limit-not-reset breaks SIGNIN-IDLE-RESET (a plain test) and
+ * SIGNIN-LIFECYCLE (a property: its failing run is replayed).
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ResultsDocument } from '../../src/reporters/json.js';
+import { runInProcess, startTarget, type Target } from './helpers.js';
+
+const targets: Target[] = [];
+afterAll(async () => {
+  for (const t of targets) await t.server.close();
+});
+
+/** Runs a script with bash and only the variables given (and PATH); resolves with its exit code and output. */
+function bash(script: string, env: Record<string, string>): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile('bash', [script], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, out: `${stdout}${stderr}` });
+    });
+  });
+}
+
+const ADDRESSES = ['TACK_BASE_URL', 'TACK_IDENTITY_URL', 'TACK_OTHER_BASE_URL', 'TACK_HOOK_URL', 'TACK_HOOK_TOKEN'] as const;
+
+describe('the reproduce script of a clock-dependent failure', () => {
+  it('reproduces it against the failing target, and not against a conformant one', async () => {
+    const faulty = await startTarget(['idle-limit-not-reset']);
+    const clean = await startTarget([]);
+    targets.push(faulty, clean);
+    const run = await runInProcess(faulty.env, { only: ['SIGNIN-IDLE-RESET', 'SIGNIN-LIFECYCLE'], seed: 7 });
+    expect(run.code).toBe(1);
+    const doc = JSON.parse(readFileSync(join(run.runDir, 'results.json'), 'utf8')) as ResultsDocument;
+    const lifecycle = doc.rules.find((r) => r.id === 'SIGNIN-LIFECYCLE')!;
+    // A lifecycle failure in words: what was expected, what came, at which step, which rule it breaks, the steps.
+    expect(lifecycle.reason).toMatch(/got 400 invalid_grant .*, at .* which breaks SIGNIN-IDLE-RESET; the case that fails: 1\. generate a token/);
+    expect(lifecycle.reason).not.toContain('counterexample');
+    for (const id of ['SIGNIN-IDLE-RESET', 'SIGNIN-LIFECYCLE']) {
+      const rule = doc.rules.find((r) => r.id === id)!;
+      expect(rule.reproduce?.script).toBe(`reproduce/${id}.sh`);
+      const script = join(run.runDir, rule.reproduce!.script!);
+      const text = readFileSync(script, 'utf8');
+      for (const secret of [faulty.env.TACK_HOOK_TOKEN!, faulty.env.TACK_PARTNER_SECRET!]) expect(text).not.toContain(secret);
+      expect(text).toMatch(/POST "\$\{TACK_HOOK_URL\}"'\/clock'/);
+      expect(text).toMatch(/REFRESH_TOKEN_1=\$\(field refresh_token\)/);
+      expect(readFileSync(join(run.runDir, 'report.html'), 'utf8')).toContain(`reproduce/${id}.sh`);
+
+      const again = await bash(script, { TACK_HOOK_TOKEN: faulty.env.TACK_HOOK_TOKEN! });
+      expect(again.code, again.out).toBe(1);
+      expect(again.out).toContain('REPRODUCED');
+      const conformant = await bash(script, Object.fromEntries(ADDRESSES.map((name) => [name, clean.env[name]!])));
+      expect(conformant.code, conformant.out).toBe(0);
+      expect(conformant.out).toContain('not reproduced');
+    }
+  });
+});
