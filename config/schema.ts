@@ -41,7 +41,10 @@ export const VARIABLES: Readonly<Record<string, { readonly kind: VariableKind; r
   TACK_REQUEST_TIMEOUT_MS: { kind: 'tuning', meaning: 'time limit of one request' },
   TACK_RUN_DEADLINE_S: { kind: 'tuning', meaning: 'time limit of a whole run' },
   TACK_UI_SELECTORS: { kind: 'tuning', meaning: 'locators of the token page' },
-  TACK_BROWSER: { kind: 'tuning', meaning: 'a Chromium executable' },
+  TACK_BROWSER: {
+    kind: 'tuning',
+    meaning: 'a Chromium, Chrome or Edge executable; default: Playwright\'s own, else one on the PATH or where Chrome and Edge install',
+  },
   TACK_LOAD_TOKEN_POOL: { kind: 'tuning', meaning: 'API tokens of a hookless load run' },
   TACK_API_TOKEN: { kind: 'shell', meaning: "read by tack's printed curl commands" },
   TACK_ACCESS_TOKEN: { kind: 'shell', meaning: "read by tack's printed curl commands" },
