@@ -43,7 +43,7 @@ export const VARIABLES: Readonly<Record<string, { readonly kind: VariableKind; r
   TACK_UI_SELECTORS: { kind: 'tuning', meaning: 'locators of the token page' },
   TACK_BROWSER: {
     kind: 'tuning',
-    meaning: 'a Chromium, Chrome or Edge executable; default: Playwright\'s own, else one on the PATH or where Chrome and Edge install',
+    meaning: "a Chromium, Chrome or Edge executable; default: Playwright's own, else one on the PATH or where Chrome and Edge install",
   },
   TACK_LOAD_TOKEN_POOL: { kind: 'tuning', meaning: 'API tokens of a hookless load run' },
   TACK_API_TOKEN: { kind: 'shell', meaning: "read by tack's printed curl commands" },
@@ -56,7 +56,10 @@ export const VARIABLES: Readonly<Record<string, { readonly kind: VariableKind; r
   TACK_ENV_FILE: { kind: 'ci', meaning: 'the env file the GitLab template passes as --env-file' },
   TACK_ARGS: { kind: 'ci', meaning: 'further arguments the GitLab template passes to tack run' },
   TACK_REPORTS_DIR: { kind: 'ci', meaning: 'where the GitLab template has tack write its reports' },
-  TACK_INSTALL_BROWSER: { kind: 'ci', meaning: "whether the GitLab template installs Debian's Chromium for the token page (true, the default; false on an image with a browser)" },
+  TACK_INSTALL_BROWSER: {
+    kind: 'ci',
+    meaning: "whether the GitLab template installs Debian's Chromium for the token page (true, the default; false on an image with a browser)",
+  },
 };
 
 /** Largest day-scale tolerance: a 30- or 90-day limit off by a day must always fail. */

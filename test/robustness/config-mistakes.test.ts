@@ -102,7 +102,7 @@ describe('a mistake in the settings stops a run before any check: exit 2, the va
   });
 
   it('an https:// URL to a port that speaks plain HTTP says to use http://, not TACK_INSECURE_TLS', async () => {
-    const plain = createServer((req, res) => res.end('plain'));
+    const plain = createServer((_req, res) => res.end('plain'));
     await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
     try {
       const port = (plain.address() as AddressInfo).port;
