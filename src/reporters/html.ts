@@ -36,6 +36,7 @@ export function renderHtml(
   const verdict = verdictOf(doc);
   const csp = `default-src 'none'; style-src '${sha256(REPORT_CSS)}'; script-src '${sha256(REPORT_JS)}'; img-src data:; base-uri 'none'; form-action 'none'`;
   const bad = notHolding(doc);
+  const client = doc.client !== undefined;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -57,7 +58,7 @@ ${baselineSection(doc)}
 ${filters(doc)}
 ${ruleTable(doc)}
 <h2>Rules that do not hold</h2>
-${bad.length === 0 ? '<p class="muted">Every rule checked holds.</p>' : bad.map((r) => ruleDetail(r, bySeq, images, doc.client !== undefined, scripts)).join('\n')}
+${bad.length === 0 ? '<p class="muted">Every rule checked holds.</p>' : bad.map((r) => ruleDetail(r, bySeq, images, client, scripts)).join('\n')}
 ${observations(doc)}
 ${doc.client ? clientRunsSection(doc.client) : ''}
 <footer>
@@ -115,7 +116,9 @@ function baselineSection(doc: ResultsDocument): string {
     .map((r) => `<li><code>${esc(r.id)}</code> not checked, accepted: ${esc(r.baselineReason ?? '')} <span class="muted">(${esc(r.reason)})</span></li>`);
   const lines = [...accepted, ...b.notes.map((n) => `<li>${esc(n)}</li>`)];
   const notes = lines.length > 0 ? `<ul>${lines.join('')}</ul>` : '';
-  const seen = `${b.expected.length} seen as expected, ${b.accepted?.length ?? 0} accepted skip(s), ${b.newFailures.length} new failure(s), ${b.nowPassing.length} now passing`;
+  const seen =
+    `${b.expected.length} seen as expected, ${b.accepted?.length ?? 0} accepted skip(s), ` +
+    `${b.newFailures.length} new failure(s), ${b.nowPassing.length} now passing`;
   return `<h2>Baseline</h2>
 <p><code>${esc(b.file)}</code> lists ${b.entries} entr${b.entries === 1 ? 'y' : 'ies'}: ${seen}.</p>
 ${notes}`;

@@ -52,7 +52,9 @@ export function renderMarkdown(doc: ResultsDocument): string {
   if (doc.baseline) {
     const b = doc.baseline;
     const accepted = b.accepted ?? [];
-    const counts = `${b.expected.length} expected failure(s) seen, ${accepted.length} accepted skip(s), ${b.newFailures.length} new, ${b.nowPassing.length} now passing`;
+    const counts =
+      `${b.expected.length} expected failure(s) seen, ${accepted.length} accepted skip(s), ` +
+      `${b.newFailures.length} new, ${b.nowPassing.length} now passing`;
     out.push('### Baseline', '', `\`${b.file}\`: ${counts}.`, '');
     for (const r of doc.rules.filter((rule) => rule.baseline === 'accepted')) {
       out.push(`- ${STATUS_MARK[r.status]} \`${r.id}\` not checked, accepted: ${cell(r.baselineReason ?? '')} (${cell(r.reason)})`);

@@ -227,7 +227,7 @@ function pathWithoutBrowser(): string {
 }
 
 describe('the GitLab template', () => {
-  it('runs its script lines from the package in a fresh folder without a browser: the skip names the fix; junit.xml is where the JUnit glob looks', async () => {
+  it('runs its script lines in a fresh folder without a browser: the skip names the fix; junit.xml is where the JUnit glob looks', async () => {
     const { parse } = await import('yaml');
     const template = parse(readFileSync(join(dir, 'project/node_modules/@tack-conformance/tack/ci/gitlab/tack.gitlab-ci.yml'), 'utf8')) as {
       '.tack': { variables: Record<string, string>; before_script: string[]; script: string[]; artifacts: { when: string; reports: { junit: string } } };

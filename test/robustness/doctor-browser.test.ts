@@ -34,8 +34,8 @@ async function doctor(env: Record<string, string>): Promise<{ exit: number; out:
 describe('tack doctor: the browser, the token page, sign-in', () => {
   it('without a browser: a warning with the install command, and the token-page rules in the skip plan', async () => {
     const { out } = await doctor({ ...userEnv(server.userPassword), TACK_BROWSER: '/nonexistent/chromium' });
-    expect(out).toContain('⚠ no browser: TACK_BROWSER=/nonexistent/chromium does not exist; install it with `apt-get install -y chromium`');
-    expect(out).toMatch(/needs a browser: TACK_BROWSER=\/nonexistent\/chromium does not exist[^\n]*:\n\s+TOKEN-PAGE-REAUTH/);
+    expect(out).toContain('⚠ no browser: TACK_BROWSER=/nonexistent/chromium does not exist; install one (Debian, Ubuntu: `apt-get install -y chromium`');
+    expect(out).toMatch(/\d+ rules: needs a browser: TACK_BROWSER=\/nonexistent\/chromium does not exist[^\n]*\n\s+TOKEN-PAGE-REAUTH/);
   });
 
   it.skipIf(!hasBrowser)('with the right password: the browser starts, the page asks for a sign-in, sign-in works, and no token is made', async () => {

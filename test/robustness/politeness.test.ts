@@ -41,7 +41,9 @@ async function serve(answer: Answer): Promise<{ port: number; arrivals: number[]
   return { port: (server.address() as { port: number }).port, arrivals };
 }
 
-const unauthorized = (res: ServerResponse) => {
+/** A plausible 401; a create-user call without fields is refused for its body instead, as a target whose key is right does (the preflight asks). */
+const unauthorized = (res: ServerResponse, req?: IncomingMessage) => {
+  if (req?.url === '/api/admin/users') return void res.writeHead(400, { 'content-type': 'application/problem+json' }).end('{"status":400}');
   res.writeHead(401, { 'content-type': 'application/problem+json', 'www-authenticate': 'Bearer' });
   res.end(JSON.stringify({ title: 'Unauthorized', status: 401 }));
 };
@@ -140,7 +142,7 @@ describe('429 Too Many Requests', () => {
   });
 
   it('tack run goes on after a 429 with Retry-After instead of failing or erroring', async () => {
-    const { port } = await serve((n, _req, res) => (n <= 2 ? tooMany(res, '1') : unauthorized(res)));
+    const { port } = await serve((n, req, res) => (n <= 2 ? tooMany(res, '1') : unauthorized(res, req)));
     const reports = mkdtempSync(join(tmpdir(), 'tack-polite-'));
     try {
       let output = '';
@@ -172,7 +174,7 @@ describe('--max-rps', () => {
   });
 
   it('tack run --max-rps 10 keeps a whole run under 10 requests per second', async () => {
-    const { port, arrivals } = await serve((_n, _req, res) => unauthorized(res));
+    const { port, arrivals } = await serve((_n, req, res) => unauthorized(res, req));
     const reports = mkdtempSync(join(tmpdir(), 'tack-polite-'));
     try {
       const started = performance.now();
