@@ -8,13 +8,24 @@ import { FAULTS } from '../../src/reference/faults.js';
 import { getRule, SERVER_RULES } from '../../src/rules/catalog.js';
 import { exitCodeOf } from '../../src/harness/exit-code.js';
 import { findBrowser } from '../../src/harness/browser/executable.js';
-import { runAgainstReference } from '../helpers/reference-run.js';
+import type { RunResult } from '../../src/harness/runner/index.js';
+import { targetFor } from '../helpers/modes.js';
+import { checkedRules, planFor, runAgainstReference } from '../helpers/reference-run.js';
 
 const hasChromium = findBrowser(process.env['TACK_BROWSER']).found;
 
 describe('conformance run against the reference server', () => {
-  it('passes every rule and exits 0', async () => {
-    const result = await runAgainstReference({ runs: 8 });
+  it('passes every rule and exits 0; tack doctor foresaw exactly the rules it checks', async () => {
+    const { server, env } = await targetFor('hook');
+    let result: RunResult;
+    try {
+      const plan = await planFor(env);
+      result = await runAgainstReference({ env, runs: 8 });
+      const foresight = checkedRules(plan, result);
+      expect(foresight.foreseen).toEqual(foresight.checked);
+    } finally {
+      await server.close();
+    }
     const noBrowser = (r: { id: string; status: string; reason: string }) =>
       !hasChromium && getRule(r.id)?.area === 'token-page' && r.status === 'skipped' && r.reason.includes('needs a browser');
     const notPassed = result.rules.filter((r) => r.status !== 'passed' && !noBrowser(r)).map((r) => `${r.id}: ${r.status}: ${r.reason}`);
