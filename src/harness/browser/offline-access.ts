@@ -31,7 +31,6 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
  */
 export async function removeOfflineAccess(context: BrowserContext, identityUrl: string, insecureTls: boolean): Promise<OfflineAccessCut> {
   const counts = { stripped: 0, seen: 0 };
-  const identity = new URL(identityUrl).origin;
   const rewrite = (url: string): string | undefined => {
     const found = withoutOfflineAccess(url, identityUrl);
     if (found === undefined) return undefined;
@@ -48,18 +47,22 @@ export async function removeOfflineAccess(context: BrowserContext, identityUrl: 
       if (!asked.isNavigationRequest()) return route.fallback();
       const direct = rewrite(asked.url());
       if (direct !== undefined) return route.fulfill({ status: 302, headers: { location: direct, 'cache-control': 'no-store' } });
-      if (asked.method() !== 'GET' || new URL(asked.url()).origin === identity) return route.fallback();
+      // The sign-in server's own pages are left alone: what leads to it is what matters.
+      if (asked.method() !== 'GET' || asked.url().startsWith(`${identityUrl}/`)) return route.fallback();
       let answer: Awaited<ReturnType<typeof request>>;
       let body: Buffer;
       try {
-        answer = await request(asked.url(), { dispatcher, headers: await asked.allHeaders(), signal: AbortSignal.timeout(30_000) });
+        const sent = Object.entries(await asked.allHeaders()).filter(([name]) => !name.startsWith(':') && !HOP_BY_HOP.has(name));
+        // Uncompressed, so the body handed to the browser is the page itself.
+        const headers = { ...Object.fromEntries(sent), 'accept-encoding': 'identity' };
+        answer = await request(asked.url(), { dispatcher, headers, signal: AbortSignal.timeout(30_000) });
         body = Buffer.from(await answer.body.arrayBuffer());
       } catch {
         return route.fallback(); // not answered: the browser meets the same failure itself
       }
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(answer.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = Array.isArray(value) ? value.join('\n') : value;
+        if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'content-encoding') headers[name] = Array.isArray(value) ? value.join('\n') : value;
       }
       const location = headers['location'];
       const next = location === undefined ? undefined : rewrite(new URL(location, asked.url()).href);
