@@ -190,7 +190,8 @@ describe('a target that answers wrongly is up: its rules are failed, not error (
   for (const mode of ['html-200', 'garbage-200', 'status-500'] as const) {
     it(mode, async () => {
       await withBroken(mode, {}, async (server) => {
-        const out = await run(server.env());
+        // Nothing here hangs: a request timeout of seconds, so that a busy machine cannot turn an answer into a timeout.
+        const out = await run(server.env({ TACK_REQUEST_TIMEOUT_MS: '5000' }));
         expect(out.code).toBeUndefined();
         expect(out.exit).toBe(1);
         expect(ruleLines(out.output, '✘').length).toBeGreaterThan(0);
