@@ -5,12 +5,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import { loadCommand, type LoadCommandOptions } from '../../src/cli/commands/load.js';
 import type { LoadResult } from '../../src/load/types.js';
 
 export const dir = mkdtempSync(join(tmpdir(), 'tack-load-test-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Removed when the worker ends, not after the first file: workers keep modules from one file to the
+// next (isolate: false), so an afterAll here would delete the folder under the files that follow.
+process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 
 export function options(overrides: Partial<LoadCommandOptions> = {}): LoadCommandOptions {
   return {
