@@ -105,10 +105,8 @@ export function lineChart(c: Chart): string {
   const parts: string[] = [];
   for (const b of c.bands?.ranges ?? []) {
     const from = sx(Math.max(x0, b.from));
-    const to = sx(Math.min(x1, b.to));
-    parts.push(
-      `<rect x="${f(from)}" y="${PAD.top}" width="${f(Math.max(1, to - from))}" height="${H - PAD.top - PAD.bottom}" fill="${c.bands!.colour}" opacity="0.18"/>`,
-    );
+    const width = Math.max(1, sx(Math.min(x1, b.to)) - from);
+    parts.push(`<rect x="${f(from)}" y="${PAD.top}" width="${f(width)}" height="${H - PAD.top - PAD.bottom}" fill="${c.bands!.colour}" opacity="0.18"/>`);
   }
   for (const v of yTicks) {
     parts.push(`<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${f(sy(v))}" y2="${f(sy(v))}" class="grid"/>`);

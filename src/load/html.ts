@@ -185,7 +185,8 @@ export function renderHtml(result: LoadResult): string {
         .map((t) => {
           const note = samplesNote(t);
           const samples = note ? `<td class="fail">⚠ too few samples: ${esc(note)}</td>` : '<td></td>';
-          return `<tr><td class="${t.ok ? 'pass' : 'fail'}">${t.ok ? '✔' : '✘'}</td><td>${esc(t.expr)}</td><td>${esc(t.actual)}</td><td>${t.source}</td>${samples}</tr>`;
+          const mark = `<td class="${t.ok ? 'pass' : 'fail'}">${t.ok ? '✔' : '✘'}</td>`;
+          return `<tr>${mark}<td>${esc(t.expr)}</td><td>${esc(t.actual)}</td><td>${t.source}</td>${samples}</tr>`;
         })
         .join('')}</table>`
     : '';

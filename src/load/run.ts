@@ -22,7 +22,7 @@ import { defaultResultPath, readLoadResult, writeLoadResult } from './result.js'
 import { shareOf, type Shard } from './shard.js';
 import { progressLine, summaryText } from './summary.js';
 import { probe, resolveEndpoint } from './target.js';
-import { evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
+import { checkScope, evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
 import type { LoadResult, Threshold } from './types.js';
 import { machineNow } from './machine.js';
 import { formatMs } from './units.js';
@@ -105,15 +105,7 @@ function checkOptions(o: LoadOptions): ThresholdSpec[] {
     if (o.baseline !== undefined) throw refuse('--find-capacity cannot be compared with --baseline: compare the capacity figures instead');
   }
   const specs = o.thresholds.map(parseThreshold);
-  for (const spec of specs) {
-    if (spec.scope !== undefined && !o.profile.kinds.includes(spec.scope)) {
-      throw new TackError(
-        'TACK_ERR_USAGE',
-        `--threshold '${spec.expr}': ${o.profile.name} sends no ${spec.scope} request (it sends ${o.profile.kinds.join(' and ')}); ` +
-          `name one of those, e.g. '${o.profile.kinds[0]}.p99<20ms', or drop the prefix`,
-      );
-    }
-  }
+  for (const spec of specs) checkScope(spec, o.profile);
   if (o.capacity)
     checkBound(
       o.capacity,

@@ -112,6 +112,16 @@ export function parseThreshold(expr: string): ThresholdSpec {
   return { expr: expr.trim(), ...(scope !== undefined ? { scope } : {}), metric, op, value };
 }
 
+/** Refuses (exit 2) a threshold on a request kind the profile never sends: it could never be judged. */
+export function checkScope(spec: ThresholdSpec, profile: { readonly name: string; readonly kinds: readonly RequestKind[] }): void {
+  if (spec.scope === undefined || profile.kinds.includes(spec.scope)) return;
+  throw new TackError(
+    'TACK_ERR_USAGE',
+    `--threshold '${spec.expr}': ${profile.name} sends no ${spec.scope} request (it sends ${profile.kinds.join(' and ')}); ` +
+      `name one of those, e.g. '${profile.kinds[0]}.p99<20ms', or drop the prefix`,
+  );
+}
+
 const isLatency = (m: Metric) => m.kind === 'percentile' || m.kind === 'max' || m.kind === 'mean';
 
 /** The answers a threshold's figure needs (the sample rule of the file comment); 0 when it is no latency figure. */

@@ -12,7 +12,6 @@ import { EXIT } from '../../src/harness/errors.js';
 import { neededSamples, runCapacitySearch, type StepRunner } from '../../src/load/capacity-run.js';
 import { checkBound, closeEnough, planCapacity, searchCapacity, stepMsFor, type StepAsk } from '../../src/load/capacity.js';
 import type { Common } from '../../src/load/draft.js';
-import type { EngineResult } from '../../src/load/engine.js';
 import { judgeHealth } from '../../src/load/generator.js';
 import { Recorder } from '../../src/load/recorder.js';
 import type { LoadOptions } from '../../src/load/run.js';

@@ -147,7 +147,8 @@ export function registerLoad(program: Command): void {
     .option('--max-rate <n>', `--find-capacity: the highest rate tried, req/s (default ${CAPACITY_DEFAULTS.maxRate})`)
     .option(
       '--resolution <r>',
-      `--find-capacity: bisect between the held and the breached rate until they are this close: a share of the held rate (10%) or req/s (default ${CAPACITY_DEFAULTS.resolutionPct}%)`,
+      '--find-capacity: bisect between the held and the breached rate until they are this close: ' +
+        `a share of the held rate (10%) or req/s (default ${CAPACITY_DEFAULTS.resolutionPct}%)`,
     )
     .action(async (profile: string, files: string[], given: LoadCommandOptions & { reportsDir: string }) => {
       const opts: LoadCommandOptions = { ...given, reports: given.reports ?? given.reportsDir };
