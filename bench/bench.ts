@@ -12,6 +12,10 @@
  *    load generator's own CPU time per answer is printed for both: on a shared machine it is the
  *    steadier figure.
  *
+ * 3. Does the capacity search find the same knee twice? Three searches in a row against the reference
+ *    process and the spread of their knees (goal ±25%), then a deliberately slow target on which
+ *    no step holds, in bounded time (bench/capacity.ts).
+ *
  * Both servers run in a child process of their own; the load generators run here, one at a time.
  * BENCH_ROUNDS rounds of (a), (c), (b); the best round of each counts (other load on the machine
  * only slows a round down). Each server's CPU time per answer is printed too. Then a longer exchange
@@ -19,7 +23,8 @@
  * the token store stays bounded.
  *
  * Settings: BENCH_CONNECTIONS (10), BENCH_DURATION (5s), BENCH_WARMUP (2s), BENCH_ROUNDS (3),
- * BENCH_LONG (30s). Not a test: it prints figures, and exits 1 only if a run was incorrect.
+ * BENCH_LONG (30s), and bench/capacity.ts's. Not a test: it prints figures, and exits 1 only if a run
+ * was incorrect.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +36,7 @@ import { TACK_VERSION } from '../src/version.js';
 import { sumEncoded, summarise } from '../src/load/histograms.js';
 import { runLoad } from '../src/load/run.js';
 import { formatCount, formatUs, parseDurationMs } from '../src/load/units.js';
+import { capacityRepeatability, slowTargetSearch } from './capacity.js';
 import { plainAutocannon } from './plain-autocannon.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -232,6 +238,8 @@ try {
   write(`ratio b/a, reference vs bare node:http: ${(b.rps / a.rps).toFixed(2)}  (${formatCount(b.rps)} / ${formatCount(a.rps)} req/s; goal >= 0.5)`);
   const ratioAc = (a.rps / c.rps).toFixed(2);
   write(`ratio a/c, tack vs plain autocannon:    ${ratioAc}  (${formatCount(a.rps)} / ${formatCount(c.rps)} req/s, driver-bound; goal >= 0.9)`);
+  failed = (await capacityRepeatability(refEnv, scratch, write)) || failed;
+  failed = (await slowTargetSearch(scratch, write)) || failed;
 } finally {
   await Promise.all([stop(bareProc), stop(refProc)]);
   rmSync(scratch, { recursive: true, force: true });
