@@ -323,6 +323,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   if (options.signal?.aborted) drain();
   else options.signal?.addEventListener('abort', onAbort, { once: true });
 
+  let generator: GeneratorHealth | undefined;
   try {
     // A conversation may have ended before the run (its chain broke in an earlier capacity step).
     for (const d of drivers) d.done = d.conv.ended;
@@ -349,10 +350,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (now < recorder.measureUntil) recorder.measureUntil = Math.max(recorder.measureFrom, now);
     // The last, partial second is shown as it was (a sliver of drain time is not a second of its own).
     if (now - lastTick >= 100) tick(true);
+    // Always: the probe's monitors stop here.
+    generator = probe.end(rate !== undefined ? { slots: recorder.lateSlots, answers: recorder.measured.responses } : null);
     await Promise.all([...pools.values()].map((p) => p.destroy().catch(() => undefined)));
   }
   const due = rate !== undefined ? dueCount(recorder.measureUntil) : 0;
-  const generator = probe.end(rate !== undefined ? { slots: recorder.lateSlots, answers: recorder.measured.responses } : null);
   return {
     recorder,
     conversations: drivers.map((d) => d.conv),

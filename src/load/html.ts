@@ -16,14 +16,14 @@ import { decode, spectrum, summarise, type LatencySummary } from './histograms.j
 import { describeMachine } from './machine.js';
 import { endpointView, headlineView, latencyHistogram, metricsOf } from './metrics.js';
 import { correctnessText, endpointRows } from './summary.js';
-import { capacityLine } from './capacity.js';
+import { capacitySection, SATURATED } from './capacity-html.js';
 import { samplesNote } from './thresholds.js';
-import { REQUEST_KINDS, STATUS_CLASSES, type Capacity, type LoadResult } from './types.js';
+import { REQUEST_KINDS, STATUS_CLASSES, type LoadResult } from './types.js';
 import { formatCount, formatUs, formatUsTick } from './units.js';
 
 const COLOURS: Record<string, string> = { all: '#222', '1xx': '#888', '2xx': '#2a7', '3xx': '#58c', '4xx': '#d80', '5xx': '#c33' };
+const ENDPOINT_COLUMNS = ['request', 'answers', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'failed', 'statuses'];
 const KIND_COLOURS: Record<string, string> = { exchange: '#58c', search: '#2a7', mint: '#d80', refresh: '#a5c' };
-const SATURATED = { label: 'load generator saturated', colour: '#c33' } as const;
 
 /** The seconds in which the generator was saturated, as ranges of the time axis (adjacent ones joined). */
 export function saturatedRanges(result: LoadResult): { from: number; to: number }[] {
@@ -113,18 +113,18 @@ export function renderHtml(result: LoadResult): string {
   });
   const spectra: Series[] = [];
   for (const cls of STATUS_CLASSES) {
-    const enc = result.latency.byClass[cls];
+    const enc = view.latency.byClass[cls];
     if (enc === undefined) continue;
     const h = decode(enc);
     spectra.push({ name: cls, colour: COLOURS[cls]!, points: spectrum(h).map((p) => [qx(p.q), p.us] as const) });
     h.destroy();
   }
-  if (result.latency.corrected) {
-    const h = decode(result.latency.corrected);
+  if (view.latency.corrected) {
+    const h = decode(view.latency.corrected);
     spectra.push({ name: 'all, CO-corrected', colour: '#222', points: spectrum(h).map((p) => [qx(p.q), p.us] as const) });
     h.destroy();
   }
-  const byClass = spectrumChart('Latency by percentile and status class (measured phase)', spectra);
+  const byClass = spectrumChart(`Latency by percentile and status class (${label ? 'the headline step' : 'measured phase'})`, spectra);
   const kinds = REQUEST_KINDS.filter((k) => view.endpoints?.[k] !== undefined);
   const byKind =
     kinds.length > 1
@@ -191,29 +191,14 @@ export function renderHtml(result: LoadResult): string {
         .join('')}</table>`
     : '';
   const endpoints = endpointRows(view);
+  const endpointHead = ENDPOINT_COLUMNS.map((h) => `<th>${h}</th>`).join('');
+  const endpointRow = (e: (typeof endpoints)[number]) =>
+    `<tr><td>${esc(e.kind)}</td>${e.cells
+      .slice(1)
+      .map((c) => `<td class="num">${esc(c)}</td>`)
+      .join('')}<td>${esc(e.statuses)}</td></tr>`;
   const endpointTable = endpoints.length
-    ? `<h2>By request kind${label ? ` (${esc(label)})` : ''}</h2><table><tr>${[
-        'request',
-        'answers',
-        'req/s',
-        'p50',
-        'p90',
-        'p99',
-        'p99.9',
-        'max',
-        'failed',
-        'statuses',
-      ]
-        .map((h) => `<th>${h}</th>`)
-        .join('')}</tr>${endpoints
-        .map(
-          (e) =>
-            `<tr><td>${esc(e.kind)}</td>${e.cells
-              .slice(1)
-              .map((c) => `<td class="num">${esc(c)}</td>`)
-              .join('')}<td>${esc(e.statuses)}</td></tr>`,
-        )
-        .join('')}</table>`
+    ? `<h2>By request kind${label ? ` (${esc(label)})` : ''}</h2><table><tr>${endpointHead}</tr>${endpoints.map(endpointRow).join('')}</table>`
     : '';
   const breaks = result.breaks.length
     ? `<h2>Broken chains</h2><table><tr><th>chain</th><th>what</th><th>at</th><th>after rotations</th><th>answer</th></tr>${result.breaks
@@ -233,7 +218,7 @@ table{border-collapse:collapse;margin:8px 0}td,th{padding:3px 10px;border-bottom
 th{font-weight:600}.pass{color:#1a7f37;font-weight:600}.fail{color:#c62828;font-weight:600}.muted{fill:#777;color:#777}
 .warn{background:#fff4d6;border-left:4px solid #d80;padding:6px 10px;max-width:80em}
 svg{width:100%;height:auto;display:block}svg text{font-size:12px;fill:#444}.grid{stroke:#e5e5e5}.axis{stroke:#999}
-figure{margin:16px 0}figcaption{font-weight:600;margin-bottom:4px}td.num{text-align:right}
+figure{margin:16px 0}figcaption{font-weight:600;margin-bottom:4px}td.num{text-align:right}td.nw{white-space:nowrap}td.why{min-width:30em}
 </style></head><body>
 <h1>tack load: ${esc(result.profile)}</h1>
 ${verdict}
@@ -252,74 +237,4 @@ ${byKind}
 from the request being handed to the connection pool to the whole answer read. Result schema ${esc(result.schema)}.</p>
 </body></html>
 `;
-}
-
-/** The capacity search: its step table, and achieved rate and p99 against offered rate with the knee marked. */
-function capacitySection(c: Capacity): string {
-  const steps = c.steps;
-  const breached = c.breachedRate != null ? { rate: c.breachedRate } : steps.find((x) => !x.held);
-  const markers = [
-    ...(c.maxRate !== null ? [{ x: c.maxRate, label: `held: ${formatCount(c.maxRate)} req/s`, colour: '#1a7f37' }] : []),
-    ...(breached ? [{ x: breached.rate, label: `breached: ${formatCount(breached.rate)} req/s`, colour: '#c62828' }] : []),
-  ];
-  const busy = steps.filter((x) => x.generator?.saturated);
-  const busyDots = (y: (x: (typeof steps)[number]) => number): Series[] =>
-    busy.length > 0 ? [{ name: SATURATED.label, colour: SATURATED.colour, noLine: true, points: busy.map((x) => [x.rate, y(x)] as const) }] : [];
-  // Bisection goes back and forth: the lines join the steps in order of rate.
-  const byRate = [...steps].sort((a, b) => a.rate - b.rate);
-  const rates = steps.map((x) => x.rate);
-  const xLog = rates.length > 1 && Math.max(...rates) / Math.min(...rates) >= 8;
-  const achieved = lineChart({
-    title: 'Capacity: answers per second against the offered rate',
-    series: [
-      { name: 'offered (ideal)', colour: '#999', dashed: true, points: byRate.map((x) => [x.rate, x.rate] as const) },
-      { name: 'achieved', colour: '#2a7', dots: true, points: byRate.map((x) => [x.rate, x.achieved] as const) },
-      ...busyDots((x) => x.achieved),
-    ],
-    xLog,
-    xFromZero: !xLog,
-    markers,
-    xFormat: formatCount,
-    yFormat: formatCount,
-    xLabel: 'offered rate (req/s)',
-  });
-  const latency = lineChart({
-    title: 'Capacity: latency against the offered rate (coordinated-omission corrected)',
-    series: [
-      { name: 'p50', colour: '#58c', dots: true, points: byRate.map((x) => [x.rate, x.p50] as const) },
-      { name: 'p99', colour: '#d80', dots: true, points: byRate.map((x) => [x.rate, x.p99] as const) },
-      ...busyDots((x) => x.p99),
-    ],
-    xLog,
-    xFromZero: !xLog,
-    markers,
-    xFormat: formatCount,
-    yFormat: formatUsTick,
-    xLabel: 'offered rate (req/s)',
-  });
-  const columns = ['step', 'offered req/s', 'achieved', 'answers', 'p50', 'p90', 'p99', 'p99.9', 'max', 'errors', 'broken chains', 'generator', '', 'why not'];
-  const head = columns.map((h) => `<th>${h}</th>`).join('');
-  const num = (v: string) => `<td class="num">${v}</td>`;
-  const us = (v: number | undefined) => (v === undefined ? '-' : formatUs(v));
-  const body = steps.map((x, i) => {
-    const stage = `${i + 1} ${x.stage ?? 'ladder'}${(x.attempt ?? 1) > 1 ? ' retry' : ''}`;
-    const cells = [
-      formatCount(x.rate),
-      formatCount(x.achieved),
-      formatCount(x.measured?.responses ?? 0),
-      us(x.p50),
-      us(x.p90),
-      us(x.p99),
-      us(x.p999),
-      us(x.max),
-    ];
-    const gen = x.generator ? `${Math.round(x.generator.busyPct)}% busy${x.generator.saturated ? ' ⚠ saturated' : ''}` : '-';
-    const figures = [...cells, String(x.errors), String(x.brokenChains)].map(num).join('');
-    const status = x.status ?? (x.held ? 'held' : 'breached');
-    const verdict = `<td>${esc(gen)}</td><td class="${x.held ? 'pass' : 'fail'}">${esc(status)}</td><td>${esc(x.reasons.join('; '))}</td>`;
-    return `<tr><td>${esc(stage)}</td>${figures}${verdict}</tr>`;
-  });
-  const table = `<table><tr>${head}</tr>${body.join('')}</table>`;
-  const verdict = `<p class="${c.maxRate !== null ? 'pass' : 'fail'}">${esc(capacityLine(c).trim())}</p>`;
-  return `<h2>Capacity search</h2>${verdict}${table}${achieved}${latency}`;
 }
