@@ -272,12 +272,8 @@ export function capacityLine(c: Pick<Capacity, 'steps' | 'maxRate' | 'breachedRa
   }
   const breached = c.breachedRate ?? null;
   const res = c.settings.resolution ? ` (resolution ${describeResolution(c.settings.resolution)})` : '';
-  const next =
-    breached !== null
-      ? `; ${formatCount(breached)} req/s did not${res}`
-      : incorrect === ''
-        ? ' (the highest rate asked for: raise --max-rate to look further)'
-        : '';
+  const top = c.maxRate >= c.settings.maxRate ? ' (the highest rate asked for: raise --max-rate to look further)' : '';
+  const next = breached !== null ? `; ${formatCount(breached)} req/s did not${res}` : top;
   return `capacity: ${formatCount(c.maxRate)} req/s held${next}${incorrect}${floor}\n`;
 }
 

@@ -106,14 +106,6 @@ function checkOptions(o: LoadOptions): ThresholdSpec[] {
   }
   const specs = o.thresholds.map(parseThreshold);
   for (const spec of specs) checkScope(spec, o.profile);
-  if (o.capacity)
-    checkBound(
-      o.capacity,
-      neededSamples(
-        specs.map((spec) => ({ spec, source: 'cli' })),
-        o.profile.kinds,
-      ),
-    );
   return specs;
 }
 
@@ -123,6 +115,8 @@ export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOut
     cliSpecs.length > 0
       ? cliSpecs.map((spec) => ({ spec, source: 'cli' }))
       : options.profile.defaultThresholds.map((e) => ({ spec: parseThreshold(e), source: 'profile' }));
+  // A search whose steps the thresholds' sample rule would stretch past the bound is refused before any load.
+  if (options.capacity) checkBound(options.capacity, neededSamples(specs, options.profile.kinds));
   const baseline = options.baseline !== undefined ? readLoadResult(options.baseline, '--baseline') : undefined;
   const mismatch = baseline && baselineMismatch(options.profile.name, baseline);
   if (mismatch) throw new TackError('TACK_ERR_USAGE', `--baseline ${options.baseline}: ${mismatch}`);

@@ -6,6 +6,8 @@
  * - 4 (EXIT.threshold) when a threshold or a baseline comparison is breached;
  * - 2 (EXIT.unreachable) when the target never answered at all (only timeouts or transport errors);
  * - 0 otherwise. Correctness wins when both happen; every reason is listed either way.
+ * A capacity search (capacity-run.ts) judges its steps with this, and fails with exit 1 on the
+ * spec violations alone (`specViolations`): a breaking step is a knee, a broken chain is a bug.
  */
 import { EXIT } from '../harness/errors.js';
 import { metricsOf } from './metrics.js';
