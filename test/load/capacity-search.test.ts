@@ -247,6 +247,12 @@ describe('a capacity search, judged', () => {
     expect(output).toContain('capacity: 200 req/s held; the search stopped at an answer against the spec');
   });
 
+  it('every rate held: the highest asked for, and where to look further', async () => {
+    const { result, output } = await search({ knee: 1e9 }, { startRate: 100, maxRate: 400 }, ['p50<20ms']);
+    expect([result.capacity!.maxRate, result.capacity!.breachedRate, result.verdict.exitCode]).toEqual([400, null, EXIT.ok]);
+    expect(output).toContain('capacity: 400 req/s held (the highest rate asked for: raise --max-rate to look further)');
+  });
+
   it('a spec violation in the first step is exit 1, never 4', async () => {
     const { result } = await search({ knee: 1e9, breaksAt: 0 }, { startRate: 100 }, ['p50<20ms']);
     expect(result.capacity!.maxRate).toBeNull();
