@@ -16,6 +16,7 @@
  * `LOOP_DELAY_US` µs or more, late slots at least `LATE_SHARE_PCT`% of the answers.
  */
 import { monitorEventLoopDelay, performance, type EventLoopUtilization, type IntervalHistogram } from 'node:perf_hooks';
+import type { Machine } from './machine.js';
 import type { GeneratorHealth, Second } from './types.js';
 import { formatCount, formatUs } from './units.js';
 
@@ -144,11 +145,16 @@ export function describeHealth(h: GeneratorHealth): string {
   );
 }
 
-/** The warning printed (and shown on the page) when the generator was saturated. */
-export function saturationWarning(h: GeneratorHealth, builtIn: boolean): string {
+/** The warning printed (and shown on the page) when the generator was saturated; a busy machine is named as a cause. */
+export function saturationWarning(h: GeneratorHealth, builtIn: boolean, machine?: Machine): string {
   const shared = builtIn ? " (the built-in reference server runs in this process: its work is the generator's too)" : '';
+  const load = machine ? Math.max(machine.loadBefore[0] ?? 0, machine.loadAfter[0] ?? 0) : 0;
+  const busy =
+    machine && load > machine.cores
+      ? ` The machine was busy: load average ${load.toFixed(1)} on ${machine.cores} core(s), so other processes held the CPU too.`
+      : '';
   return (
-    `the load generator was saturated: ${h.reasons.join('; ')}${shared}. ` +
+    `the load generator was saturated: ${h.reasons.join('; ')}${shared}.${busy} ` +
     "These figures are a floor of the target's capacity, not its capacity: give the generator more CPU, or spread the load (--shard)"
   );
 }

@@ -174,7 +174,9 @@ export function renderHtml(result: LoadResult): string {
     ? '<p class="warn">The target was tack\'s built-in reference server, running in the same process as the load generator. ' +
       'These figures show tack and the reference working; they are no capacity of any real system.</p>'
     : '';
-  const saturated = result.generator?.saturated ? `<p class="warn">⚠ ${esc(saturationWarning(result.generator, result.target.builtIn))}</p>` : '';
+  const saturated = result.generator?.saturated
+    ? `<p class="warn">⚠ ${esc(saturationWarning(result.generator, result.target.builtIn, result.machine))}</p>`
+    : '';
   const verdict =
     result.verdict.exitCode === 0 ? '<p class="pass">PASSED</p>' : result.verdict.reasons.map((r) => `<p class="fail">FAILED: ${esc(r)}</p>`).join('');
   const judgedAt = result.capacity

@@ -158,7 +158,7 @@ export function aboutTheFigures(result: LoadResult): string[] {
   for (const f of result.mergedFrom) if (f.machine) out.push(`machine of ${f.shard ?? f.runId}: ${describeMachine(f.machine)}`);
   if (result.generator) {
     out.push(`load generator: ${describeHealth(result.generator)}`);
-    if (result.generator.saturated) out.push(`⚠ ${saturationWarning(result.generator, result.target.builtIn)}`);
+    if (result.generator.saturated) out.push(`⚠ ${saturationWarning(result.generator, result.target.builtIn, result.machine)}`);
   }
   if (result.target.builtIn) {
     out.push(

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { judgeHealth, secondSaturated, worstHealth } from '../../src/load/generator.js';
+import { judgeHealth, saturationWarning, secondSaturated, worstHealth } from '../../src/load/generator.js';
 import { saturatedRanges } from '../../src/load/html.js';
 import type { LoadResult, Second } from '../../src/load/types.js';
 import { load, type Ran } from './helpers.js';
@@ -33,6 +33,13 @@ describe('when the generator counts as saturated', () => {
     const timeline = [second(0, { busyPct: 40 }), second(1, { busyPct: 95 }), second(2, { loopDelayUs: 30_000 }), second(3, { lateSlots: 0 })];
     expect(timeline.map(secondSaturated)).toEqual([false, true, true, false]);
     expect(saturatedRanges({ timeline } as unknown as LoadResult)).toEqual([{ from: 1, to: 3 }]);
+  });
+
+  it('the warning names a busy machine as a cause', () => {
+    const h = judgeHealth({ ...calm, busyPct: 95 });
+    const machine = { cpu: 'x', cores: 2, node: 'v20', platform: 'linux', loadBefore: [1.2, 1, 1], loadAfter: [6.4, 3, 2] };
+    expect(saturationWarning(h, false, machine)).toContain('The machine was busy: load average 6.4 on 2 core(s)');
+    expect(saturationWarning(h, false, { ...machine, loadAfter: [1.5, 1, 1] })).not.toContain('machine was busy');
   });
 
   it('the worst of shards or steps, each reason with where it came from', () => {
