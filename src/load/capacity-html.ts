@@ -74,7 +74,8 @@ export function capacitySection(c: Capacity): string {
     const gen = x.generator ? `${Math.round(x.generator.busyPct)}% busy${x.generator.saturated ? ' ⚠ saturated' : ''}` : '-';
     const figures = [...cells, String(x.errors), String(x.brokenChains)].map(num).join('');
     const status = x.status ?? (x.held ? 'held' : 'breached');
-    const verdict = `<td class="nw">${esc(gen)}</td><td class="${x.held ? 'pass' : 'fail'}">${esc(status)}</td><td class="why">${esc(x.reasons.join('; '))}</td>`;
+    const why = `<td class="why">${esc(x.reasons.join('; '))}</td>`;
+    const verdict = `<td class="nw">${esc(gen)}</td><td class="${x.held ? 'pass' : 'fail'}">${esc(status)}</td>${why}`;
     return `<tr><td class="nw">${esc(stage)}</td>${figures}${verdict}</tr>`;
   });
   const table = `<table><tr>${head}</tr>${body.join('')}</table>`;
