@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { exchangeProfile } from '../scenarios/load/exchange.js';
 import { describeResolution, planCapacity } from '../src/load/capacity.js';
+import { reasonsText } from '../src/load/generator.js';
 import { runLoad } from '../src/load/run.js';
 import type { LoadResult } from '../src/load/types.js';
 import { formatCount, parseDurationMs } from '../src/load/units.js';
@@ -69,7 +70,7 @@ function describe(n: number, s: Search): string {
   const steps = c.steps.length;
   const knee = c.maxRate === null ? 'no step held' : `knee ${formatCount(c.maxRate)} req/s`;
   const above = c.breachedRate != null ? ` (${formatCount(c.breachedRate)} did not)` : '';
-  const gen = s.result.generator?.saturated ? `; load generator saturated: ${s.result.generator.reasons.join('; ')}` : '';
+  const gen = s.result.generator?.saturated ? `; load generator saturated: ${reasonsText(s.result.generator)}` : '';
   const load = s.result.machine ? `, load average ${s.result.machine.loadBefore[0]} → ${s.result.machine.loadAfter[0]}` : '';
   return `search ${n}: ${knee}${above}, ${steps} step(s), ${s.seconds.toFixed(0)} s${load}, exit ${s.exitCode}${gen}`;
 }

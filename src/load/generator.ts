@@ -145,6 +145,12 @@ export function describeHealth(h: GeneratorHealth): string {
   );
 }
 
+/** Why it was saturated, the first few reasons (a search repeats them step after step) and how many more. */
+export function reasonsText(h: GeneratorHealth, most = 3): string {
+  const more = h.reasons.length - most;
+  return `${h.reasons.slice(0, most).join('; ')}${more > 0 ? `; and ${more} more (see the JSON)` : ''}`;
+}
+
 /** The warning printed (and shown on the page) when the generator was saturated; a busy machine is named as a cause. */
 export function saturationWarning(h: GeneratorHealth, builtIn: boolean, machine?: Machine): string {
   const shared = builtIn ? " (the built-in reference server runs in this process: its work is the generator's too)" : '';
@@ -154,7 +160,7 @@ export function saturationWarning(h: GeneratorHealth, builtIn: boolean, machine?
       ? ` The machine was busy: load average ${load.toFixed(1)} on ${machine.cores} core(s), so other processes held the CPU too.`
       : '';
   return (
-    `the load generator was saturated: ${h.reasons.join('; ')}${shared}.${busy} ` +
+    `the load generator was saturated: ${reasonsText(h)}${shared}.${busy} ` +
     "These figures are a floor of the target's capacity, not its capacity: give the generator more CPU, or spread the load (--shard)"
   );
 }

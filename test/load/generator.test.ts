@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { judgeHealth, saturationWarning, secondSaturated, worstHealth } from '../../src/load/generator.js';
+import { judgeHealth, reasonsText, saturationWarning, secondSaturated, worstHealth } from '../../src/load/generator.js';
 import { saturatedRanges } from '../../src/load/html.js';
 import type { LoadResult, Second } from '../../src/load/types.js';
 import { load, type Ran } from './helpers.js';
@@ -49,6 +49,8 @@ describe('when the generator counts as saturated', () => {
     ]);
     expect(w).toMatchObject({ saturated: true, busyPct: 99, lateSlots: 0 });
     expect(w?.reasons).toEqual(['shard 2/2: its event loop was busy 99% of the time (≥ 90%)']);
+    const many = { ...w!, reasons: ['a', 'b', 'c', 'd', 'e'] };
+    expect(reasonsText(many)).toBe('a; b; c; and 2 more (see the JSON)');
   });
 });
 
