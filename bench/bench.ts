@@ -12,6 +12,11 @@
  *    load generator's own CPU time per answer is printed for both: on a shared machine it is the
  *    steadier figure.
  *
+ * 3. Does the capacity search find the same knee twice? Three searches in a row against a target of
+ *    fixed capacity (the search's own spread) and three against the reference process (the
+ *    machine's too), the spread of their knees (goal ±25%), then a deliberately slow target on
+ *    which no step holds, in bounded time (bench/capacity.ts).
+ *
  * Both servers run in a child process of their own; the load generators run here, one at a time.
  * BENCH_ROUNDS rounds of (a), (c), (b); the best round of each counts (other load on the machine
  * only slows a round down). Each server's CPU time per answer is printed too. Then a longer exchange
@@ -19,7 +24,8 @@
  * the token store stays bounded.
  *
  * Settings: BENCH_CONNECTIONS (10), BENCH_DURATION (5s), BENCH_WARMUP (2s), BENCH_ROUNDS (3),
- * BENCH_LONG (30s). Not a test: it prints figures, and exits 1 only if a run was incorrect.
+ * BENCH_LONG (30s), BENCH_FIXED_CAPACITY (5000 answers/s), and bench/capacity.ts's. Not a test: it prints figures, and exits 1 only if a run
+ * was incorrect.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +37,7 @@ import { TACK_VERSION } from '../src/version.js';
 import { sumEncoded, summarise } from '../src/load/histograms.js';
 import { runLoad } from '../src/load/run.js';
 import { formatCount, formatUs, parseDurationMs } from '../src/load/units.js';
+import { capacityRepeatability, slowTargetSearch } from './capacity.js';
 import { plainAutocannon } from './plain-autocannon.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -38,6 +45,7 @@ const DURATION_MS = parseDurationMs(process.env.BENCH_DURATION ?? '5s', 'BENCH_D
 const WARMUP_MS = parseDurationMs(process.env.BENCH_WARMUP ?? '2s', 'BENCH_WARMUP');
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const LONG_MS = parseDurationMs(process.env.BENCH_LONG ?? '30s', 'BENCH_LONG');
+const FIXED_CAPACITY = Number(process.env.BENCH_FIXED_CAPACITY ?? 5000);
 
 interface Heap {
   readonly heapUsed: number;
@@ -55,8 +63,8 @@ interface Figures {
   readonly failures: string[];
 }
 
-function child(file: string): ChildProcess {
-  return fork(fileURLToPath(new URL(file, import.meta.url)), [], {
+function child(file: string, args: string[] = []): ChildProcess {
+  return fork(fileURLToPath(new URL(file, import.meta.url)), args, {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -232,6 +240,26 @@ try {
   write(`ratio b/a, reference vs bare node:http: ${(b.rps / a.rps).toFixed(2)}  (${formatCount(b.rps)} / ${formatCount(a.rps)} req/s; goal >= 0.5)`);
   const ratioAc = (a.rps / c.rps).toFixed(2);
   write(`ratio a/c, tack vs plain autocannon:    ${ratioAc}  (${formatCount(a.rps)} / ${formatCount(c.rps)} req/s, driver-bound; goal >= 0.9)`);
+  // (d) The same search three times: on a target of fixed capacity (the search's own spread), then on the reference.
+  const fixedProc = child('./bare-server.ts', [String(FIXED_CAPACITY)]);
+  try {
+    const fixedPort = await ask(fixedProc, undefined, (m) => (m as { port?: number })?.port);
+    const fixedPool = join(scratch, 'fixed-pool.txt');
+    writeFileSync(fixedPool, `${Array.from({ length: 50 }, (_, i) => `bench-fixed-token-${i + 1}`).join('\n')}\n`, { mode: 0o600 });
+    const fixedEnv = {
+      TACK_BASE_URL: `http://acme.localhost:${fixedPort}`,
+      TACK_IDENTITY_URL: `http://id.localhost:${fixedPort}/realms/payroll`,
+      TACK_LOAD_TOKEN_POOL: fixedPool,
+    };
+    const what = `a target of fixed capacity (${formatCount(FIXED_CAPACITY)} answers/s, one queue, its own process)`;
+    failed = (await capacityRepeatability(what, fixedEnv, scratch, write, 3000)) || failed;
+  } finally {
+    await stop(fixedProc);
+  }
+  const spread = (100 * (Math.max(...bs.map((f) => f.rps)) - Math.min(...bs.map((f) => f.rps)))) / Math.min(...bs.map((f) => f.rps));
+  write(`(the reference's closed-model rounds (b) above differ by ${spread.toFixed(0)}% between the slowest and the fastest: the machine's own spread)`);
+  failed = (await capacityRepeatability('the reference process', refEnv, scratch, write)) || failed;
+  failed = (await slowTargetSearch(scratch, write)) || failed;
 } finally {
   await Promise.all([stop(bareProc), stop(refProc)]);
   rmSync(scratch, { recursive: true, force: true });

@@ -93,6 +93,7 @@ export const exchangeSearchProfile: LoadProfile = {
   name: 'exchange-search',
   title: 'exchange, then business search with the access token until 401, then exchange again',
   defaultThresholds: ['p99<1s'],
+  kinds: ['exchange', 'search'],
   async prepare(ctx) {
     const { target } = ctx.session;
     const identity = await ctx.resolve(target.identityUrl, 'sign-in server');

@@ -85,6 +85,7 @@ export const exchangeProfile: LoadProfile = {
   name: 'exchange',
   title: 'sign-in token exchange, one rotating API-token chain per connection',
   defaultThresholds: ['p99<1s'],
+  kinds: ['exchange'],
   async prepare(ctx) {
     const { target } = ctx.session;
     const identity = await ctx.resolve(target.identityUrl, 'sign-in server');

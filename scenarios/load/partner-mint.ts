@@ -43,6 +43,7 @@ export const partnerMintProfile: LoadProfile = {
   name: 'partner-mint',
   title: 'partner key: mint user tokens (POST /api/admin/authentication/token)',
   defaultThresholds: ['p99<1s'],
+  kinds: ['mint'],
   async prepare(ctx) {
     const { wire, users } = await partnerSetup(ctx, 'partner-mint');
     return {

@@ -58,6 +58,7 @@ export const partnerRefreshProfile: LoadProfile = {
   name: 'partner-refresh',
   title: 'partner key: refresh user tokens (POST /api/admin/authentication/refresh), one chain per connection',
   defaultThresholds: ['p99<1s'],
+  kinds: ['refresh'],
   async prepare(ctx) {
     const { wire, client, users } = await partnerSetup(ctx, 'partner-refresh');
     ctx.say(`minting ${ctx.connections} refresh-token chain(s)`);

@@ -38,6 +38,7 @@ function record(json: unknown): Record<string, unknown> | undefined {
 
 export function exchangeRequest(identity: Endpoint, clientId: string, token: string): LoadRequest {
   return {
+    kind: 'exchange',
     origin: identity,
     method: 'POST',
     path: `${identity.pathPrefix}/protocol/openid-connect/token`,
@@ -68,6 +69,7 @@ export function judgeExchange(status: number, body: string): ExchangeAnswer {
 
 export function searchRequest(tenant: Endpoint, accessToken: string): LoadRequest {
   return {
+    kind: 'search',
     origin: tenant,
     method: 'GET',
     path: `${tenant.pathPrefix}/api/businesses/search`,
@@ -95,6 +97,7 @@ export interface PartnerWire {
 
 export function partnerRequest(wire: PartnerWire, call: 'token' | 'refresh', json: unknown): LoadRequest {
   return {
+    kind: call === 'token' ? 'mint' : 'refresh',
     origin: wire.tenant,
     method: 'POST',
     path: `${wire.tenant.pathPrefix}/api/admin/authentication/${call}`,

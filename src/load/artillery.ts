@@ -7,7 +7,9 @@
  *   looping for the duration; the checks tack makes become Artillery `ensure` conditions: no broken
  *   chain, no answer against the spec, no failed setup, and (unless --no-fail-on-errors) no
  *   unexpected status and no failed VU; every --threshold becomes one condition on Artillery's
- *   metrics (latency in milliseconds).
+ *   metrics (latency in milliseconds). Each request is named for its kind (exchange, search, mint,
+ *   refresh) and Artillery's metrics-by-endpoint plugin times each kind apart, so a latency
+ *   threshold on one kind (`exchange.p99<20ms`) becomes a condition on that kind's metrics.
  * - `tack-processor.cjs`: the hooks the script names (src/load/artillery-processor.cjs): the
  *   VU's own chain at its start, the rotated token stored before the next request, every answer
  *   judged as tack judges it, counters `tack.*`.
@@ -20,7 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TackError } from '../harness/errors.js';
 import type { LoadProfile } from './profile.js';
-import { parseThreshold, type ThresholdSpec } from './thresholds.js';
+import { checkScope, parseThreshold, type ThresholdSpec } from './thresholds.js';
 
 export const PROCESSOR_FILE = 'tack-processor.cjs';
 const PROCESSOR_SOURCE = fileURLToPath(new URL('./artillery-processor.cjs', import.meta.url));
@@ -48,12 +50,20 @@ export interface ArtilleryExport {
   readonly version: string;
 }
 
+/** Artillery's metrics-by-endpoint plugin, with the request names as the endpoints' names. */
+const BY_ENDPOINT = 'plugins.metrics-by-endpoint.response_time';
+
 /** One tack threshold as an Artillery `ensure` expression, or a usage error when Artillery has no such metric. */
 export function ensureExpression(spec: ThresholdSpec): string {
   const m = spec.metric;
   const ms = () => String(Number((spec.value / 1000).toPrecision(12)));
   let left: string;
   let right = String(spec.value);
+  // Per request kind, Artillery times each named request (metrics-by-endpoint); it counts nothing of tack's per kind.
+  const latency = spec.scope === undefined ? 'http.response_time' : `${BY_ENDPOINT}.${spec.scope}`;
+  if (spec.scope !== undefined && m.kind !== 'percentile' && m.kind !== 'max' && m.kind !== 'mean') {
+    throw new TackError('TACK_ERR_USAGE', `--threshold '${spec.expr}': on Artillery a threshold on one request kind can only be a latency (p99, max, mean)`);
+  }
   switch (m.kind) {
     case 'percentile': {
       const key = PERCENTILES.get(m.q);
@@ -61,13 +71,13 @@ export function ensureExpression(spec: ThresholdSpec): string {
         const known = 'p50, p75, p90, p95, p99, p99.9, p100 (max) and mean';
         throw new TackError('TACK_ERR_USAGE', `--threshold '${spec.expr}': Artillery reports no p${m.q}; it has ${known}`);
       }
-      left = `http.response_time.${key}`;
+      left = `${latency}.${key}`;
       right = ms();
       break;
     }
     case 'max':
     case 'mean':
-      left = `http.response_time.${m.kind}`;
+      left = `${latency}.${m.kind}`;
       right = ms();
       break;
     case 'rps':
@@ -95,6 +105,7 @@ const q = (s: string) => JSON.stringify(s);
 /** The script, as YAML text (every string JSON-quoted, which YAML reads as written). */
 export function artilleryScript(o: ArtilleryExport): string {
   const thresholds = (o.thresholds.length > 0 ? o.thresholds : o.profile.defaultThresholds).map(parseThreshold);
+  for (const t of thresholds) checkScope(t, o.profile);
   const conditions: string[] = ['tack.chains_broken == 0', 'tack.against_spec == 0', 'tack.setup_failed == 0'];
   if (o.failOnErrors) conditions.push('tack.unexpected_status == 0', 'vusers.failed == 0');
   conditions.push(...thresholds.map(ensureExpression));
@@ -127,6 +138,8 @@ export function artilleryScript(o: ArtilleryExport): string {
     `    tackDurationS: ${durationS}`,
     '  plugins:',
     '    ensure: {}',
+    '    metrics-by-endpoint:',
+    '      useOnlyRequestNames: true',
     '  ensure:',
     '    conditions:',
     ...conditions.map((c) => `      - expression: ${q(c)}`),
@@ -146,17 +159,20 @@ const FLOWS: Record<string, readonly string[]> = {
   exchange: [
     '          - post:',
     `              url: ${q('/protocol/openid-connect/token')}`,
+    `              name: ${q('exchange')}`,
     '              beforeRequest: tackExchangeRequest',
     '              afterResponse: tackExchangeAnswer',
   ],
   'exchange-search': [
     '          - post:',
     `              url: ${q('/protocol/openid-connect/token')}`,
+    `              name: ${q('exchange')}`,
     '              ifTrue: tackNeedsExchange',
     '              beforeRequest: tackExchangeRequest',
     '              afterResponse: tackExchangeAnswer',
     '          - get:',
     `              url: ${q('/api/businesses/search')}`,
+    `              name: ${q('search')}`,
     '              ifTrue: tackHasAccess',
     '              beforeRequest: tackSearchRequest',
     '              afterResponse: tackSearchAnswer',
@@ -164,12 +180,14 @@ const FLOWS: Record<string, readonly string[]> = {
   'partner-mint': [
     '          - post:',
     `              url: ${q('/api/admin/authentication/token')}`,
+    `              name: ${q('mint')}`,
     '              beforeRequest: tackPartnerRequest',
     '              afterResponse: tackPartnerAnswer',
   ],
   'partner-refresh': [
     '          - post:',
     `              url: ${q('/api/admin/authentication/refresh')}`,
+    `              name: ${q('refresh')}`,
     '              beforeRequest: tackPartnerRequest',
     '              afterResponse: tackPartnerAnswer',
   ],

@@ -1,8 +1,10 @@
 /**
  * Inline SVG line charts for the load page: as wide as the page (a viewBox scaled to 100% width),
  * axes with round ticks (1, 2, 2.5 or 5 times a power of ten; whole seconds; 1-2-5 decades on a log
- * axis), optional vertical markers (the knee of a capacity search), dashed series (an ideal line).
- * No script, no fonts to load; every text is escaped.
+ * axis), optional vertical markers (the knee of a capacity search), shaded bands (seconds in which
+ * the load generator was saturated), dashed series (an ideal line), dots-only series. A time axis
+ * ends where the run ended, not at the next round tick. No script, no fonts to load; every text is
+ * escaped.
  */
 import { esc } from '../text/html.js';
 
@@ -13,6 +15,8 @@ export interface Series {
   readonly dashed?: boolean;
   /** Draw a dot on every point (few points, e.g. capacity steps). */
   readonly dots?: boolean;
+  /** Dots only, no line between them (marks on another series' points). */
+  readonly noLine?: boolean;
 }
 
 export interface Marker {
@@ -34,8 +38,10 @@ export interface Chart {
   readonly markers?: readonly Marker[];
   /** Include 0 on the x axis (time axes). */
   readonly xFromZero?: boolean;
-  /** Extend the x axis to at least this value (the end of the measured phase). */
-  readonly xMax?: number;
+  /** The x axis ends exactly here (the end of the measured phase), its ticks inside. */
+  readonly xEnd?: number;
+  /** Shaded x ranges, and what they mean (one legend entry). */
+  readonly bands?: { readonly ranges: readonly { readonly from: number; readonly to: number }[]; readonly label: string; readonly colour: string };
 }
 
 const W = 1000;
@@ -72,7 +78,7 @@ export function lineChart(c: Chart): string {
   if (pts.length === 0) return `<figure><figcaption>${esc(c.title)}</figcaption><p class="muted">no data</p></figure>`;
   const xs = [...pts.map((p) => p[0]), ...(c.markers ?? []).map((m) => m.x)];
   let x0 = Math.min(...xs, ...(c.xFromZero ? [0] : []));
-  let x1 = Math.max(...xs, c.xMax ?? -Infinity);
+  let x1 = c.xEnd ?? Math.max(...xs);
   let xTicks: { x: number; label: string }[];
   if (c.xTicks) {
     xTicks = [...c.xTicks];
@@ -85,8 +91,9 @@ export function lineChart(c: Chart): string {
   } else {
     const t = niceTicks(x0, x1, 10);
     x0 = t[0]!;
-    x1 = t[t.length - 1]!;
-    xTicks = t.map((x) => ({ x, label: c.xFormat(x) }));
+    const end = c.xEnd;
+    if (end === undefined) x1 = t[t.length - 1]!;
+    xTicks = t.filter((x) => end === undefined || x <= end + 1e-9).map((x) => ({ x, label: c.xFormat(x) }));
   }
   if (x1 <= x0) x1 = x0 + 1;
   const yTicks = niceTicks(0, Math.max(...pts.map((p) => p[1]), 0) || 1, 5);
@@ -96,6 +103,11 @@ export function lineChart(c: Chart): string {
   const sy = (y: number) => H - PAD.bottom - (y / y1) * (H - PAD.top - PAD.bottom);
   const f = (n: number) => n.toFixed(1);
   const parts: string[] = [];
+  for (const b of c.bands?.ranges ?? []) {
+    const from = sx(Math.max(x0, b.from));
+    const width = Math.max(1, sx(Math.min(x1, b.to)) - from);
+    parts.push(`<rect x="${f(from)}" y="${PAD.top}" width="${f(width)}" height="${H - PAD.top - PAD.bottom}" fill="${c.bands!.colour}" opacity="0.18"/>`);
+  }
   for (const v of yTicks) {
     parts.push(`<line x1="${PAD.left}" x2="${W - PAD.right}" y1="${f(sy(v))}" y2="${f(sy(v))}" class="grid"/>`);
     parts.push(`<text x="${PAD.left - 8}" y="${f(sy(v) + 4)}" text-anchor="end">${esc(c.yFormat(v))}</text>`);
@@ -118,11 +130,17 @@ export function lineChart(c: Chart): string {
   for (const s of c.series) {
     if (s.points.length > 0) {
       const d = s.points.map((p, j) => `${j === 0 ? 'M' : 'L'}${f(sx(p[0]))},${f(sy(p[1]))}`).join(' ');
-      parts.push(`<path d="${d}" fill="none" stroke="${s.colour}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
-      if (s.dots || s.points.length === 1) for (const p of s.points) parts.push(`<circle cx="${f(sx(p[0]))}" cy="${f(sy(p[1]))}" r="3.5" fill="${s.colour}"/>`);
+      if (!s.noLine) parts.push(`<path d="${d}" fill="none" stroke="${s.colour}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>`);
+      const r = s.noLine ? 6 : 3.5;
+      if (s.dots || s.noLine || s.points.length === 1)
+        for (const p of s.points) parts.push(`<circle cx="${f(sx(p[0]))}" cy="${f(sy(p[1]))}" r="${r}" fill="${s.colour}"/>`);
     }
     parts.push(`<rect x="${legendX}" y="10" width="10" height="10" fill="${s.colour}"/><text x="${legendX + 14}" y="19">${esc(s.name)}</text>`);
     legendX += 24 + s.name.length * 7;
+  }
+  if (c.bands && c.bands.ranges.length > 0) {
+    parts.push(`<rect x="${legendX}" y="10" width="10" height="10" fill="${c.bands.colour}" opacity="0.35"/>`);
+    parts.push(`<text x="${legendX + 14}" y="19">${esc(c.bands.label)}</text>`);
   }
   return (
     `<figure><figcaption>${esc(c.title)}</figcaption>` +

@@ -19,17 +19,25 @@
  *   slots.sent` tells how far the connections fell behind the rate.
  *
  * Latency is taken by the engine itself (`performance.now()` around each request, whole answer
- * read), recorded in microseconds for every status.
+ * read), recorded in microseconds for every status, for the whole run and per request kind.
+ *
+ * The engine also watches itself (generator.ts): its CPU, its event loop's busy share and delay, and
+ * in the open model the slots it sent late while a connection was free (the generator's lateness,
+ * not the target's).
  *
  * The run stops by itself: at the end of the measured phase no driver sends again, answers in flight
  * are read (so no rotation is lost half-way), then the pools close; a watchdog destroys them if a
  * target never answers (every request also has its own timeout).
  */
 import { Pool, type Dispatcher } from 'undici';
+import { GeneratorProbe, LATE_SLOT_MS } from './generator.js';
 import { Recorder, type Outcome } from './recorder.js';
 import type { Endpoint } from './target.js';
+import type { GeneratorHealth, RequestKind } from './types.js';
 
 export interface LoadRequest {
+  /** What it is for: results are kept per kind too. */
+  readonly kind: RequestKind;
   /** Where it goes: one pool per origin (`origin.connectUrl`). */
   readonly origin: Endpoint;
   readonly method: 'GET' | 'POST';
@@ -61,14 +69,20 @@ export interface Conversation {
 }
 
 export interface Progress {
+  /** Seconds since the start when this line's interval ended. */
   readonly elapsedS: number;
+  /** How long the interval was: a second, or less for the last, partial one (`final`). */
+  readonly spanS: number;
+  readonly final: boolean;
   readonly phase: 'warmup' | 'measured';
-  /** Answers in the last second (either phase). */
+  /** Answers per second over the interval (either phase). */
   readonly perSecond: number;
   readonly failures: number;
   readonly broken: number;
-  /** p99 of the measured phase so far (µs); 0 before it starts. */
+  /** p99 (µs) of the interval's answers, in the run's measure (as the per-second chart); 0 when none. */
   readonly p99Us: number;
+  /** The generator's event loop: busy share over the interval (%). */
+  readonly busyPct: number;
 }
 
 export interface EngineOptions {
@@ -96,6 +110,8 @@ export interface EngineResult {
   readonly slots: { readonly due: number; readonly sent: number } | null;
   readonly startedAt: Date;
   readonly finishedAt: Date;
+  /** The load generator's health over the measured phase. */
+  readonly generator: GeneratorHealth;
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -105,6 +121,7 @@ class Driver implements Dispatcher.DispatchHandler {
   status = 0;
   chunks: Buffer[] = [];
   sentAt = 0;
+  kind: RequestKind = 'exchange';
   /** Open model: when the slot this request serves was due. */
   dueAt = 0;
   busy = false;
@@ -144,6 +161,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   const wallStart = new Date();
   const t0 = performance.now();
   const recorder = new Recorder({ startedAt: t0, warmupMs: options.warmupMs, durationMs: options.durationMs, fixedRate: options.rate !== undefined });
+  const probe = new GeneratorProbe();
   const endAt = t0 + options.warmupMs + options.durationMs;
   const pools = new Map<string, Pool>();
   const drivers: Driver[] = [];
@@ -179,6 +197,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
 
   const send = (d: Driver, dueAt: number) => {
     const req = d.conv.next();
+    d.kind = req.kind;
     d.busy = true;
     d.dueAt = dueAt;
     inFlight++;
@@ -194,8 +213,11 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (draining) return;
     const due = dueCount(performance.now());
     while (nextSlot < due && idle.length > 0) {
+      const now = performance.now();
+      // A connection was free: a slot going out well after it fell due is the generator's lateness.
+      if (now - (t0 + nextSlot * interval) >= LATE_SLOT_MS) recorder.late(now);
       nextSlot++;
-      send(idle.pop()!, performance.now());
+      send(idle.pop()!, now);
     }
     if (idle.length > 0) pumpTimer = setTimeout(pump, Math.max(1, t0 + nextSlot * interval - performance.now()));
   };
@@ -216,6 +238,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (nextSlot < dueCount(now)) {
       // The slot waited because every driver was busy: it counts from when it fell due.
       const dueAt = idle.length === 0 ? t0 + nextSlot * interval : now;
+      if (idle.length > 0 && now - (t0 + nextSlot * interval) >= LATE_SLOT_MS) recorder.late(now);
       nextSlot++;
       send(d, dueAt);
     } else {
@@ -231,41 +254,58 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     inFlight--;
     if (error === undefined) {
       d.failures = 0;
-      recorder.response(status, now - d.sentAt, now, rate !== undefined ? now - d.dueAt : undefined);
+      recorder.response(status, now - d.sentAt, now, rate !== undefined ? now - d.dueAt : undefined, d.kind);
+      answering = d.kind;
       const outcome = d.conv.answer(status, body!);
-      recorder.outcome(outcome, now, d.conv, status);
+      answering = undefined;
+      recorder.outcome(outcome, now, d.conv, status, d.kind);
     } else {
       d.failures++;
       const code = (error as { code?: unknown }).code;
-      if (typeof code === 'string' && TIMEOUT_CODES.has(code)) recorder.timeout(now);
-      else recorder.error(typeof code === 'string' ? code : error.name || 'socket error', now);
+      if (typeof code === 'string' && TIMEOUT_CODES.has(code)) recorder.timeout(now, d.kind);
+      else recorder.error(typeof code === 'string' ? code : error.name || 'socket error', now, d.kind);
       d.conv.lost();
     }
     resume(d);
   };
 
+  /** The kind of the answer being judged: a rotation or a note the conversation counts belongs to it. */
+  let answering: RequestKind | undefined;
   const tally: Tally = {
-    rotation: () => recorder.rotation(performance.now()),
-    note: (name) => recorder.note(recorder.phaseAt(performance.now()), name),
+    rotation: () => recorder.rotation(performance.now(), answering),
+    note: (name) => recorder.note(recorder.phaseAt(performance.now()), name, answering),
   };
   for (let i = 0; i < options.connections; i++) drivers.push(new Driver(options.conversation(i, tally), settle));
 
   let lastTotal = 0;
-  const progress = setInterval(() => {
+  let lastTick = t0;
+  /** One progress line: the interval since the previous one (a second, or the last, partial one). */
+  const tick = (final: boolean) => {
     const now = performance.now();
+    const spanMs = now - lastTick;
     const w = recorder.warmup;
     const m = recorder.measured;
     const total = w.responses + m.responses;
+    const { p99Us } = recorder.takeInterval();
+    const gen = probe.second();
+    recorder.generatorSecond(now, spanMs, gen);
     options.onProgress?.({
-      elapsedS: Math.round((now - t0) / 1000),
-      phase: recorder.phaseAt(now),
-      perSecond: total - lastTotal,
+      elapsedS: final ? Math.round(now - t0) / 1000 : Math.round((now - t0) / 1000),
+      spanS: Math.round(spanMs) / 1000,
+      final,
+      phase: recorder.phaseAt(lastTick + spanMs / 2),
+      perSecond: (total - lastTotal) / Math.max(0.001, spanMs / 1000),
       failures: w.errors + w.timeouts + w.non2xx + w.malformed + m.errors + m.timeouts + m.non2xx + m.malformed,
       broken: w.broken + w.lost + m.broken + m.lost,
-      p99Us: recorder.p99SoFar(),
+      p99Us,
+      busyPct: gen.busyPct,
     });
     lastTotal = total;
-  }, 1000);
+    lastTick = now;
+  };
+  const progress = setInterval(() => tick(false), 1000);
+  // The generator is judged over the measured phase.
+  const beginProbe = setTimeout(() => probe.begin(), Math.max(0, recorder.measureFrom - performance.now()));
 
   let watchdog: NodeJS.Timeout | undefined;
   const drain = () => {
@@ -283,6 +323,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   if (options.signal?.aborted) drain();
   else options.signal?.addEventListener('abort', onAbort, { once: true });
 
+  let generator: GeneratorHealth | undefined;
   try {
     // A conversation may have ended before the run (its chain broke in an earlier capacity step).
     for (const d of drivers) d.done = d.conv.ended;
@@ -302,10 +343,15 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     if (watchdog) clearTimeout(watchdog);
     if (pumpTimer) clearTimeout(pumpTimer);
     clearInterval(progress);
+    clearTimeout(beginProbe);
     options.signal?.removeEventListener('abort', onAbort);
     // Every driver ended early (every chain broke): the measured phase ends here.
     const now = performance.now();
     if (now < recorder.measureUntil) recorder.measureUntil = Math.max(recorder.measureFrom, now);
+    // The last, partial second is shown as it was (a sliver of drain time is not a second of its own).
+    if (now - lastTick >= 100) tick(true);
+    // Always: the probe's monitors stop here.
+    generator = probe.end(rate !== undefined ? { slots: recorder.lateSlots, answers: recorder.measured.responses } : null);
     await Promise.all([...pools.values()].map((p) => p.destroy().catch(() => undefined)));
   }
   const due = rate !== undefined ? dueCount(recorder.measureUntil) : 0;
@@ -316,5 +362,6 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     slots: rate !== undefined ? { due: Math.max(due, nextSlot), sent: nextSlot } : null,
     startedAt: wallStart,
     finishedAt: new Date(),
+    generator,
   };
 }

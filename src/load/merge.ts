@@ -10,10 +10,23 @@
  */
 import { TackError } from '../harness/errors.js';
 import { newRunId } from '../harness/session.js';
+import { worstHealth } from './generator.js';
 import { encode, sumEncoded } from './histograms.js';
 import { shardLabel } from './shard.js';
 import { evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
-import { emptyCounts, LOAD_SCHEMA, STATUS_CLASSES, type ChainBreak, type Counts, type LoadResult, type Second, type Threshold } from './types.js';
+import {
+  emptyCounts,
+  LOAD_SCHEMA,
+  REQUEST_KINDS,
+  STATUS_CLASSES,
+  type ChainBreak,
+  type Counts,
+  type EndpointResult,
+  type Latency,
+  type LoadResult,
+  type Second,
+  type Threshold,
+} from './types.js';
 import { judge } from './verdict.js';
 
 const MAX_LISTED_BREAKS = 100;
@@ -52,11 +65,46 @@ function encodedSum(texts: readonly (string | undefined)[]): string {
   }
 }
 
+/** Counts and histograms of several parts added up (the corrected histogram only when every part has one). */
+function sumBook(parts: readonly EndpointResult[]): EndpointResult {
+  const warmup = emptyCounts();
+  const measured = emptyCounts();
+  for (const p of parts) {
+    addCounts(warmup, p.warmup);
+    addCounts(measured, p.measured);
+  }
+  const byClass: Latency['byClass'] = {};
+  for (const cls of STATUS_CLASSES) {
+    const texts = parts.map((p) => p.latency.byClass[cls]).filter((x): x is string => x !== undefined);
+    if (texts.length > 0) byClass[cls] = encodedSum(texts);
+  }
+  // The corrected histogram only means something if every part ran at a fixed rate.
+  const corrected = parts.every((p) => p.latency.corrected !== null) ? encodedSum(parts.map((p) => p.latency.corrected ?? undefined)) : null;
+  return { warmup, measured, latency: { unit: 'us', byClass, corrected } };
+}
+
+/** The whole and each request kind added up; kinds only when every result has them (older results do not). */
+function sumResults(results: readonly LoadResult[]): EndpointResult & { endpoints: LoadResult['endpoints'] } {
+  const whole = sumBook(results);
+  if (!results.every((r) => r.endpoints !== undefined)) return { ...whole, endpoints: undefined };
+  const endpoints: NonNullable<LoadResult['endpoints']> = {};
+  for (const kind of REQUEST_KINDS) {
+    const parts = results.flatMap((r) => (r.endpoints?.[kind] ? [r.endpoints[kind]] : []));
+    if (parts.length > 0) endpoints[kind] = sumBook(parts);
+  }
+  return { ...whole, endpoints };
+}
+
+const maxOf = (xs: readonly (number | undefined)[]) => (xs.some((x) => x !== undefined) ? Math.max(...xs.map((x) => x ?? 0)) : undefined);
+
 function mergeTimelines(timelines: readonly Second[][]): Second[] {
   const length = Math.max(0, ...timelines.map((t) => t.length));
   const out: Second[] = [];
   for (let s = 0; s < length; s++) {
     const row = timelines.map((t) => t[s]).filter((x): x is Second => x !== undefined);
+    const busyPct = maxOf(row.map((x) => x.busyPct));
+    const loopDelayUs = maxOf(row.map((x) => x.loopDelayUs));
+    const late = row.some((x) => x.lateSlots !== undefined) ? row.reduce((n, x) => n + (x.lateSlots ?? 0), 0) : undefined;
     out.push({
       s,
       spanS: Math.max(...row.map((x) => x.spanS ?? 1)),
@@ -65,6 +113,9 @@ function mergeTimelines(timelines: readonly Second[][]): Second[] {
       errors: row.reduce((n, x) => n + x.errors, 0),
       timeouts: row.reduce((n, x) => n + x.timeouts, 0),
       latency: encodedSum(row.map((x) => x.latency)),
+      ...(busyPct !== undefined ? { busyPct } : {}),
+      ...(loopDelayUs !== undefined ? { loopDelayUs } : {}),
+      ...(late !== undefined ? { lateSlots: late } : {}),
     });
   }
   return out;
@@ -91,19 +142,8 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
   }
   const results = inputs.map((i) => i.result);
   const first = results[0]!;
-  const warmup = emptyCounts();
-  const measured = emptyCounts();
-  for (const r of results) {
-    addCounts(warmup, r.warmup);
-    addCounts(measured, r.measured);
-  }
-  const byClass: LoadResult['latency']['byClass'] = {};
-  for (const cls of STATUS_CLASSES) {
-    const parts = results.map((r) => r.latency.byClass[cls]).filter((x): x is string => x !== undefined);
-    if (parts.length > 0) byClass[cls] = encodedSum(parts);
-  }
-  // The corrected histogram only means something if every shard ran at a fixed rate.
-  const corrected = results.every((r) => r.latency.corrected !== null) ? encodedSum(results.map((r) => r.latency.corrected ?? undefined)) : null;
+  const labelOf = (r: LoadResult) => shardLabel(r.settings.shard ?? undefined) ?? r.runId;
+  const generator = worstHealth(results.flatMap((r) => (r.generator ? [{ label: `shard ${labelOf(r)}`, health: r.generator }] : [])));
   const breaks: ChainBreak[] = [];
   let breaksNotListed = 0;
   inputs.forEach(({ result }) => {
@@ -137,16 +177,15 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
       chains: [...new Set(results.map((r) => r.settings.chains))].join(','),
       failOnErrors: results.some((r) => r.settings.failOnErrors),
     },
-    warmup,
-    measured,
-    latency: { unit: 'us', byClass, corrected },
+    ...sumResults(results),
+    generator,
     timeline: mergeTimelines(results.map((r) => r.timeline)),
     breaks,
     breaksNotListed,
     mergedFrom: inputs.flatMap(({ file, result }) =>
       result.mergedFrom.length > 0
         ? result.mergedFrom
-        : [{ runId: result.runId, shard: shardLabel(result.settings.shard ?? undefined), file, machine: result.machine }],
+        : [{ runId: result.runId, shard: shardLabel(result.settings.shard ?? undefined), file, machine: result.machine, generator: result.generator }],
     ),
   };
   const specs: { spec: ThresholdSpec; source: Threshold['source'] }[] = [];
@@ -165,25 +204,14 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
 }
 
 /**
- * The steps of one capacity search as one result: counts and histograms added, the timelines end
- * to end (each step's seconds after the previous step's), the measured time summed. Thresholds and
- * verdict are left to the caller.
+ * The steps of one capacity search as one result, for the record: counts and histograms added
+ * (whole and per request kind), the timelines end to end (each step's seconds after the previous
+ * step's), the measured time summed. Its figures mix every step: the search's headline is a step's
+ * own (capacity.steps). Thresholds and verdict are left to the caller.
  */
 export function combineSteps(steps: readonly LoadResult[], warmupMs: number): LoadResult {
   const first = steps[0];
   if (!first) throw new Error('combineSteps needs at least one step');
-  const warmup = emptyCounts();
-  const measured = emptyCounts();
-  for (const r of steps) {
-    addCounts(warmup, r.warmup);
-    addCounts(measured, r.measured);
-  }
-  const byClass: LoadResult['latency']['byClass'] = {};
-  for (const cls of STATUS_CLASSES) {
-    const parts = steps.map((r) => r.latency.byClass[cls]).filter((x): x is string => x !== undefined);
-    if (parts.length > 0) byClass[cls] = encodedSum(parts);
-  }
-  const corrected = steps.every((r) => r.latency.corrected !== null) ? encodedSum(steps.map((r) => r.latency.corrected ?? undefined)) : null;
   const timeline: Second[] = [];
   for (const r of steps) {
     const offset = timeline.length;
@@ -197,9 +225,7 @@ export function combineSteps(steps: readonly LoadResult[], warmupMs: number): Lo
     finishedAt: steps[steps.length - 1]!.finishedAt,
     measuredS,
     settings: { ...first.settings, rate: null, durationS: measuredS, warmupS: warmupMs / 1000 },
-    warmup,
-    measured,
-    latency: { unit: 'us', byClass, corrected },
+    ...sumResults(steps),
     timeline,
     breaks,
     breaksNotListed: steps.reduce((n, r) => n + r.breaksNotListed, 0) + Math.max(0, listed - breaks.length),

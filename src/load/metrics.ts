@@ -8,7 +8,8 @@
  * - Failure counts cover the whole run, warmup included: a broken chain is broken whenever it broke.
  */
 import { decode, sumEncoded, summarise, type Histogram, type LatencySummary } from './histograms.js';
-import type { Counts, LoadResult } from './types.js';
+import { formatCount } from './units.js';
+import { emptyCounts, type Counts, type LoadResult, type RequestKind } from './types.js';
 
 export interface Metrics {
   readonly latency: LatencySummary;
@@ -60,5 +61,40 @@ export function metricsOf(result: LoadResult): Metrics {
     lost: w.lost + m.lost,
     rotations: w.rotations + m.rotations,
     errorRatePct: attempts > 0 ? (100 * errors) / attempts : 0,
+  };
+}
+
+/**
+ * The result as one request kind saw it: its counts and histograms in place of the whole's, the
+ * same measured time. Every figure of `metricsOf` and every threshold then reads that kind alone.
+ */
+export function endpointView(result: LoadResult, kind: RequestKind): LoadResult {
+  const e = result.endpoints?.[kind];
+  return {
+    ...result,
+    warmup: e?.warmup ?? emptyCounts(),
+    measured: e?.measured ?? emptyCounts(),
+    latency: e?.latency ?? { unit: 'us', byClass: {}, corrected: null },
+    endpoints: undefined,
+    timeline: [],
+    breaks: [],
+    breaksNotListed: 0,
+  };
+}
+
+/**
+ * What a result's headline figures are read from. A run's own; for a capacity search, the highest
+ * step that held (the first step when none did), its own answers only, never every step mixed.
+ */
+export function headlineView(result: LoadResult): { view: LoadResult; label: string | undefined } {
+  const c = result.capacity;
+  if (!c) return { view: result, label: undefined };
+  const index = c.headline ?? (c.maxRate === null ? 0 : c.steps.findLastIndex((s) => s.held && s.rate === c.maxRate));
+  const step = c.steps[index];
+  if (!step?.measured || !step.latency || step.measuredS === undefined) return { view: result, label: 'all steps together (a result of an earlier tack)' };
+  const which = c.maxRate !== null ? 'the highest step that held' : 'the first step (no step held)';
+  return {
+    view: { ...result, measuredS: step.measuredS, warmup: emptyCounts(), measured: step.measured, latency: step.latency, endpoints: step.endpoints },
+    label: `at ${formatCount(step.rate)} req/s, ${which}: step ${index + 1}'s own ${step.measuredS.toFixed(1)} s`,
   };
 }

@@ -12,6 +12,7 @@ import type { Session } from '../harness/session.js';
 import type { Conversation, Tally } from './engine.js';
 import type { Shard } from './shard.js';
 import type { Endpoint } from './target.js';
+import type { RequestKind } from './types.js';
 
 export interface ProfileContext {
   readonly session: Session;
@@ -46,5 +47,7 @@ export interface LoadProfile {
   readonly title: string;
   /** Thresholds used when no --threshold is given. */
   readonly defaultThresholds: readonly string[];
+  /** The kinds of request it sends (a threshold naming another kind is refused). */
+  readonly kinds: readonly RequestKind[];
   prepare(ctx: ProfileContext): Promise<Prepared>;
 }

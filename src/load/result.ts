@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { TackError } from '../harness/errors.js';
 import type { Redactor } from '../harness/redactor.js';
 import { renderHtml } from './html.js';
-import { LOAD_SCHEMA, STATUS_CLASSES, type LoadResult } from './types.js';
+import { LOAD_SCHEMA, REQUEST_KINDS, STATUS_CLASSES, type LoadResult } from './types.js';
 
 const countMap = z.record(z.string(), z.number());
 const counts = z.object({
@@ -25,6 +25,24 @@ const counts = z.object({
   byStatus: countMap,
   errorCodes: countMap,
   notes: countMap,
+});
+
+const latency = z.object({
+  unit: z.literal('us'),
+  byClass: z.partialRecord(z.enum(STATUS_CLASSES), z.string()),
+  corrected: z.string().nullable(),
+});
+
+const endpoints = z.partialRecord(z.enum(REQUEST_KINDS), z.object({ warmup: counts, measured: counts, latency }));
+
+const generator = z.object({
+  cpuPct: z.number(),
+  busyPct: z.number(),
+  loopDelayUs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
+  lateSlots: z.number().nullable(),
+  lateSlotsPerS: z.number().nullable(),
+  saturated: z.boolean(),
+  reasons: z.array(z.string()),
 });
 
 const machine = z.object({
@@ -58,11 +76,9 @@ export const loadResultSchema = z.object({
   }),
   warmup: counts,
   measured: counts,
-  latency: z.object({
-    unit: z.literal('us'),
-    byClass: z.partialRecord(z.enum(STATUS_CLASSES), z.string()),
-    corrected: z.string().nullable(),
-  }),
+  latency,
+  endpoints: endpoints.optional(),
+  generator: generator.optional(),
   timeline: z.array(
     z.object({
       s: z.number(),
@@ -72,6 +88,9 @@ export const loadResultSchema = z.object({
       errors: z.number(),
       timeouts: z.number(),
       latency: z.string(),
+      busyPct: z.number().optional(),
+      loopDelayUs: z.number().optional(),
+      lateSlots: z.number().optional(),
     }),
   ),
   breaks: z.array(
@@ -87,23 +106,44 @@ export const loadResultSchema = z.object({
     }),
   ),
   breaksNotListed: z.number(),
-  thresholds: z.array(z.object({ expr: z.string(), ok: z.boolean(), actual: z.string(), source: z.enum(['profile', 'cli', 'baseline']) })),
+  thresholds: z.array(
+    z.object({
+      expr: z.string(),
+      ok: z.boolean(),
+      actual: z.string(),
+      source: z.enum(['profile', 'cli', 'baseline']),
+      samples: z.object({ answers: z.number(), needed: z.number() }).optional(),
+    }),
+  ),
   verdict: z.object({ exitCode: z.number(), reasons: z.array(z.string()) }),
   capacity: z
     .object({
       maxRate: z.number().nullable(),
+      breachedRate: z.number().nullable().optional(),
+      headline: z.number().nullable().optional(),
       steps: z.array(
         z.object({
           rate: z.number(),
+          stage: z.enum(['ladder', 'bisect']).optional(),
+          attempt: z.number().optional(),
+          status: z.enum(['held', 'breached', 'too-few-samples', 'incorrect']).optional(),
           achieved: z.number(),
           p50: z.number(),
+          p90: z.number().optional(),
           p99: z.number(),
+          p999: z.number().optional(),
+          max: z.number().optional(),
           errors: z.number(),
           brokenChains: z.number(),
           held: z.boolean(),
           reasons: z.array(z.string()),
           unsent: z.number(),
           atS: z.number(),
+          measuredS: z.number().optional(),
+          measured: counts.optional(),
+          latency: latency.optional(),
+          endpoints: endpoints.optional(),
+          generator: generator.optional(),
         }),
       ),
       settings: z.object({
@@ -113,10 +153,14 @@ export const loadResultSchema = z.object({
         stepS: z.number(),
         maxRate: z.number(),
         minAchievedPct: z.number(),
+        resolution: z.union([z.object({ pct: z.number() }), z.object({ rps: z.number() })]).optional(),
+        warmupS: z.number().optional(),
       }),
     })
     .optional(),
-  mergedFrom: z.array(z.object({ runId: z.string(), shard: z.string().nullable(), file: z.string(), machine: machine.optional() })),
+  mergedFrom: z.array(
+    z.object({ runId: z.string(), shard: z.string().nullable(), file: z.string(), machine: machine.optional(), generator: generator.optional() }),
+  ),
 });
 
 export function readLoadResult(file: string, flag: string): LoadResult {

@@ -13,21 +13,19 @@ import { EXIT, redactError, TackError } from '../harness/errors.js';
 import { Names } from '../harness/names.js';
 import { type BuiltInStarter, openSession, type Session } from '../harness/session.js';
 import { compareWithBaseline, baselineMismatch } from './baseline.js';
-import { capacityLine, judgeStep, MIN_ACHIEVED_PCT, stepHeader, stepLine, type CapacityPlan } from './capacity.js';
-import { combineSteps } from './merge.js';
-import { metricsOf } from './metrics.js';
-import { runEngine, type EngineResult, type Progress, type Tally } from './engine.js';
-import type { Machine } from './machine.js';
-import { encode } from './histograms.js';
+import { checkBound, type CapacityPlan } from './capacity.js';
+import { neededSamples, runCapacitySearch } from './capacity-run.js';
+import { draftOf, type Common } from './draft.js';
+import { runEngine, type Progress, type Tally } from './engine.js';
 import type { LoadProfile, Prepared } from './profile.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from './result.js';
 import { shareOf, type Shard } from './shard.js';
 import { progressLine, summaryText } from './summary.js';
 import { probe, resolveEndpoint } from './target.js';
-import { evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
-import { LOAD_SCHEMA, type CapacityStep, type LoadResult, type Threshold } from './types.js';
+import { checkScope, evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
+import type { LoadResult, Threshold } from './types.js';
 import { machineNow } from './machine.js';
-import { formatCount, formatMs } from './units.js';
+import { formatMs } from './units.js';
 import { judge } from './verdict.js';
 
 /** No run, warmup included, lasts longer than this. */
@@ -106,7 +104,9 @@ function checkOptions(o: LoadOptions): ThresholdSpec[] {
     }
     if (o.baseline !== undefined) throw refuse('--find-capacity cannot be compared with --baseline: compare the capacity figures instead');
   }
-  return o.thresholds.map(parseThreshold);
+  const specs = o.thresholds.map(parseThreshold);
+  for (const spec of specs) checkScope(spec, o.profile);
+  return specs;
 }
 
 export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOutcome> {
@@ -115,6 +115,8 @@ export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOut
     cliSpecs.length > 0
       ? cliSpecs.map((spec) => ({ spec, source: 'cli' }))
       : options.profile.defaultThresholds.map((e) => ({ spec: parseThreshold(e), source: 'profile' }));
+  // A search whose steps the thresholds' sample rule would stretch past the bound is refused before any load.
+  if (options.capacity) checkBound(options.capacity, neededSamples(specs, options.profile.kinds));
   const baseline = options.baseline !== undefined ? readLoadResult(options.baseline, '--baseline') : undefined;
   const mismatch = baseline && baselineMismatch(options.profile.name, baseline);
   if (mismatch) throw new TackError('TACK_ERR_USAGE', `--baseline ${options.baseline}: ${mismatch}`);
@@ -188,6 +190,8 @@ async function runInSession(
     signal: o.signal,
     onProgress: (p: Progress) => {
       if (showProgress && !o.quiet) io.progress(`${progressLine(p)}\n`);
+      // The last, partial second's line comes as the run ends: the final checkpoint follows it.
+      if (p.final) return;
       prepared.checkpoint?.(false).catch((error: unknown) => {
         poolError ??= error;
       });
@@ -207,10 +211,10 @@ async function runInSession(
     if (o.capacity) {
       // Everything printed goes through the redactor, step lines included.
       const redacted: LoadIo = { write: (s) => io.write(redactor.redact(s)), progress: (s) => io.progress(redactor.redact(s)) };
-      result = await searchCapacity(o.capacity, common, specs, redacted, (r, w, d) => runEngine(engineOptions(r, w, d, false)), machine);
+      result = await runCapacitySearch(o.capacity, common, specs, redacted, (r, w, d) => runEngine(engineOptions(r, w, d, false)), machine);
     } else {
       const engine = await runEngine(engineOptions(rate, o.warmupMs, o.durationMs, true));
-      const draft: LoadResult = { ...draftOf(engine, common, rate ?? null, o.durationMs), machine: machine.finish() };
+      const draft: LoadResult = { ...draftOf(engine, common, rate ?? null, o.warmupMs, o.durationMs), machine: machine.finish() };
       const thresholds = evaluateThresholds(draft, specs);
       if (baseline) thresholds.push(...compareWithBaseline(draft, baseline, o.tolerancePct));
       result = { ...draft, thresholds, verdict: judge(draft, thresholds) };
@@ -230,125 +234,4 @@ async function runInSession(
   if (result.verdict.exitCode === EXIT.threshold) io.write(`tack: TACK_ERR_THRESHOLD: ${result.verdict.reasons.join('; ')}\n`);
   if (poolError !== undefined) throw poolError;
   return { exitCode: result.verdict.exitCode, result, files };
-}
-
-/** What every result of this run shares. */
-interface Common {
-  readonly o: LoadOptions;
-  readonly runId: string;
-  readonly target: LoadResult['target'];
-  readonly timeoutMs: number;
-  readonly chains: string;
-}
-
-/** A result (not yet judged) from one engine run. Destroys the engine's live histograms. */
-function draftOf(engine: EngineResult, c: Common, rate: number | null, durationMs: number): LoadResult {
-  const rec = engine.recorder;
-  const draft: LoadResult = {
-    schema: LOAD_SCHEMA,
-    tack: { version: c.o.version },
-    runId: c.runId,
-    profile: c.o.profile.name,
-    startedAt: engine.startedAt.toISOString(),
-    finishedAt: engine.finishedAt.toISOString(),
-    measuredS: Math.round(rec.measuredSeconds() * 1000) / 1000,
-    target: c.target,
-    settings: {
-      connections: engine.connections,
-      durationS: durationMs / 1000,
-      warmupS: c.o.warmupMs / 1000,
-      rate,
-      timeoutS: c.timeoutMs / 1000,
-      shard: c.o.shard ? { index: c.o.shard.index, count: c.o.shard.count } : null,
-      chains: c.chains,
-      failOnErrors: c.o.failOnErrors,
-    },
-    warmup: rec.warmup,
-    measured: rec.measured,
-    latency: { unit: 'us', byClass: rec.encodedByClass(), corrected: rec.corrected ? encode(rec.corrected) : null },
-    timeline: rec.timeline(),
-    breaks: rec.breaks,
-    breaksNotListed: rec.breaksNotListed,
-    thresholds: [],
-    verdict: { exitCode: 0, reasons: [] },
-    mergedFrom: [],
-  };
-  rec.destroy();
-  return draft;
-}
-
-type StepRunner = (rate: number, warmupMs: number, durationMs: number) => Promise<EngineResult>;
-
-/**
- * The capacity search: one open-model engine run per step on the same chains, each judged alone,
- * the step table printed as it goes; stops at the first step that does not hold (or on Ctrl-C).
- * The result adds up every step (counts, histograms, a timeline of all steps end to end) and carries
- * the steps in `capacity`; its thresholds are those judged at the highest step that held (at the
- * first step when none held). Exit 0 when a step held, 4 when none did (2 when nothing answered).
- */
-async function searchCapacity(
-  plan: CapacityPlan,
-  c: Common,
-  specs: { spec: ThresholdSpec; source: Threshold['source'] }[],
-  io: LoadIo,
-  runStep: StepRunner,
-  machine: { finish(): Machine },
-): Promise<LoadResult> {
-  io.write(
-    stepHeader(
-      plan,
-      specs.map((s) => s.spec.expr),
-    ),
-  );
-  const steps: CapacityStep[] = [];
-  const drafts: LoadResult[] = [];
-  const judged: { thresholds: Threshold[] }[] = [];
-  const t0 = performance.now();
-  for (const [i, rate] of plan.rates.entries()) {
-    const atS = (performance.now() - t0) / 1000;
-    const engine = await runStep(rate, i === 0 ? c.o.warmupMs : 0, plan.stepMs);
-    const unsent = engine.slots ? Math.max(0, engine.slots.due - engine.slots.sent) : 0;
-    const draft = draftOf(engine, c, rate, plan.stepMs);
-    const thresholds = evaluateThresholds(draft, specs);
-    const verdict = judge(draft, thresholds);
-    const m = metricsOf({ ...draft, verdict });
-    const figures = { p50: m.latency.p50, p99: m.latency.p99, errors: m.errors, broken: m.broken + m.lost };
-    const step = judgeStep(rate, { ...draft, thresholds, verdict }, atS, unsent, figures);
-    steps.push(step);
-    drafts.push(draft);
-    judged.push({ thresholds });
-    io.write(stepLine(step));
-    if (!step.held || c.o.signal?.aborted) break;
-  }
-  const held = steps.filter((s) => s.held);
-  const maxRate = held.length > 0 ? held[held.length - 1]!.rate : null;
-  io.write(capacityLine(steps, maxRate));
-  const combined = combineSteps(drafts, c.o.warmupMs);
-  const at = held.length > 0 ? steps.indexOf(held[held.length - 1]!) : 0;
-  const thresholds = judged[at]?.thresholds ?? [];
-  const noAnswer = judge(combined, []).exitCode === EXIT.unreachable;
-  const firstWhy = steps[0]?.reasons.join('; ') ?? '';
-  const verdict = noAnswer
-    ? judge(combined, [])
-    : maxRate !== null
-      ? { exitCode: EXIT.ok, reasons: [] }
-      : { exitCode: EXIT.threshold, reasons: [`capacity search: no step held, not even ${formatCount(plan.rates[0]!)} req/s (${firstWhy})`] };
-  return {
-    ...combined,
-    machine: machine.finish(),
-    thresholds,
-    verdict,
-    capacity: {
-      maxRate,
-      steps,
-      settings: {
-        startRate: plan.startRate,
-        factor: plan.factor,
-        increment: plan.increment,
-        stepS: plan.stepMs / 1000,
-        maxRate: plan.maxRate,
-        minAchievedPct: MIN_ACHIEVED_PCT,
-      },
-    },
-  };
 }

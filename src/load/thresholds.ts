@@ -10,11 +10,18 @@
  *   unexpected non-2xx, answers against the spec, broken and lost chains), `timeouts`, `non2xx`, `malformed`,
  *   `broken` (broken + lost chains), `requests` (answers in the measured phase)
  * - `error_rate` in percent (`error_rate<0.1%`)
+ *
+ * Any metric may name a request kind first (`exchange.p99<20ms`, `search.errors==0`,
+ * `mint.rps>=100`): it is then judged on that kind's answers alone.
+ *
+ * The sample rule: a latency figure needs enough answers to mean anything. A pNN needs at least
+ * 10 / (1 − NN/100) answers, i.e. ten answers above it (p50 20, p90 100, p99 1 000, p99.9 10 000),
+ * the mean 20, the maximum one. A threshold judged on fewer carries `samples` and says so.
  */
 import { TackError } from '../harness/errors.js';
-import { latencyHistogram, metricsOf, type Metrics } from './metrics.js';
-import type { LoadResult, Threshold } from './types.js';
-import { formatUs, parseLatencyUs } from './units.js';
+import { endpointView, latencyHistogram, metricsOf, type Metrics } from './metrics.js';
+import { REQUEST_KINDS, type LoadResult, type RequestKind, type Threshold } from './types.js';
+import { formatCount, formatUs, parseLatencyUs } from './units.js';
 
 export type Op = '<' | '<=' | '>' | '>=' | '==' | '!=';
 
@@ -29,6 +36,8 @@ const COUNT_NAMES: readonly CountName[] = ['errors', 'timeouts', 'non2xx', 'malf
 
 export interface ThresholdSpec {
   readonly expr: string;
+  /** The request kind it is about (`exchange.p99<20ms`); undefined for every answer. */
+  readonly scope?: RequestKind | undefined;
   readonly metric: Metric;
   readonly op: Op;
   /** µs for latency metrics, percent for error_rate, plain number otherwise. */
@@ -39,6 +48,14 @@ const SHAPE = /^\s*([a-z_][a-z0-9_.]*)\s*(<=|>=|==|!=|<|>)\s*(.+?)\s*$/i;
 
 function usage(expr: string, why: string): TackError {
   return new TackError('TACK_ERR_USAGE', `--threshold '${expr}': ${why} (e.g. 'p99<20ms', 'errors==0', 'rps>=5000', 'error_rate<1%')`);
+}
+
+/** `exchange.p99` → the kind and `p99`; a name without a known kind first is the whole name. */
+function splitScope(name: string): { scope: RequestKind | undefined; metric: string } {
+  const dot = name.indexOf('.');
+  const head = dot > 0 ? name.slice(0, dot).toLowerCase() : '';
+  if ((REQUEST_KINDS as readonly string[]).includes(head)) return { scope: head as RequestKind, metric: name.slice(dot + 1) };
+  return { scope: undefined, metric: name };
 }
 
 function parseMetric(name: string, expr: string): Metric {
@@ -52,7 +69,11 @@ function parseMetric(name: string, expr: string): Metric {
     if (q === undefined) throw usage(expr, `"${name}" is not a percentile: write p50, p90, p99, p99.9, p99.99, p100 (or max); a dot marks decimals (p99.5)`);
     return { kind: 'percentile', q };
   }
-  throw usage(expr, `unknown metric "${name}"; known: p50, p90, p99, p99.9, p99.99, p100, max, mean, rps, error_rate, ${COUNT_NAMES.join(', ')}`);
+  throw usage(
+    expr,
+    `unknown metric "${name}"; known: p50, p90, p99, p99.9, p99.99, p100, max, mean, rps, error_rate, ${COUNT_NAMES.join(', ')}, ` +
+      `each alone or after a request kind (${REQUEST_KINDS.join(', ')}), e.g. exchange.p99`,
+  );
 }
 
 /**
@@ -72,7 +93,8 @@ export function percentileOf(digits: string): number | undefined {
 export function parseThreshold(expr: string): ThresholdSpec {
   const m = SHAPE.exec(expr);
   if (!m) throw usage(expr, 'not of the form METRIC OP VALUE');
-  const metric = parseMetric(m[1]!, expr);
+  const { scope, metric: name } = splitScope(m[1]!);
+  const metric = parseMetric(name, expr);
   const op = m[2] as Op;
   const raw = m[3]!;
   let value: number | undefined;
@@ -87,7 +109,27 @@ export function parseThreshold(expr: string): ThresholdSpec {
     if (!/^\d+(?:\.\d+)?$/.test(raw)) throw usage(expr, `${m[1]} takes a plain number (got "${raw}")`);
     value = Number(raw);
   }
-  return { expr: expr.trim(), metric, op, value };
+  return { expr: expr.trim(), ...(scope !== undefined ? { scope } : {}), metric, op, value };
+}
+
+/** Refuses (exit 2) a threshold on a request kind the profile never sends: it could never be judged. */
+export function checkScope(spec: ThresholdSpec, profile: { readonly name: string; readonly kinds: readonly RequestKind[] }): void {
+  if (spec.scope === undefined || profile.kinds.includes(spec.scope)) return;
+  throw new TackError(
+    'TACK_ERR_USAGE',
+    `--threshold '${spec.expr}': ${profile.name} sends no ${spec.scope} request (it sends ${profile.kinds.join(' and ')}); ` +
+      `name one of those, e.g. '${profile.kinds[0]}.p99<20ms', or drop the prefix`,
+  );
+}
+
+const isLatency = (m: Metric) => m.kind === 'percentile' || m.kind === 'max' || m.kind === 'mean';
+
+/** The answers a threshold's figure needs (the sample rule of the file comment); 0 when it is no latency figure. */
+export function samplesNeeded(metric: Metric): number {
+  if (metric.kind === 'percentile') return metric.q >= 100 ? 1 : Math.ceil(10 / (1 - metric.q / 100) - 1e-6);
+  if (metric.kind === 'mean') return 20;
+  if (metric.kind === 'max') return 1;
+  return 0;
 }
 
 function compare(actual: number, op: Op, limit: number): boolean {
@@ -130,19 +172,40 @@ function actualOf(spec: ThresholdSpec, m: Metrics, percentile: (q: number) => nu
   }
 }
 
-/** Judges each threshold against a result. A latency threshold with no answers at all fails. */
+/**
+ * Judges each threshold against a result (or, for `kind.metric`, against that kind's share of it).
+ * A latency threshold with no answers at all fails; one judged on fewer answers than the sample
+ * rule asks for carries `samples`.
+ */
 export function evaluateThresholds(result: LoadResult, specs: readonly { spec: ThresholdSpec; source: Threshold['source'] }[]): Threshold[] {
   if (specs.length === 0) return [];
-  const metrics = metricsOf(result);
-  const { h } = latencyHistogram(result);
+  const views = new Map<RequestKind | undefined, { metrics: Metrics; h: ReturnType<typeof latencyHistogram>['h'] }>();
+  const viewOf = (scope: RequestKind | undefined) => {
+    let v = views.get(scope);
+    if (!v) {
+      const r = scope === undefined ? result : endpointView(result, scope);
+      v = { metrics: metricsOf(r), h: latencyHistogram(r).h };
+      views.set(scope, v);
+    }
+    return v;
+  };
   try {
     return specs.map(({ spec, source }) => {
-      const isLatency = spec.metric.kind === 'percentile' || spec.metric.kind === 'max' || spec.metric.kind === 'mean';
-      if (isLatency && h.totalCount === 0) return { expr: spec.expr, ok: false, actual: 'no answers measured', source };
+      const { metrics, h } = viewOf(spec.scope);
+      const needed = samplesNeeded(spec.metric);
+      const answers = h.totalCount;
+      const samples = isLatency(spec.metric) && answers < needed ? { samples: { answers, needed } } : {};
+      if (isLatency(spec.metric) && answers === 0) return { expr: spec.expr, ok: false, actual: 'no answers measured', source, ...samples };
       const actual = actualOf(spec, metrics, (q) => h.getValueAtPercentile(q));
-      return { expr: spec.expr, ok: compare(actual.value, spec.op, spec.value), actual: actual.text, source };
+      return { expr: spec.expr, ok: compare(actual.value, spec.op, spec.value), actual: actual.text, source, ...samples };
     });
   } finally {
-    h.destroy();
+    for (const v of views.values()) v.h.destroy();
   }
+}
+
+/** `p99<20ms judged on 412 answers (a p99 needs 1 000)`, for a threshold with too few samples. */
+export function samplesNote(t: Threshold): string | undefined {
+  if (!t.samples) return undefined;
+  return `${t.expr} judged on ${formatCount(t.samples.answers)} answer(s), fewer than its ${formatCount(t.samples.needed)} (the sample rule)`;
 }

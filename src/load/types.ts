@@ -11,6 +11,10 @@ export const LOAD_SCHEMA = 'tack-load/1';
 export const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
 
+/** What a request is for: each kind is counted and timed apart (`endpoints`), and thresholds may name one (`exchange.p99<20ms`). */
+export const REQUEST_KINDS = ['exchange', 'search', 'mint', 'refresh'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+
 /** Counts of one phase (warmup or measured). Every member is summed when results merge. */
 export interface Counts {
   /** Responses received (any status). */
@@ -75,8 +79,49 @@ export interface Second {
   non2xx: number;
   errors: number;
   timeouts: number;
-  /** All-status latency of the responses of this second (encoded HdrHistogram, µs). */
+  /**
+   * All-status latency of the responses of this second (encoded HdrHistogram, µs): the run's own
+   * measure, so the same as the summary's (coordinated-omission corrected in the open model).
+   */
   latency: string;
+  /** The load generator in this second: its event loop's busy share (%), the p99 of its event-loop delay (µs), slots it sent late. */
+  busyPct?: number;
+  loopDelayUs?: number;
+  lateSlots?: number;
+}
+
+/**
+ * How the load generator (this process) fared over the measured phase. When it was saturated the
+ * figures are a floor of the target's capacity, not its capacity (docs/load.md, "Generator health").
+ */
+export interface GeneratorHealth {
+  /** CPU time of the load process (user + system, every thread) over the measured phase, in % of one core. */
+  readonly cpuPct: number;
+  /** Event-loop utilisation: the share of the measured phase the loop spent working rather than waiting for I/O (%). */
+  readonly busyPct: number;
+  /** Event-loop delay (µs): how much later than asked a 10 ms timer fired. */
+  readonly loopDelayUs: { readonly p50: number; readonly p99: number; readonly max: number };
+  /** Open model only (null in the closed model): slots sent at least `lateMs` after they fell due while a connection was free. */
+  readonly lateSlots: number | null;
+  readonly lateSlotsPerS: number | null;
+  readonly saturated: boolean;
+  /** Why it counts as saturated (empty when it does not). */
+  readonly reasons: readonly string[];
+}
+
+/** One request kind's share of a result: the same counters and histograms as the whole, so it merges and is judged the same way. */
+export interface EndpointResult {
+  readonly warmup: Counts;
+  readonly measured: Counts;
+  readonly latency: Latency;
+}
+
+export interface Latency {
+  readonly unit: 'us';
+  /** Measured phase, as answered (service time), by status class; encoded HdrHistograms. */
+  readonly byClass: Partial<Record<StatusClass, string>>;
+  /** Fixed-rate mode only: all statuses, corrected for coordinated omission (see docs/load.md). */
+  readonly corrected: string | null;
 }
 
 export interface Threshold {
@@ -85,6 +130,11 @@ export interface Threshold {
   readonly actual: string;
   /** `profile` when it is a profile default, `cli` when given with --threshold. */
   readonly source: 'profile' | 'cli' | 'baseline';
+  /**
+   * Set when the figure rests on fewer answers than the sample rule asks for (a pNN needs
+   * 10 / (1 − NN/100) answers: p99 1 000, p99.9 10 000): said, never a silent pass or fail.
+   */
+  readonly samples?: { readonly answers: number; readonly needed: number } | undefined;
 }
 
 export interface LoadSettings {
@@ -115,13 +165,11 @@ export interface LoadResult {
   readonly settings: LoadSettings;
   readonly warmup: Counts;
   readonly measured: Counts;
-  readonly latency: {
-    readonly unit: 'us';
-    /** Measured phase, as answered (service time), by status class; encoded HdrHistograms. */
-    readonly byClass: Partial<Record<StatusClass, string>>;
-    /** Fixed-rate mode only: all statuses, corrected for coordinated omission (see docs/load.md). */
-    readonly corrected: string | null;
-  };
+  readonly latency: Latency;
+  /** By request kind (absent in results of tack before 0.3). */
+  readonly endpoints?: Partial<Record<RequestKind, EndpointResult>> | undefined;
+  /** The load generator's health over the measured phase (absent in results of tack before 0.3). */
+  readonly generator?: GeneratorHealth | undefined;
   readonly timeline: Second[];
   readonly breaks: ChainBreak[];
   /** Breaks beyond the first 100 are counted, not listed. */
@@ -131,18 +179,40 @@ export interface LoadResult {
   /** `--find-capacity` only: the steps of offered rate and the highest that held. */
   readonly capacity?: Capacity | undefined;
   /** Inputs of a merged result (their run ids and shards); empty for a single run. */
-  readonly mergedFrom: { readonly runId: string; readonly shard: string | null; readonly file: string; readonly machine?: Machine | undefined }[];
+  readonly mergedFrom: {
+    readonly runId: string;
+    readonly shard: string | null;
+    readonly file: string;
+    readonly machine?: Machine | undefined;
+    readonly generator?: GeneratorHealth | undefined;
+  }[];
 }
+
+/**
+ * What a step of a capacity search came to: `held`; `breached` (a threshold, the rate or an error
+ * failed: retried once); `too-few-samples` (a threshold could not be judged on the step's answers);
+ * `incorrect` (a broken chain or an answer against the spec: the search stops and fails, exit 1).
+ */
+export type StepStatus = 'held' | 'breached' | 'too-few-samples' | 'incorrect';
 
 /** One step of a capacity search: an open-model run at `rate`, judged on its own. */
 export interface CapacityStep {
   /** Offered rate (req/s). */
   readonly rate: number;
+  /** `ladder` (the rising rates), `bisect` (between the last held and the breached rate). Absent before tack 0.3: ladder. */
+  readonly stage?: 'ladder' | 'bisect';
+  /** 1, or 2 for the retry of a step that breached. */
+  readonly attempt?: number;
+  /** Absent before tack 0.3: held or breached, as `held` says. */
+  readonly status?: StepStatus;
   /** Answers per second of the step. */
   readonly achieved: number;
-  /** Latency of the step (µs), coordinated-omission corrected. */
+  /** Latency of the step (µs), coordinated-omission corrected: the step's own figures, nothing of the other steps. */
   readonly p50: number;
+  readonly p90?: number;
   readonly p99: number;
+  readonly p999?: number;
+  readonly max?: number;
   /** Failed requests of the step (the `errors` threshold metric). */
   readonly errors: number;
   /** Chains whose current token was refused during the step (broken + lost). */
@@ -154,11 +224,22 @@ export interface CapacityStep {
   readonly unsent: number;
   /** Seconds since the start of the search when the step began. */
   readonly atS: number;
+  /** The step's measured length (s): longer than --step-duration when a threshold needed more answers. */
+  readonly measuredS?: number;
+  /** The step's own counts, latency and request kinds (the headline of the search is read from here). */
+  readonly measured?: Counts;
+  readonly latency?: Latency;
+  readonly endpoints?: Partial<Record<RequestKind, EndpointResult>> | undefined;
+  readonly generator?: GeneratorHealth | undefined;
 }
 
 export interface Capacity {
   /** The highest offered rate that held, or null when none did. */
   readonly maxRate: number | null;
+  /** The lowest rate that breached (after its retry) above `maxRate`, or null when none did. */
+  readonly breachedRate?: number | null;
+  /** Index in `steps` of the headline step: the highest that held (null when none held). */
+  readonly headline?: number | null;
   readonly steps: readonly CapacityStep[];
   readonly settings: {
     readonly startRate: number;
@@ -169,6 +250,10 @@ export interface Capacity {
     readonly maxRate: number;
     /** A step holds only if it answered at least this share of the offered rate. */
     readonly minAchievedPct: number;
+    /** The bisection stops when the breached and the held rate are this close: `pct` of the held rate, or `rps` req/s. */
+    readonly resolution?: { readonly pct: number } | { readonly rps: number };
+    /** Warmup before the first step (s). */
+    readonly warmupS?: number;
   };
 }
 

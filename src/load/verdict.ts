@@ -6,21 +6,36 @@
  * - 4 (EXIT.threshold) when a threshold or a baseline comparison is breached;
  * - 2 (EXIT.unreachable) when the target never answered at all (only timeouts or transport errors);
  * - 0 otherwise. Correctness wins when both happen; every reason is listed either way.
+ * A capacity search (capacity-run.ts) judges its steps with this, and fails with exit 1 on the
+ * spec violations alone (`specViolations`): a breaking step is a knee, a broken chain is a bug.
  */
 import { EXIT } from '../harness/errors.js';
 import { metricsOf } from './metrics.js';
 import type { LoadResult, Threshold, Verdict } from './types.js';
 
-export function judge(result: Omit<LoadResult, 'verdict'>, thresholds: readonly Threshold[]): Verdict {
+/**
+ * What the target did against the spec, whatever the load: a chain's current token refused
+ * (rotation broke) and answers against the spec. These fail every load mode (exit 1), a capacity
+ * search too, whatever capacity it found.
+ */
+export function specViolations(result: Omit<LoadResult, 'verdict'>): string[] {
   const m = metricsOf({ ...result, verdict: { exitCode: 0, reasons: [] } });
-  const correctness: string[] = [];
+  const out: string[] = [];
   if (m.broken > 0) {
     const first = result.breaks.find((b) => b.cause === 'rotation');
     const where = first ? `; first: ${first.chain} at ${first.atS.toFixed(2)} s after ${first.afterRotations} rotation(s) (${first.error})` : '';
-    correctness.push(`rotation broke under load: ${m.broken} chain(s) had their current token refused${where}`);
+    out.push(`rotation broke under load: ${m.broken} chain(s) had their current token refused${where}`);
   }
-  if (m.lost > 0) correctness.push(`${m.lost} chain(s) lost their token after a request of theirs timed out or its connection failed`);
-  if (m.malformed > 0) correctness.push(`${m.malformed} answer(s) against the spec: ${againstSpec(result)}`);
+  if (m.malformed > 0) out.push(`${m.malformed} answer(s) against the spec: ${againstSpec(result)}`);
+  return out;
+}
+
+export function judge(result: Omit<LoadResult, 'verdict'>, thresholds: readonly Threshold[]): Verdict {
+  const m = metricsOf({ ...result, verdict: { exitCode: 0, reasons: [] } });
+  const correctness = specViolations(result);
+  // Broken chains first, then lost ones, then answers against the spec.
+  const lost = `${m.lost} chain(s) lost their token after a request of theirs timed out or its connection failed`;
+  if (m.lost > 0) correctness.splice(m.broken > 0 ? 1 : 0, 0, lost);
   if (result.settings.failOnErrors) {
     if (m.non2xx > 0) correctness.push(`${m.non2xx} unexpected non-2xx answer(s)`);
     if (m.transportErrors > 0) correctness.push(`${m.transportErrors} transport error(s)`);

@@ -35,12 +35,18 @@ describe('thresholds as Artillery ensure conditions', () => {
     ['errors==0', '(tack.chains_broken + tack.against_spec + tack.unexpected_status + tack.transport_errors + tack.timeouts) == 0'],
     ['broken==0', 'tack.chains_broken == 0'],
     ['error_rate<1%', '(tack.chains_broken + tack.against_spec + tack.unexpected_status + tack.transport_errors + tack.timeouts) / http.requests * 100 < 1'],
+    ['exchange.p99<20ms', 'plugins.metrics-by-endpoint.response_time.exchange.p99 < 20'],
+    ['search.max<1s', 'plugins.metrics-by-endpoint.response_time.search.max < 1000'],
   ])('%s → %s', (expr, condition) => {
     expect(ensureExpression(parseThreshold(expr))).toBe(condition);
   });
 
   it('a percentile Artillery does not report is refused, naming what it has', () => {
     expect(() => ensureExpression(parseThreshold('p99.99<2ms'))).toThrow(/Artillery reports no p99.99; it has p50, p75, p90, p95, p99, p99.9/);
+  });
+
+  it('a count on one request kind is refused: Artillery counts nothing of tack per kind', () => {
+    expect(() => ensureExpression(parseThreshold('exchange.errors==0'))).toThrow(/can only be a latency/);
   });
 
   it('correctness is always checked; the thresholds come after', () => {
@@ -97,7 +103,7 @@ describe.skipIf(!installed)(title, () => {
       const code = await loadCommand(
         'export',
         ['artillery', 'exchange'],
-        options({ out, connections: 6, duration: '1s', threshold: ['p99<5s', 'errors==0'] }),
+        options({ out, connections: 6, duration: '1s', threshold: ['p99<5s', 'errors==0', 'exchange.p99<5s'] }),
         { write: (s) => (said += s), progress: () => undefined },
         {},
       );
@@ -111,6 +117,8 @@ describe.skipIf(!installed)(title, () => {
       const [good, bad] = await Promise.all([artillery(script, healthy.env), artillery(script, broken.env)]);
       expect(good.code, good.output).toBe(0);
       expect(good.output).toContain('ok: tack.chains_broken == 0');
+      // Each request kind timed apart, and judged on its own.
+      expect(good.output).toContain('ok: plugins.metrics-by-endpoint.response_time.exchange.p99 < 5000');
       expect(good.output).toMatch(/tack\.rotations: \.+ [1-9]\d*/);
       expect(good.output).toMatch(/tack\.chains_started: \.+ 6/);
 

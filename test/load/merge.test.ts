@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCommand } from '../../src/cli/commands/load.js';
 import { decode, sumEncoded } from '../../src/load/histograms.js';
-import type { Counts, LoadResult } from '../../src/load/types.js';
+import type { Counts, EndpointResult, LoadResult } from '../../src/load/types.js';
 import { dir, load, options } from './helpers.js';
 
 function total(r: LoadResult): number {
@@ -58,6 +58,17 @@ describe('tack load merge', () => {
     expect(timelineHist.totalCount).toBe(merged.measured.responses);
     timelineHist.destroy();
     expect(merged.thresholds.map((t) => [t.expr, t.ok])).toEqual([['errors==0', true]]);
+
+    // Per request kind too: counts added, histograms merged exactly.
+    const [ea, eb, em] = [a.result, b.result, merged].map((r) => r.endpoints!.exchange!) as [EndpointResult, EndpointResult, EndpointResult];
+    expect(em.measured.responses).toBe(ea.measured.responses + eb.measured.responses);
+    expect(em.measured.rotations).toBe(ea.measured.rotations + eb.measured.rotations);
+    const kindHist = sumEncoded(Object.values(em.latency.byClass));
+    expect(kindHist.totalCount).toBe(merged.measured.responses);
+    kindHist.destroy();
+    // The generator of each shard is kept, and the merged result carries the worst.
+    expect(merged.mergedFrom.map((f) => f.generator?.busyPct)).toEqual([a.result.generator?.busyPct, b.result.generator?.busyPct]);
+    expect(merged.generator?.busyPct).toBe(Math.max(a.result.generator!.busyPct, b.result.generator!.busyPct));
   });
 
   it('refuses shards that loaded different targets', async () => {

@@ -1,7 +1,8 @@
 /**
- * Every load profile against the built-in reference server for about 2 s: it runs, shows progress,
- * writes JSON + HTML, exits 0, with zero errors and zero broken chains. Assertions are on counts
- * and exit codes, never on speed.
+ * Every load profile against the built-in reference server for about a second: it runs, shows
+ * progress, writes JSON + HTML, exits 0, with zero errors and zero broken chains, and keeps its
+ * request kinds apart (exchange-search: exchanges and searches, each with its own figures).
+ * Assertions are on counts and exit codes, never on speed.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { load } from './helpers.js';
 
 describe('tack load PROFILE against the built-in reference server', () => {
   it.each(LOAD_PROFILES.map((p) => p.name))('%s: zero errors, zero broken chains, exit 0', async (profile) => {
-    const run = await load(profile, { threshold: ['errors==0'] });
+    const run = await load(profile, { duration: '1s', threshold: ['errors==0'] });
     const { measured, warmup } = run.result;
     expect(run.result.verdict.reasons).toEqual([]);
     expect(run.exitCode).toBe(0);
@@ -33,6 +34,16 @@ describe('tack load PROFILE against the built-in reference server', () => {
     expect(run.output).toContain(run.jsonFile);
     expect(existsSync(run.htmlFile)).toBe(true);
     expect(readFileSync(run.htmlFile, 'utf8')).toMatch(/<svg[^>]*>.*<\/svg>/s);
+    // Each request kind apart, adding up to the whole, in the JSON, the console and the page.
+    const kinds = LOAD_PROFILES.find((p) => p.name === profile)!.kinds;
+    expect(Object.keys(run.result.endpoints ?? {}).sort()).toEqual([...kinds].sort());
+    const byKind = kinds.map((k) => run.result.endpoints![k]!.measured.responses);
+    expect(byKind.reduce((a, b) => a + b, 0)).toBe(measured.responses);
+    for (const k of kinds) {
+      expect(run.output).toMatch(new RegExp(`^${k} +\\d`, 'm'));
+      expect(run.output).toMatch(new RegExp(`^${k} statuses \\(measured\\): 200 ×`, 'm'));
+      expect(readFileSync(run.htmlFile, 'utf8')).toContain(`<tr><td>${k}</td>`);
+    }
     // No token ever reaches output or reports (reference tokens: tpat_, tprt_, at1.).
     for (const text of [run.output, run.progress, run.json]) expect(text).not.toMatch(/tpat_|tprt_|at1\./);
   });

@@ -25,7 +25,8 @@ export interface LoadCommandOptions {
   connections: number;
   /** Default 10s; undefined when not given (so --find-capacity can refuse it). */
   duration?: string;
-  warmup: string;
+  /** Default 0s, or 5s before a capacity search; undefined when not given. */
+  warmup?: string;
   rate?: string;
   threshold: string[];
   baseline?: string;
@@ -45,6 +46,7 @@ export interface LoadCommandOptions {
   rateIncrement?: string;
   stepDuration?: string;
   maxRate?: string;
+  resolution?: string;
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
@@ -67,6 +69,7 @@ function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
       ['--rate-increment', opts.rateIncrement],
       ['--step-duration', opts.stepDuration],
       ['--max-rate', opts.maxRate],
+      ['--resolution', opts.resolution],
     ] as const
   ).filter(([, v]) => v !== undefined);
   if (!opts.findCapacity) {
@@ -82,7 +85,14 @@ function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
     increment: numberFlag(opts.rateIncrement, '--rate-increment', '500'),
     stepMs: opts.stepDuration === undefined ? undefined : parseDurationMs(opts.stepDuration, '--step-duration'),
     maxRate: numberFlag(opts.maxRate, '--max-rate', '20000'),
+    resolution: opts.resolution,
   });
+}
+
+/** --warmup, or its default: none for a fixed load, CAPACITY_DEFAULTS.warmupMs before a capacity search (its first step meets warm connections). */
+export function warmupMsOf(opts: Pick<LoadCommandOptions, 'warmup'>, capacity: boolean): number {
+  if (opts.warmup !== undefined) return parseDurationMs(opts.warmup, '--warmup');
+  return capacity ? CAPACITY_DEFAULTS.warmupMs : 0;
 }
 
 export function registerLoad(program: Command): void {
@@ -97,7 +107,10 @@ export function registerLoad(program: Command): void {
     .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
     .option('--connections <n>', 'connections (one token chain each), in total across shards', parseIntOption('--connections'), 10)
     .option('--duration <time>', 'length of the measured phase, e.g. 30s or 2m (warmup + duration at most 1h); default 10s')
-    .option('--warmup <time>', 'load sent, checked and not measured before the measured phase', '0s')
+    .option(
+      '--warmup <time>',
+      `load sent, checked and not measured before the measured phase (default 0s; ${CAPACITY_DEFAULTS.warmupMs / 1000}s before a capacity search)`,
+    )
     .option('--rate <n>', 'fixed overall rate in requests per second (open model, see docs/load.md); default: as fast as answers come')
     .addOption(
       new Option('--threshold <expr>', "fail (exit 4) unless it holds, e.g. 'p99<20ms', 'errors==0', 'rps>=5000' (repeatable; replaces the profile's defaults)")
@@ -124,14 +137,19 @@ export function registerLoad(program: Command): void {
     .option('--quiet', 'no progress lines', false)
     .option(
       '--find-capacity',
-      'capacity search: open-model steps of offered rate, each judged on the thresholds and correctness, ' +
-        'up to the first that breaks (exit 0 if one held, 4 if none)',
+      'capacity search: open-model steps of offered rate, each judged on the thresholds and correctness, a breach retried once, ' +
+        'then bisection to --resolution (exit 0 if one held, 4 if none, 1 on anything against the spec)',
     )
     .option('--start-rate <n>', `--find-capacity: rate of the first step, req/s (default ${CAPACITY_DEFAULTS.startRate})`)
     .option('--rate-factor <f>', `--find-capacity: each step's rate is the previous one times F (default ${CAPACITY_DEFAULTS.factor})`)
     .option('--rate-increment <n>', '--find-capacity: each step adds N req/s instead (not with --rate-factor)')
     .option('--step-duration <time>', `--find-capacity: length of each step (default ${CAPACITY_DEFAULTS.stepMs / 1000}s)`)
     .option('--max-rate <n>', `--find-capacity: the highest rate tried, req/s (default ${CAPACITY_DEFAULTS.maxRate})`)
+    .option(
+      '--resolution <r>',
+      '--find-capacity: bisect between the held and the breached rate until they are this close: ' +
+        `a share of the held rate (10%) or req/s (default ${CAPACITY_DEFAULTS.resolutionPct}%)`,
+    )
     .action(async (profile: string, files: string[], given: LoadCommandOptions & { reportsDir: string }) => {
       const opts: LoadCommandOptions = { ...given, reports: given.reports ?? given.reportsDir };
       const controller = new AbortController();
@@ -181,7 +199,7 @@ export async function loadCommand(
       env,
       connections: opts.connections,
       durationMs: parseDurationMs(opts.duration ?? DEFAULT_DURATION, '--duration'),
-      warmupMs: parseDurationMs(opts.warmup, '--warmup'),
+      warmupMs: warmupMsOf(opts, capacity !== undefined),
       rate,
       thresholds: opts.threshold,
       baseline: opts.baseline,
