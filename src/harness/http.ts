@@ -6,7 +6,10 @@
  *   message names the host and the time waited.
  * - Every exchange is recorded, raw, in the transcript; output paths redact it when they write.
  * - Every token found in a response is registered with the redactor before anyone can print it.
+ * - Once a run is stopped (`stop()`), only clean-up is sent (`cleanup()`: revoking the tokens tack
+ *   generated, undoing what a test changed on the target); requests in flight are let finish.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { TackError } from './errors.js';
@@ -76,6 +79,10 @@ export class HttpClient {
   readonly dispatcher: Agent;
   readonly politeness: Politeness;
   private readonly options: HttpOptions;
+  private readonly cleaningUp = new AsyncLocalStorage<true>();
+  private stopped: TackError | undefined;
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(options: HttpOptions) {
     this.options = options;
@@ -91,8 +98,10 @@ export class HttpClient {
   /** Sends `req`, waiting its turn under --max-rps and retrying after 429 as politeness.ts says. */
   async send(req: HttpRequest): Promise<HttpResponse> {
     for (let retries = 0; ; retries++) {
+      this.refuseWhenStopped();
       await this.politeness.turn();
-      const res = await this.sendOnce(req);
+      this.refuseWhenStopped();
+      const res = await this.counted(() => this.sendOnce(req));
       const decision = this.politeness.decide(res.status, res.headers, retries);
       if (decision.kind === 'answer') return res;
       if (decision.kind === 'give-up')
@@ -133,6 +142,38 @@ export class HttpClient {
 
   async close(): Promise<void> {
     await this.dispatcher.close().catch(() => undefined);
+  }
+
+  /** From now on only clean-up is sent; any other request fails with `reason`. */
+  stop(reason: TackError): void {
+    this.stopped ??= reason;
+  }
+
+  /** Runs `work`; what it sends goes out even once the run is stopped. */
+  cleanup<T>(work: () => Promise<T>): Promise<T> {
+    return this.cleaningUp.run(true, work);
+  }
+
+  /** Resolves once no request is in flight, or after `maxMs`. */
+  async settled(maxMs: number): Promise<void> {
+    if (this.inFlight === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))]);
+    clearTimeout(timer);
+  }
+
+  private refuseWhenStopped(): void {
+    if (this.stopped !== undefined && this.cleaningUp.getStore() !== true) throw this.stopped;
+  }
+
+  private async counted<T>(work: () => Promise<T>): Promise<T> {
+    this.inFlight++;
+    try {
+      return await work();
+    } finally {
+      this.inFlight--;
+      if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    }
   }
 
   /** Registers every token of a JSON response with the redactor. */

@@ -3,7 +3,7 @@
  * enough for `$GITHUB_STEP_SUMMARY` (`cat reports/<run-id>/summary.md >> "$GITHUB_STEP_SUMMARY"`).
  */
 import type { ResultsDocument } from './json.js';
-import { byArea, countStatuses, notHolding, STATUS_MARK, STATUSES, verdictOf } from './verdict.js';
+import { byArea, countStatuses, notHolding, STATUS_MARK, STATUSES, tokenLines, verdictOf } from './verdict.js';
 
 /** At most this many rule lines; the rest are counted (every rule is in report.html). */
 const MAX_LINES = 60;
@@ -51,6 +51,9 @@ export function renderMarkdown(doc: ResultsDocument): string {
     if (b.notes.length > 0) out.push('');
   }
   if (doc.target.hook?.problem) out.push(`Test hook: ${cell(doc.target.hook.problem)}`, '');
+  for (const note of doc.run.notes ?? []) out.push(`Note: ${cell(note)}`, '');
+  const [tokens, ...more] = tokenLines(doc);
+  if (tokens !== undefined) out.push(`${tokens}.`, ...more.map((line) => `- ${cell(line)}`), '');
   const details = doc.client ? 'the requests that judged each rule, each run of the client and its output' : 'exchanges, curl and replay commands';
   out.push(`Details: \`report.html\` (${details}), \`results.json\`, \`transcript.jsonl\`, \`junit.xml\`.`, '');
   return out.join('\n');

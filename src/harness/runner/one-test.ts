@@ -30,6 +30,8 @@ export interface TestLimits {
   readonly deadlineAt: number;
   /** Says why the run's deadline cut a test off. */
   readonly deadlineText: string;
+  /** Resolves when the run is stopped (SIGINT, SIGTERM): the test under way is abandoned. */
+  readonly stop?: Promise<TackError>;
 }
 
 export async function runOneTest(test: TestCase, parts: ContextParts, limits: TestLimits, relevant: readonly string[]): Promise<TestRun> {
@@ -44,9 +46,11 @@ export async function runOneTest(test: TestCase, parts: ContextParts, limits: Te
   let hitDeadline = false;
   try {
     const onTimeout = byDeadline ? () => new TackError('TACK_ERR_RUN_DEADLINE', limits.deadlineText) : undefined;
-    await withTimeout(test.run(context), limitMs, test.id, onTimeout);
+    const stopped = limits.stop?.then((error) => Promise.reject(error));
+    stopped?.catch(() => undefined); // raced below; rejects only once the run is stopped
+    await withTimeout(stopped ? Promise.race([test.run(context), stopped]) : test.run(context), limitMs, test.id, onTimeout);
   } catch (error) {
-    if (isTackError(error, 'TACK_ERR_TIMEOUT') || isTackError(error, 'TACK_ERR_RUN_DEADLINE')) context.abandon();
+    if (isTackError(error, 'TACK_ERR_TIMEOUT') || isTackError(error, 'TACK_ERR_RUN_DEADLINE') || isTackError(error, 'TACK_ERR_INTERRUPTED')) context.abandon();
     hitDeadline = isTackError(error, 'TACK_ERR_RUN_DEADLINE') && byDeadline;
     if (error instanceof CheckFailed) {
       status = 'failed';
@@ -57,6 +61,7 @@ export async function runOneTest(test: TestCase, parts: ContextParts, limits: Te
     }
   } finally {
     parts.transcript.setTest(undefined);
+    await context.undoAll(); // what the test changed on the target and did not undo (a stopped test's), undone
   }
   const durationMs = Math.round(performance.now() - started);
   return { outcome: { id: test.id, title: test.title, rules: relevant, status, reason, durationMs }, context, hitDeadline };

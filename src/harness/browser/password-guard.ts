@@ -1,0 +1,55 @@
+/**
+ * One refused sign-in stops all sign-ins with TACK_USER_PASSWORD. It is a real person's password on
+ * a real account, and a Keycloak-style server locks an account after a few failures: the first time
+ * the sign-in page does not take it (the run's sign-in, a sign-in again, the password typed again at
+ * Generate token), tack never types it again in that run. Every later step that would need it fails
+ * at once with one line naming the variable (the runner reports those tests as `error` without
+ * starting them), and the run exits 2. So a run makes at most one failed sign-in as that user.
+ *
+ * Only TACK_USER_PASSWORD is guarded: the password of a user tack created through the hook is its
+ * own, and a wrong one is typed on purpose for those users only (TOKEN-PAGE-REAUTH). Should a run
+ * ever type one deliberate wrong password for TACK_USER_EMAIL, it is to be counted apart from
+ * `failures`, which counts refusals of the configured password only.
+ */
+import { TackError } from '../errors.js';
+
+export class PasswordGuard {
+  private refusal: TackError | undefined;
+  /** Sign-ins with TACK_USER_PASSWORD that the sign-in page did not accept (0 or 1). */
+  failures = 0;
+
+  constructor(
+    /** TACK_USER_PASSWORD, when set. */
+    private readonly password: string | undefined,
+    private readonly email: string | undefined,
+  ) {}
+
+  /** Why TACK_USER_PASSWORD is not tried again, once it was refused. */
+  get refused(): TackError | undefined {
+    return this.refusal;
+  }
+
+  /** Call before typing `password`: throws when it is TACK_USER_PASSWORD and it was refused before. */
+  before(password: string): void {
+    if (this.guards(password) && this.refusal) throw this.refusal;
+  }
+
+  /**
+   * The page did not take `password` (`what`: where and what it showed). For TACK_USER_PASSWORD,
+   * returns the error every later use throws; undefined for another user's password.
+   */
+  notTaken(password: string, what: string): TackError | undefined {
+    if (!this.guards(password)) return undefined;
+    this.failures++;
+    this.refusal ??= new TackError(
+      'TACK_ERR_USER_PASSWORD',
+      `the sign-in page did not accept TACK_USER_PASSWORD for ${this.email ?? 'TACK_USER_EMAIL'} (${what}): check TACK_USER_PASSWORD ` +
+        '(and TACK_UI_SELECTORS if the sign-in form has other labels); tack types it no more in this run, so the account cannot lock',
+    );
+    return this.refusal;
+  }
+
+  private guards(password: string): boolean {
+    return this.password !== undefined && password === this.password;
+  }
+}
