@@ -49,7 +49,7 @@ export interface SessionOptions {
   readonly transcriptLimit?: number;
   /** The run id to use (the command chose one already, e.g. to name its reports); new when absent. */
   readonly runId?: string;
-  /** Where run journals are kept (tests); default `<os temp>/tack-journal-<uid>`. */
+  /** Where run journals are kept (tests); default TACK_JOURNAL_DIR, else `<os temp>/tack-journal-<uid>`. */
   readonly journalDir?: string;
 }
 
@@ -119,7 +119,7 @@ export async function openSession(options: SessionOptions = {}): Promise<Session
   const transcript = new Transcript({ maxEntries: options.transcriptLimit ?? 50_000 });
   const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, insecureTls: target.insecureTls, redactor, transcript });
   const runId = options.runId ?? newRunId();
-  const journalDir = target.builtIn ? undefined : (options.journalDir ?? defaultJournalDir());
+  const journalDir = target.builtIn ? undefined : (options.journalDir ?? target.journalDir ?? defaultJournalDir());
   const ledger = newLedger(http, redactor, target, journalDir === undefined ? undefined : new RunJournal(journalDir, target, runId));
   return {
     target,

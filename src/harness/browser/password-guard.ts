@@ -8,15 +8,16 @@
  *
  * Only TACK_USER_PASSWORD is guarded: the password of a user tack created through the hook is its
  * own, and a wrong one is typed on purpose for those users only (TOKEN-PAGE-REAUTH). Should a run
- * ever type one deliberate wrong password for TACK_USER_EMAIL, it is to be counted apart from
- * `failures`, which counts refusals of the configured password only.
+ * ever type one deliberate wrong password for TACK_USER_EMAIL, that attempt is to be made apart from
+ * this guard (it expects the refusal) and counted apart: the reference server's count of failed
+ * sign-ins per user (`ReferenceServer.failedSignIns`) is then at most two per run.
  */
 import { TackError } from '../errors.js';
 
 export class PasswordGuard {
   private refusal: TackError | undefined;
-  /** Sign-ins with TACK_USER_PASSWORD that the sign-in page did not accept (0 or 1). */
-  failures = 0;
+  /** Whose sign-in was refused, where, and what the page showed (the run's last line says it). */
+  refusedAt: string | undefined;
 
   constructor(
     /** TACK_USER_PASSWORD, when set. */
@@ -24,7 +25,7 @@ export class PasswordGuard {
     private readonly email: string | undefined,
   ) {}
 
-  /** Why TACK_USER_PASSWORD is not tried again, once it was refused. */
+  /** The one line every later step that would type TACK_USER_PASSWORD fails with, once it was refused. */
   get refused(): TackError | undefined {
     return this.refusal;
   }
@@ -36,17 +37,21 @@ export class PasswordGuard {
 
   /**
    * The page did not take `password` (`what`: where and what it showed). For TACK_USER_PASSWORD,
-   * returns the error every later use throws; undefined for another user's password.
+   * returns the error that says so in full (later uses throw the one line of `refused`); undefined
+   * for another user's password.
    */
   notTaken(password: string, what: string): TackError | undefined {
     if (!this.guards(password)) return undefined;
-    this.failures++;
+    this.refusedAt ??= `for ${this.email ?? 'TACK_USER_EMAIL'}: ${what}`;
     this.refusal ??= new TackError(
+      'TACK_ERR_USER_PASSWORD',
+      'the sign-in page did not accept TACK_USER_PASSWORD at the first attempt of this run: not typed again (an account may lock after failures)',
+    );
+    return new TackError(
       'TACK_ERR_USER_PASSWORD',
       `the sign-in page did not accept TACK_USER_PASSWORD for ${this.email ?? 'TACK_USER_EMAIL'} (${what}): check TACK_USER_PASSWORD ` +
         '(and TACK_UI_SELECTORS if the sign-in form has other labels); tack types it no more in this run, so the account cannot lock',
     );
-    return this.refusal;
   }
 
   private guards(password: string): boolean {

@@ -67,13 +67,13 @@ function ensureDir(dir: string): void {
       throw new TackError(
         'TACK_ERR_CONFIG',
         `the journal folder ${dir} is not a folder of this user with mode 0700: tack keeps the tokens it generates listed there ` +
-          'until they are revoked; remove it (tack makes it again) or point TMPDIR elsewhere',
+          'until they are revoked; remove it (tack makes it again) or set TACK_JOURNAL_DIR',
       );
     }
   } catch (error) {
     if (error instanceof TackError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new TackError('TACK_ERR_CONFIG', `the journal folder ${dir} could not be made (${code}); point TMPDIR at a writable folder`);
+    throw new TackError('TACK_ERR_CONFIG', `the journal folder ${dir} could not be made (${code}); set TACK_JOURNAL_DIR to a writable folder`);
   }
 }
 

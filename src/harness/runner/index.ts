@@ -185,7 +185,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     deadline: deadlineHit ? { seconds: target.runDeadlineS } : undefined,
     interrupted: interrupt?.signal !== undefined ? { signal: interrupt.signal } : undefined,
     tokens: ledger.report(),
-    passwordRefused: parts.web.guard.refused?.message,
+    passwordRefused: parts.web.guard.refusedAt,
     notes: passwordNotes(target, hook),
   };
 }
