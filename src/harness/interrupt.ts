@@ -73,7 +73,9 @@ export function holdExit(wait: () => Promise<void>): () => void {
 
 /**
  * Installs the signal handlers of a command: the first SIGINT or SIGTERM triggers the returned
- * interrupt (and says so on `say`), a second exits at once. `uninstall` when the command is done.
+ * interrupt (and says so on `say`), a second exits at once. `uninstall` when the command is done:
+ * a stopped command then exits as soon as its last words are written, whatever an abandoned test
+ * still has under way (a browser step waiting out its time limit).
  */
 export function handleStopSignals(say: (text: string) => void): { interrupt: Interrupt; uninstall(): void } {
   const interrupt = new Interrupt();
@@ -102,6 +104,7 @@ export function handleStopSignals(say: (text: string) => void): { interrupt: Int
     uninstall() {
       for (const s of SIGNALS) process.off(s, onSignal);
       installed--;
+      if (interrupt.signal !== undefined) setImmediate(() => process.exit());
     },
   };
 }

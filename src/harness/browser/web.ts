@@ -129,22 +129,31 @@ export class Web {
     return this.statePromise;
   }
 
-  /** Closes the contexts a test opened (the runner calls it after each test), a token left on screen read first. */
-  async afterTest(): Promise<void> {
+  /**
+   * Closes the contexts a test opened (the runner calls it after each test), a token left on screen
+   * read first. `stopped`: the test did not end by itself (stopped, out of time): its pages may be
+   * mid-flow, so each is let settle first (the browser reports its requests with a delay).
+   */
+  async afterTest(stopped = false): Promise<void> {
     if (!this.host.launched) return;
-    await this.readLeftOnScreen([...this.pages].filter((p) => !this.kept.has(p.context)));
+    await this.readLeftOnScreen(
+      [...this.pages].filter((p) => !this.kept.has(p.context)),
+      stopped,
+    );
     await this.host.closeContexts(this.kept);
   }
 
-  async close(): Promise<void> {
-    await this.readLeftOnScreen([...this.pages]);
+  /** Closes the run's browser, a token left on screen read first (`stopped`: as `afterTest`). */
+  async close(stopped = false): Promise<void> {
+    await this.readLeftOnScreen([...this.pages], stopped);
     this.kept.clear();
     await this.host.close();
   }
 
   /** A token still on a page that tack has not read goes to the ledger (or is reported unread). */
-  private async readLeftOnScreen(pages: readonly TokenPage[]): Promise<void> {
+  private async readLeftOnScreen(pages: readonly TokenPage[], settle: boolean): Promise<void> {
     for (const page of pages) {
+      if (settle && !page.page.isClosed() && page.page.url() !== 'about:blank') await page.settle().catch(() => undefined);
       const left = await page.leftOnScreen().catch(() => undefined);
       if (left === 'unread') this.lostToken('the page showed a token that tack could read neither from its token response nor through Copy');
       else if (left !== undefined) this.ledger.generated(left, 'page', this.email);

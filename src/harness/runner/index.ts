@@ -124,7 +124,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     deadlineHit = await runTests();
   } finally {
     transcript.setTest('cleanup');
-    await parts.web.close(); // a token left on a page read first; the run's browser, if one was launched
+    await parts.web.close(deadlineHit || interrupt?.signal !== undefined); // a token left on a page read first; the run's browser
     await parts.tokens.close().catch(() => undefined); // hookless mode: the token file's lock, once its exchange in flight has landed
     await http.settled(target.requestTimeoutMs); // what a stopped test had in flight, read (a token in it listed)
     await ledger.revokeAll(); // every API token tack generated, whatever happened
@@ -158,7 +158,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       } else {
         options.onTest?.(test, 'start');
         const run = await runOneTest(test, parts, limits, relevant);
-        await parts.web.afterTest(); // the browser contexts the test opened (a token left on screen read first)
+        await parts.web.afterTest(run.abandoned); // the browser contexts the test opened (a token left on screen read first)
         deadlineHit ||= run.hitDeadline;
         collect(evidence, run.outcome, run.context, relevant);
         outcomes.push(run.outcome);
