@@ -11,11 +11,13 @@
  *   every token the server issued was delivered (a kill while an answer is in flight loses that one
  *   token: no client can revoke what it never received, docs/errors.md).
  * - A second signal exits at once; what is still live stays listed for the next run.
+ * - `tack certify client` stopped while the client runs: exit 143, the client's whole process group
+ *   gone, what was judged written (marked interrupted), no bundle.
  *
  * Each signal is sent as soon as the server has handed out the first token (or a few), not after a
  * sleep. Every run has its own journal folder (TACK_JOURNAL_DIR).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,7 +71,11 @@ interface Child {
 }
 
 function tack(t: Target, ...args: string[]): Child {
-  const child = spawn(process.execPath, ['bin/tack.mjs', 'run', '--env-file', t.envFile, '--reports-dir', t.reports, ...args], {
+  return spawnTack(['run', '--env-file', t.envFile, '--reports-dir', t.reports, ...args]);
+}
+
+function spawnTack(args: readonly string[]): Child {
+  const child = spawn(process.execPath, ['bin/tack.mjs', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -213,5 +219,41 @@ describe.concurrent('stopped runs', () => {
     } finally {
       await proxy?.close();
     }
+  }, 60_000);
+
+  it('tack certify client stopped while the client runs: exit 143, no process of the client left, its reports, no bundle', async () => {
+    const base = mkdtempSync(join(dir, 'certify-'));
+    const marker = `tack-stopped-client-${process.pid}-${Date.now()}`;
+    const started = join(base, 'started');
+    const client = join(base, 'client.mjs');
+    // A client that never ends, with a child of its own: both must go with tack.
+    writeFileSync(
+      client,
+      [
+        "import { spawn } from 'node:child_process';",
+        "import { writeFileSync } from 'node:fs';",
+        `spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', '${marker}'], { stdio: 'ignore' });`,
+        `writeFileSync(${JSON.stringify(started)}, 'yes');`,
+        'setInterval(() => {}, 1000);',
+      ].join('\n'),
+    );
+    const reports = join(base, 'reports');
+    const run = spawnTack(['certify', 'client', 'personal-token', '--reports', reports, '--', process.execPath, client, marker]);
+    await until(run, () => existsSync(started));
+    run.child.kill('SIGTERM');
+    const { code } = await run.exited;
+    const out = run.out();
+    expect(code, out).toBe(143);
+    expect(out).toContain('tack certify: the run was stopped by SIGTERM (a termination request): no bundle made');
+    const left = execFileSync('ps', ['-eo', 'args'])
+      .toString()
+      .split('\n')
+      .filter((line) => line.includes(marker) && !line.includes('ps -eo'));
+    expect(left).toEqual([]);
+    const folders = readdirSync(reports);
+    expect(folders.filter((n) => n.endsWith('.tar.gz'))).toEqual([]);
+    const doc = JSON.parse(readFileSync(join(reports, folders.find((n) => !n.startsWith('.'))!, 'results.json'), 'utf8')) as ResultsDocument;
+    expect(doc.run.status).toBe('interrupted');
+    expect(doc.run.exitCode).toBe(143);
   }, 60_000);
 });

@@ -7,7 +7,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READY_PREFIX } from '../../src/cli/commands/serve.js';
 import { ROOT } from '../helpers/sources.js';
@@ -205,6 +205,9 @@ describe('the GitHub Action', () => {
     expect(outputs['exit-code']).toBe('1');
     expect(lastExit).toBe(1);
     expect(existsSync(outputs['results']!)).toBe(true);
+    // The step's own folder under reports-dir: its run folder, and nothing else.
+    expect(outputs['results']).toBe(join(outputs['reports-dir']!, 'results.json'));
+    expect(readdirSync(dirname(outputs['reports-dir']!))).toEqual([basename(outputs['reports-dir']!)]);
     expect(readFileSync(join(work, files.GITHUB_STEP_SUMMARY), 'utf8')).toMatch(/FAILED/);
     const annotations = lines.filter((l) => l.startsWith('::'));
     expect(annotations.map((a) => /^::(\w+) title=([A-Z-]+)/.exec(a)?.slice(1, 3).join(' '))).toEqual([
@@ -219,19 +222,20 @@ describe('the GitLab template', () => {
   it('runs its script lines from the package; junit.xml is where the JUnit report glob looks', async () => {
     const { parse } = await import('yaml');
     const template = parse(readFileSync(join(dir, 'project/node_modules/@tack-conformance/tack/ci/gitlab/tack.gitlab-ci.yml'), 'utf8')) as {
-      '.tack': { variables: Record<string, string>; script: string[]; artifacts: { when: string; reports: { junit: string } } };
+      '.tack': { variables: Record<string, string>; script: string[]; artifacts: { when: string; paths: string[]; reports: { junit: string } } };
     };
     const job = template['.tack'];
     expect(job.artifacts.when).toBe('always');
     const served = await servedFaulty('revoke-answers-with-body');
     const projectDir = mkdtempSync(join(dir, 'gitlab-'));
     const variables: Record<string, string> = { ...job.variables, TACK_PACKAGE: tarball, TACK_ENV_FILE: served.envFile, TACK_ARGS: '--only SIGNIN-REVOKE' };
+    const ciJobId = '4242';
     let out = '';
     let code: number | null;
     try {
       const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', job.script.join('\n')], {
         cwd: projectDir,
-        env: { ...npxEnv, ...variables, CI_PROJECT_DIR: projectDir },
+        env: { ...npxEnv, ...variables, CI_PROJECT_DIR: projectDir, CI_JOB_ID: ciJobId },
       });
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -240,10 +244,13 @@ describe('the GitLab template', () => {
       await served.stop();
     }
     expect(code, out).toBe(1);
-    const pattern = job.artifacts.reports.junit.replace('$TACK_REPORTS_DIR', variables.TACK_REPORTS_DIR ?? '');
-    const [reportsDir, , junit] = pattern.split('/');
-    const runs = readdirSync(join(projectDir, reportsDir!));
+    // The job's own folder holds exactly its run's folder; the artifacts keep that folder.
+    const expand = (path: string) => path.replace('$TACK_REPORTS_DIR', variables.TACK_REPORTS_DIR ?? '').replace('$CI_JOB_ID', ciJobId);
+    const pattern = expand(job.artifacts.reports.junit);
+    const folder = pattern.slice(0, pattern.indexOf('/*/'));
+    expect(job.artifacts.paths.map(expand)).toEqual([`${folder}/`]);
+    const runs = readdirSync(join(projectDir, folder));
     expect(runs).toHaveLength(1);
-    expect(readFileSync(join(projectDir, reportsDir!, runs[0]!, junit!), 'utf8')).toContain('SIGNIN-REVOKE');
+    expect(readFileSync(join(projectDir, pattern.replace('*', runs[0]!)), 'utf8')).toContain('SIGNIN-REVOKE');
   });
 });
