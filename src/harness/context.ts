@@ -11,7 +11,7 @@
  *   replay it and the exchanges of the failing counterexample when it fails.
  * - `undo(step)`: what a test changes on the target and must change back (a tenant's feature). The
  *   test calls the returned function itself; whatever it did not call (it was stopped or abandoned
- *   first) the runner runs when the test ends, as clean-up, which a stopped run still sends.
+ *   first) the runner runs when the test ends, before a stop signal shuts the traffic off.
  *
  * A test records verdicts only on the rules it declares (`TestCase.rules`): a check on another rule
  * is a programming error, so that `--only`, the console and results.json judge a rule on the same
@@ -86,8 +86,6 @@ export interface ContextParts {
   readonly transcript: Transcript;
   readonly fc: PropertySettings;
   readonly runId: string;
-  /** Runs clean-up work whose requests go out even once the run is stopped (`HttpClient.cleanup`). */
-  readonly cleanup?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** A part of a rule that could not be observed, and why. */
@@ -198,10 +196,9 @@ export class TestContext {
     return once;
   }
 
-  /** Runs every undo the test left (the runner, when the test ends); their errors are ignored. */
+  /** Runs every undo the test left (the runner, when the test ends, before a stop takes effect); their errors are ignored. */
   async undoAll(): Promise<void> {
-    const cleanup = this.parts.cleanup ?? (<T>(work: () => Promise<T>) => work());
-    for (const step of [...this.undos]) await cleanup(step).catch(() => undefined);
+    for (const step of [...this.undos]) await step().catch(() => undefined);
   }
 
   /**

@@ -6,10 +6,9 @@
  *   message names the host and the time waited.
  * - Every exchange is recorded, raw, in the transcript; output paths redact it when they write.
  * - Every token found in a response is registered with the redactor before anyone can print it.
- * - Once a run is stopped (`stop()`), only clean-up is sent (`cleanup()`: revoking the tokens tack
- *   generated, undoing what a test changed on the target); requests in flight are let finish.
+ * - Once a run is stopped (`stop()`), only clean-up is sent (requests marked `cleanup`: revoking
+ *   the tokens tack generated); requests in flight are let finish.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { TackError } from './errors.js';
@@ -24,6 +23,8 @@ export interface HttpRequest {
   readonly body?: string;
   /** What the request is for, shown in errors ("identity server"). */
   readonly role?: string;
+  /** Clean-up (revoking what tack generated): sent even once the run is stopped. */
+  readonly cleanup?: boolean;
 }
 
 export interface HttpResponse {
@@ -79,7 +80,6 @@ export class HttpClient {
   readonly dispatcher: Agent;
   readonly politeness: Politeness;
   private readonly options: HttpOptions;
-  private readonly cleaningUp = new AsyncLocalStorage<true>();
   private stopped: TackError | undefined;
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
@@ -98,9 +98,9 @@ export class HttpClient {
   /** Sends `req`, waiting its turn under --max-rps and retrying after 429 as politeness.ts says. */
   async send(req: HttpRequest): Promise<HttpResponse> {
     for (let retries = 0; ; retries++) {
-      this.refuseWhenStopped();
+      this.refuseWhenStopped(req);
       await this.politeness.turn();
-      this.refuseWhenStopped();
+      this.refuseWhenStopped(req);
       const res = await this.counted(() => this.sendOnce(req));
       const decision = this.politeness.decide(res.status, res.headers, retries);
       if (decision.kind === 'answer') return res;
@@ -144,14 +144,9 @@ export class HttpClient {
     await this.dispatcher.close().catch(() => undefined);
   }
 
-  /** From now on only clean-up is sent; any other request fails with `reason`. */
+  /** From now on only clean-up (requests marked `cleanup`) is sent; any other request fails with `reason`. */
   stop(reason: TackError): void {
     this.stopped ??= reason;
-  }
-
-  /** Runs `work`; what it sends goes out even once the run is stopped. */
-  cleanup<T>(work: () => Promise<T>): Promise<T> {
-    return this.cleaningUp.run(true, work);
   }
 
   /** Resolves once no request is in flight, or after `maxMs`. */
@@ -162,8 +157,8 @@ export class HttpClient {
     clearTimeout(timer);
   }
 
-  private refuseWhenStopped(): void {
-    if (this.stopped !== undefined && this.cleaningUp.getStore() !== true) throw this.stopped;
+  private refuseWhenStopped(req: HttpRequest): void {
+    if (this.stopped !== undefined && req.cleanup !== true) throw this.stopped;
   }
 
   private async counted<T>(work: () => Promise<T>): Promise<T> {

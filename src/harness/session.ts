@@ -87,7 +87,7 @@ export function newRunId(now = new Date()): string {
 /** A ledger whose revoke calls go out even once the run is stopped (they are its clean-up). */
 export function newLedger(http: HttpClient, redactor: Redactor, target: TargetConfig, journal?: RunJournal): TokenLedger {
   const revoker = new IdentityClient(http, redactor, target.identityUrl, target.clientId);
-  return new TokenLedger(journal, (token) => http.cleanup(() => revoker.revoke(token)));
+  return new TokenLedger(journal, (token) => revoker.revoke(token, { cleanup: true }));
 }
 
 export async function openSession(options: SessionOptions = {}): Promise<Session> {

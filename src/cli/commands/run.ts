@@ -93,8 +93,6 @@ export async function runCommand(
     if (client.length > 0) throw new TackError('TACK_ERR_USAGE', `--only names client rules, which tack client judges against a program: ${client.join(', ')}`);
     session = await openSession({ envFile: opts.envFile, env, faults: opts.fault, builtIn: startBuiltIn, runId });
     session.http.politeness.setMaxRps(opts.maxRps);
-    const http = session.http;
-    void interrupt?.stopped.then((signal) => http.stop(stopError(signal)));
     return await runInSession(session, { ...opts, seed }, write, interrupt);
   } catch (error) {
     const redactor = session?.redactor ?? redactorForConfig(opts.envFile, env);

@@ -143,9 +143,13 @@ export class TokenPage {
     return this.outcome({ leaving: before, tokenShown: shown });
   }
 
+  /** Whether Generate token was pressed on this page (only then can a new token be on it). */
+  private generated = false;
+
   /** Presses Generate token and returns at once. */
   async clickGenerate(): Promise<void> {
     this.tap.reset();
+    this.generated = true;
     const generate = this.of('generate');
     if (!(await this.waitFor(async () => ((await visible(generate)) ? true : undefined)))) {
       throw new Error(`no Generate token control on ${this.where()} (locator "generate"; TACK_UI_SELECTORS can name it)`);
@@ -227,6 +231,7 @@ export class TokenPage {
    * token is shown that tack could not read.
    */
   async leftOnScreen(): Promise<string | 'unread' | undefined> {
+    if (!this.generated) return undefined;
     await this.tap.tokenCallsAnswered(3_000);
     if (this.tap.tokenSeen || this.page.isClosed() || !this.onTokenPage() || !(await visible(await this.locators.token()))) return undefined;
     await this.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(this.site.webUrl).origin }).catch(() => undefined);

@@ -9,7 +9,8 @@
  *
  * The file is written only when a run generates a token, appended to as tokens come and go (`+` a
  * token that may be live, `-` one revoked or rotated out), compacted when mostly dead lines, and
- * deleted when the run ends with nothing left alive. A generated token's line is synced to disk
+ * deleted when the run ends with nothing left alive (a journal older than 90 days, the tokens' absolute
+ * limit, is removed unread). A generated token's line is synced to disk
  * before the token is used (fdatasync: a power cut loses none); a rotation's line is appended
  * without a sync (a kill loses nothing; a power cut within seconds of a rotation may leave the token
  * it replaced, which a Keycloak-style server no longer knows).
@@ -25,6 +26,9 @@ import { isAlive } from '../lock.js';
 import { replaceFileAtomic } from '../token-file.js';
 
 export const JOURNAL_FORMAT = 'tack-journal/1';
+
+/** A journal older than the 90-day absolute limit lists only dead tokens (spec §3): it is removed, not revoked. */
+const MAX_AGE_MS = 90 * 24 * 3600 * 1000;
 
 /** Who wrote a journal and where its tokens are revoked. */
 export interface JournalHeader {
@@ -175,6 +179,10 @@ export function findJournals(dir: string, target: { identityUrl: string; clientI
     if (parsed === undefined || parsed.header.identityUrl !== target.identityUrl || parsed.header.clientId !== target.clientId) continue;
     const { header } = parsed;
     const dead = header.host === hostname() && header.pid !== process.pid && !isAlive(header.pid);
+    if (dead && Date.now() - Date.parse(header.startedAt) > MAX_AGE_MS) {
+      removeJournal(file);
+      continue;
+    }
     found.push({ file, header, tokens: parsed.tokens, dead });
   }
   return found;

@@ -52,7 +52,8 @@ export class IdentityClient {
     return { res, accessToken, refreshToken, error: typeof body.error === 'string' ? body.error : undefined };
   }
 
-  revoke(apiToken: string): Promise<HttpResponse> {
+  /** `cleanup`: the run's clean-up (sent even once the run is stopped). */
+  revoke(apiToken: string, options: { cleanup?: boolean } = {}): Promise<HttpResponse> {
     this.redactor.register('api-token', apiToken);
     const form = new URLSearchParams({ client_id: this.clientId, token_type_hint: 'refresh_token', token: apiToken });
     return this.http.send({
@@ -61,6 +62,7 @@ export class IdentityClient {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
       role: 'identity server',
+      cleanup: options.cleanup === true,
     });
   }
 

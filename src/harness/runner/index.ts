@@ -23,7 +23,7 @@ import type { TokenLedger, TokenReport } from '../cleanup/ledger.js';
 import { TackError } from '../errors.js';
 import { discoverHook } from '../hook-discovery.js';
 import type { HttpClient } from '../http.js';
-import { type Interrupt, type StopSignal, stopText } from '../interrupt.js';
+import { type Interrupt, STOP_EXIT, type StopSignal, stopText } from '../interrupt.js';
 import { Names } from '../names.js';
 import { Readers } from '../readers.js';
 import type { Redactor } from '../redactor.js';
@@ -112,7 +112,12 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   for (const id of selection.rules) if (!selection.lastTestOf.has(id)) evidence.get(id)!.skips.push('no test in this version of tack covers it');
 
   const deadlineText = `the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S)`;
-  const stop = interrupt?.stopped.then((signal) => new TackError('TACK_ERR_INTERRUPTED', stopText(signal)));
+  const stopError = (signal: StopSignal) => new TackError('TACK_ERR_INTERRUPTED', stopText(signal), { exitCode: STOP_EXIT[signal] });
+  const stop = interrupt?.stopped.then(stopError);
+  /** Once stopped, nothing more is sent but the clean-up (after the abandoned test's undo). */
+  const shutOff = () => {
+    if (interrupt?.signal !== undefined) http.stop(stopError(interrupt.signal));
+  };
   const limits: TestLimits = {
     timeoutMs: options.testTimeoutMs ?? 120_000,
     deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY,
@@ -123,6 +128,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   try {
     deadlineHit = await runTests();
   } finally {
+    shutOff();
     transcript.setTest('cleanup');
     await parts.web.close(deadlineHit || interrupt?.signal !== undefined); // a token left on a page read first; the run's browser
     await parts.tokens.close().catch(() => undefined); // hookless mode: the token file's lock, once its exchange in flight has landed
@@ -158,6 +164,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       } else {
         options.onTest?.(test, 'start');
         const run = await runOneTest(test, parts, limits, relevant);
+        shutOff(); // stopped during the test: its undo ran; the abandoned test sends nothing more
         await parts.web.afterTest(run.abandoned); // the browser contexts the test opened (a token left on screen read first)
         deadlineHit ||= run.hitDeadline;
         collect(evidence, run.outcome, run.context, relevant);
@@ -213,7 +220,6 @@ function contextParts(options: RunOptions, hook: ContextParts['hook'], ledger: T
     transcript,
     fc: { seed: options.seed, numRuns: options.numRuns, path: options.path },
     runId: options.runId,
-    cleanup: (work) => http.cleanup(work),
   };
 }
 
