@@ -2,9 +2,9 @@
  * Stopping a command the ordinary way (Ctrl-C's SIGINT, a CI runner's or `timeout`'s SIGTERM).
  *
  * The first signal asks the command to stop: the runner starts no other test and abandons the one
- * under way, nothing more is sent but the clean-up (`HttpClient.cleanup`), the tokens tack generated
- * are revoked, every report is written with the status `interrupted`, and the command exits 130
- * (SIGINT) or 143 (SIGTERM). A second signal exits at once, with the same code: what the run
+ * under way, nothing more is sent but the clean-up (revoke calls marked `cleanup`), the tokens tack
+ * generated are revoked, every report is written with the status `interrupted`, and the command
+ * exits 130 (SIGINT) or 143 (SIGTERM). A second signal exits at once, with the same code: what the run
  * generated is then still listed in its journal, and the next run against the target revokes it.
  * Even then, an exchange of the token file in flight is let land first (`holdExit`, bounded): its
  * answer holds the only copy of the user's token.
