@@ -13,11 +13,13 @@
  * - A second signal exits at once; what is still live stays listed for the next run.
  * - `tack certify client` stopped while the client runs: exit 143, the client's whole process group
  *   gone, what was judged written (marked interrupted), no bundle.
+ * - `tack load` stopped mid-way: exit 130, the partial result marked interrupted, its hook chains
+ *   revoked.
  *
  * Each signal is sent as soon as the server has handed out the first token (or a few), not after a
  * sleep. Every run has its own journal folder (TACK_JOURNAL_DIR).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,9 +30,9 @@ import type { ResultsDocument } from '../../src/reporters/json.js';
 import type { ReferenceServer } from '../../src/reference/index.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
 import { NO_BROWSER, targetFor, type Mode } from '../helpers/modes.js';
+import { spawnTack, type TackProcess } from '../helpers/tack-process.js';
 import { hasChromium } from './fault-matrix-token-page.js';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'tack-stopped-'));
 const servers: ReferenceServer[] = [];
 afterAll(async () => {
@@ -64,37 +66,30 @@ async function target(mode: Mode, name: string, extra: Record<string, string> = 
   return { server, env: all, envFile, journals, reports: join(base, 'reports') };
 }
 
-interface Child {
-  readonly child: ChildProcess;
-  readonly out: () => string;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function tack(t: Target, ...args: string[]): Child {
-  return spawnTack(['run', '--env-file', t.envFile, '--reports-dir', t.reports, ...args]);
-}
-
-function spawnTack(args: readonly string[]): Child {
-  const child = spawn(process.execPath, ['bin/tack.mjs', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** A hook-mode target (no browser) reached through a proxy that can hold tack's requests. */
+async function proxied(name: string): Promise<{ t: Target; proxy: HoldingProxy }> {
+  let proxy: HoldingProxy | undefined;
+  const t = await target('hook', name, { TACK_BROWSER: NO_BROWSER }, async (port) => {
+    proxy = new HoldingProxy(port);
+    await proxy.start();
+    return proxy;
   });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, out: () => out, exited };
+  return { t, proxy: proxy! };
+}
+
+/** Rules whose tests generate tokens from their start (and several tests after the first). */
+const TOKEN_RULES = 'SIGNIN-EXCHANGE,SIGNIN-ROTATION,SIGNIN-REVOKE,SIGNIN-CLIENT-ID,SIGNIN-GARBAGE-INVALID-GRANT,SIGNIN-NO-CORS';
+
+function tack(t: Target, ...args: string[]): TackProcess {
+  return spawnTack(['run', '--env-file', t.envFile, '--reports-dir', t.reports, ...(args.length > 0 ? args : ['--only', TOKEN_RULES])]);
 }
 
 /** Resolves once `ready()` holds (polled), or rejects when the child exits first. */
-async function until(run: Child, ready: () => boolean): Promise<void> {
+async function until(run: TackProcess, ready: () => boolean): Promise<void> {
   let exited = false;
   void run.exited.then(() => (exited = true));
   while (!ready()) {
-    if (exited) throw new Error(`tack exited before the moment to stop it:\n${run.out()}`);
+    if (exited) throw new Error(`tack exited before the moment to stop it:\n${run.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -125,7 +120,7 @@ async function stopOnce(t: Target, signal: 'SIGINT' | 'SIGTERM', live: () => num
   await until(run, () => live() >= before + tokens);
   run.child.kill(signal);
   const { code } = await run.exited;
-  const out = run.out();
+  const out = run.output();
   expect(code, out).toBe(signal === 'SIGINT' ? 130 : 143);
   expect(out).toContain(`tack: ${signal}: stopping`);
   expect(out).toContain('tack: TACK_ERR_INTERRUPTED');
@@ -162,17 +157,12 @@ describe.concurrent('stopped runs', () => {
   );
 
   it('SIGKILL: the journal lists every token tack received; the next run revokes them first and says so', async () => {
-    let proxy: HoldingProxy | undefined;
-    const t = await target('hook', 'sigkill', { TACK_BROWSER: NO_BROWSER }, async (port) => {
-      proxy = new HoldingProxy(port);
-      await proxy.start();
-      return proxy;
-    });
+    const { t, proxy } = await proxied('sigkill');
     try {
       const killed = tack(t);
       await until(killed, () => t.server.liveApiTokens() >= 3);
-      await proxy!.hold(); // nothing reaches the server any more; what it answered is delivered
-      await until(killed, () => proxy!.delivered.every((token) => listed(t).has(token)));
+      await proxy.hold(); // nothing reaches the server any more; what it answered is delivered
+      await until(killed, () => proxy.delivered.every((token) => listed(t).has(token)));
       killed.child.kill('SIGKILL');
       await killed.exited;
       const left = t.server.liveApiTokens();
@@ -181,7 +171,7 @@ describe.concurrent('stopped runs', () => {
       expect(statSync(t.journals).mode & 0o777).toBe(0o700);
       expect(statSync(join(t.journals, journalFiles(t)[0]!)).mode & 0o777).toBe(0o600);
 
-      proxy!.pass();
+      proxy.pass();
       let out = '';
       const opts = { only: ['SIGNIN-EXCHANGE'], runs: 2, seed: 1, strict: false, reports: t.reports, fault: [], quiet: true };
       expect(await runCommand(opts, (s) => (out += s), t.env)).toBe(0);
@@ -193,31 +183,26 @@ describe.concurrent('stopped runs', () => {
       expect(t.server.liveApiTokens()).toBe(0);
       expect(journalFiles(t)).toEqual([]);
     } finally {
-      await proxy?.close();
+      await proxy.close();
     }
   }, 60_000);
 
   it('a second signal exits at once; what is still live stays listed for the next run', async () => {
-    let proxy: HoldingProxy | undefined;
-    const t = await target('hook', 'twice', { TACK_BROWSER: NO_BROWSER }, async (port) => {
-      proxy = new HoldingProxy(port);
-      await proxy.start();
-      return proxy;
-    });
+    const { t, proxy } = await proxied('twice');
     try {
       const run = tack(t);
       await until(run, () => t.server.liveApiTokens() >= 1);
-      await proxy!.hold(); // the clean-up's revoke calls will wait: the second signal comes while they do
+      await proxy.hold(); // the clean-up's revoke calls will wait: the second signal comes while they do
       run.child.kill('SIGTERM');
-      await until(run, () => run.out().includes('tack: SIGTERM: stopping'));
+      await until(run, () => run.output().includes('tack: SIGTERM: stopping'));
       run.child.kill('SIGTERM');
       const { code } = await run.exited;
-      expect(code, run.out()).toBe(143);
-      expect(run.out()).toContain('tack: SIGTERM again: exiting now; the next run against this target revokes what this one generated');
+      expect(code, run.output()).toBe(143);
+      expect(run.output()).toContain('tack: SIGTERM again: exiting now; the next run against this target revokes what this one generated');
       expect(t.server.liveApiTokens()).toBeGreaterThan(0);
       expect(journalFiles(t)).toHaveLength(1);
     } finally {
-      await proxy?.close();
+      await proxy.close();
     }
   }, 60_000);
 
@@ -242,7 +227,7 @@ describe.concurrent('stopped runs', () => {
     await until(run, () => existsSync(started));
     run.child.kill('SIGTERM');
     const { code } = await run.exited;
-    const out = run.out();
+    const out = run.output();
     expect(code, out).toBe(143);
     expect(out).toContain('tack certify: the run was stopped by SIGTERM (a termination request): no bundle made');
     const left = execFileSync('ps', ['-eo', 'args'])
@@ -255,5 +240,19 @@ describe.concurrent('stopped runs', () => {
     const doc = JSON.parse(readFileSync(join(reports, folders.find((n) => !n.startsWith('.'))!, 'results.json'), 'utf8')) as ResultsDocument;
     expect(doc.run.status).toBe('interrupted');
     expect(doc.run.exitCode).toBe(143);
+  }, 60_000);
+
+  it('tack load stopped mid-way: exit 130, the partial result marked interrupted, the chains it made revoked', async () => {
+    const t = await target('hook', 'load');
+    const out = join(t.reports, 'load.json');
+    const run = spawnTack(['load', 'exchange', '--env-file', t.envFile, '--connections', '3', '--duration', '60s', '--out', out]);
+    await until(run, () => /req\/s +errors/.test(run.output())); // the first progress line: load is flowing
+    run.child.kill('SIGINT');
+    const { code } = await run.exited;
+    expect(code, run.output()).toBe(130);
+    expect(run.output()).toContain('tack: TACK_ERR_INTERRUPTED: stopped by SIGINT');
+    expect(run.output()).toContain('API tokens generated 3, revoked 3, left alive 0');
+    expect((JSON.parse(readFileSync(out, 'utf8')) as { interrupted?: unknown }).interrupted).toEqual({ signal: 'SIGINT' });
+    expect(t.server.liveApiTokens()).toBe(0);
   }, 60_000);
 });
