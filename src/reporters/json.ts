@@ -109,7 +109,7 @@ export interface ResultsDocument {
     /**
      * How the run ended: `complete` (every selected test ran or was skipped), `deadline`
      * (TACK_RUN_DEADLINE_S cut it short), `interrupted` (SIGINT or SIGTERM), `error` (it ended
-     * before any verdict). Absent in results of tack before 0.2.
+     * before any verdict). Absent in results written by earlier builds of tack.
      */
     readonly status?: RunStatus;
     /** Set when TACK_RUN_DEADLINE_S cut the run short. */

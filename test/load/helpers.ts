@@ -5,12 +5,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import { loadCommand, type LoadCommandOptions } from '../../src/cli/commands/load.js';
 import type { LoadResult } from '../../src/load/types.js';
 
 export const dir = mkdtempSync(join(tmpdir(), 'tack-load-test-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// Removed when the worker exits, not after the first file that imports this module: a worker keeps
+// its modules from one test file to the next (vitest isolate: false), so later files share `dir`.
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
 export function options(overrides: Partial<LoadCommandOptions> = {}): LoadCommandOptions {
   return {
