@@ -6,7 +6,11 @@ set -uo pipefail
 tack="${TACK:-tack}"
 reports="${INPUT_REPORTS_DIR:-tack-reports}"
 mkdir -p "$reports"
-args=("${INPUT_COMMAND:-run}" --reports-dir "$reports")
+# This step's own folder under the reports folder: the run folder tack writes into it is this run's,
+# whatever the reports folder already holds (an earlier step, a cache). Interrupted, tack still
+# writes it (marked interrupted) before it exits 130 or 143.
+own=$(mktemp -d "$reports/run-XXXXXX")
+args=("${INPUT_COMMAND:-run}" --reports-dir "$own")
 if [ -n "${INPUT_ENV_FILE:-}" ]; then args+=(--env-file "$INPUT_ENV_FILE"); fi
 # The token page's browser: the input, else whatever tack finds (the runner's Google Chrome).
 if [ -n "${INPUT_BROWSER:-}" ]; then export TACK_BROWSER="$INPUT_BROWSER"; fi
@@ -17,9 +21,9 @@ read -r -a extra <<< "${INPUT_ARGS:-}"
 "$tack" "${args[@]}" "${extra[@]}"
 code=$?
 
-# The run's folder: the newest one under the reports folder (tack writes one even when it stops early).
-dir=$(ls -td "$reports"/*/ 2>/dev/null | head -n 1)
-dir="${dir%/}"
+# The run's folder: the one folder tack wrote into this step's own folder (it writes one even when
+# it stops early); none when tack could not start at all.
+dir=$(find "$own" -mindepth 1 -maxdepth 1 -type d ! -name '.*' | head -n 1)
 if [ -n "$dir" ] && [ -f "$dir/summary.md" ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
   cat "$dir/summary.md" >> "$GITHUB_STEP_SUMMARY"
 fi

@@ -2,7 +2,9 @@
  * Personal API-token chains for the exchange profiles: one per connection.
  *
  * - Hook mode (the hook lists `users` and `api-tokens`): one fresh, directly-signed-in user per
- *   chain, each with a new API token. Their e-mails carry the run id.
+ *   chain, each with a new API token. Their e-mails carry the run id. Each token is in the run's
+ *   ledger (its journal) from the start; the chain's current token is brought up to date there once
+ *   a second and at the end, and revoked when the run ends.
  * - Hookless mode: the token pool (`--token-pool FILE` / `TACK_LOAD_TOKEN_POOL`), one token per line;
  *   the file is rewritten with each chain's current token once a second and at the end.
  *
@@ -80,7 +82,16 @@ export async function apiTokenChains(ctx: ProfileContext, profile: string): Prom
       const token = await hook.apiToken(tenant, email);
       return new LoadChain(`chain ${i + 1} (${email})`, token, undefined);
     });
-    return { chains, source: 'hook', emails };
+    const listed = chains.map((c) => c.token);
+    const checkpoint = (): Promise<void> => {
+      for (const [i, chain] of chains.entries()) {
+        if (listed[i] === chain.token) continue;
+        session.ledger.exchanged(listed[i]!, chain.token); // the rotation, in the journal
+        listed[i] = chain.token;
+      }
+      return Promise.resolve();
+    };
+    return { chains, source: 'hook', emails, checkpoint };
   }
   const why = hook ? 'the test hook does not list the users and api-tokens capabilities' : 'no test hook is configured (TACK_HOOK_URL)';
   throw new TackError(

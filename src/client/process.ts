@@ -1,8 +1,9 @@
 /**
  * One run of the client under test: the command started with its environment, stdin closed (it
  * reads end-of-file at once), stdout and stderr kept up to a bound, and a time limit. The command
- * gets its own process group, so that stopping it (time limit, request cap, end of the run) ends
- * whatever it started too: `sh -c 'node sync.js'` leaves no `node` behind.
+ * gets its own process group, so that stopping it (time limit, request cap, end of the run, tack
+ * stopped by a signal, tack exiting) ends whatever it started too: `sh -c 'node sync.js'` leaves no
+ * `node` behind.
  */
 import { spawn } from 'node:child_process';
 import type { ObservedRun } from '../../suites/client/evidence.js';
@@ -23,7 +24,10 @@ export interface RunningProcess {
   cutOff(): void;
 }
 
-export function startProcess(command: readonly string[], options: { env: Record<string, string>; cwd: string; timeoutMs: number }): RunningProcess {
+export function startProcess(
+  command: readonly string[],
+  options: { env: Record<string, string>; cwd: string; timeoutMs: number; signal?: AbortSignal | undefined },
+): RunningProcess {
   const startedAt = Date.now();
   const started = performance.now();
   const posix = process.platform !== 'win32';
@@ -56,6 +60,13 @@ export function startProcess(command: readonly string[], options: { env: Record<
     setTimeout(() => signalGroup('SIGKILL'), GRACE_MS).unref();
   };
   const timer = setTimeout(() => stop('timed-out'), options.timeoutMs);
+  // tack stopped (SIGINT, SIGTERM): the command goes too; the caller discards the run.
+  const onAbort = () => stop('cut-off');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  // tack exiting at once (a second signal, a crash): no group of the command outlives it.
+  const onExit = () => signalGroup('SIGKILL');
+  process.on('exit', onExit);
+  if (options.signal?.aborted) onAbort();
 
   const done = new Promise<ProcessResult>((resolve) => {
     let finished = false;
@@ -64,6 +75,8 @@ export function startProcess(command: readonly string[], options: { env: Record<
       if (finished) return;
       finished = true;
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      process.off('exit', onExit);
       // Whatever the command left running (a daemon, a grandchild holding the pipes) ends with it.
       signalGroup('SIGKILL');
       child.stdout.destroy();

@@ -15,6 +15,7 @@ import type { Transcript } from '../harness/transcript.js';
 import type { ObservedRequest, ObservedRun, Role, ScenarioEvidence } from '../../suites/client/evidence.js';
 import { judgeClient, type PlayedScenario } from '../../suites/client/index.js';
 import { scenariosOf } from '../../suites/client/scenarios.js';
+import { type StopSignal, stopText } from '../harness/interrupt.js';
 import type { ClientReport, ClientScenarioReport } from '../reporters/json.js';
 import { type ClientProgram, playScenario, type RawScenario } from './scenario.js';
 
@@ -35,6 +36,12 @@ export interface ClientRunOptions extends ClientProgram {
   readonly transcript: Transcript;
   /** A line per scenario as it ends (already redacted). */
   readonly onScenario?: (line: string) => void;
+  /**
+   * Aborted when tack is stopped (SIGINT, SIGTERM; its reason the signal's name): the command under
+   * way is stopped with its process group, that scenario and the rest are not played, and what was
+   * played is judged.
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface ClientRun {
@@ -57,14 +64,18 @@ export async function runClient(options: ClientRunOptions): Promise<ClientRun> {
       const started = performance.now();
       let raw: RawScenario | undefined;
       let notPlayed: string | undefined;
-      if (Date.now() >= deadlineAt) {
+      if (options.signal?.aborted) {
+        notPlayed = `not played to its end: ${stopText(options.signal.reason as StopSignal)}`;
+      } else if (Date.now() >= deadlineAt) {
         deadlineHit = true;
         notPlayed = `the whole run reached its deadline (--deadline ${options.deadlineS} s) before this scenario`;
       } else {
         try {
           raw = await playScenario(plan, { ...options, runTimeoutMs: options.runTimeoutS * 1000, deadlineAt, workDir });
         } catch (error) {
-          notPlayed = `the scripted server could not be set up: ${error instanceof Error ? error.message : String(error)}`;
+          notPlayed = options.signal?.aborted
+            ? `not played to its end: ${stopText(options.signal.reason as StopSignal)}`
+            : `the scripted server could not be set up: ${error instanceof Error ? error.message : String(error)}`;
         }
       }
       const test = `client/${plan.id}`;
@@ -92,6 +103,7 @@ export async function runClient(options: ClientRunOptions): Promise<ClientRun> {
     rules: judged.rules,
     tests: judged.tests,
     deadline: deadlineHit ? { seconds: options.deadlineS } : undefined,
+    interrupted: options.signal?.aborted ? { signal: options.signal.reason as StopSignal } : undefined,
   };
   const report: ClientReport = {
     profile: options.profile,

@@ -32,6 +32,8 @@ export interface PlayOptions extends ClientProgram {
   readonly deadlineAt: number;
   /** Where the scenario's folder (its token file) is made. */
   readonly workDir: string;
+  /** tack stopped: the command is stopped with its group, and the scenario is not played to its end. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 export interface PlayedRun extends ProcessResult {
@@ -51,6 +53,14 @@ export interface RawScenario {
 }
 
 const SEARCH_ROUTE = 'business search';
+
+/** tack was stopped while the scenario played: what it saw is not judged. */
+export class ScenarioStopped extends Error {
+  constructor(readonly signal: string) {
+    super(`tack was stopped by ${signal} while the scenario played`);
+    this.name = 'ScenarioStopped';
+  }
+}
 
 export async function playScenario(plan: ScenarioPlan, options: PlayOptions): Promise<RawScenario> {
   let running: { cutOff(): void } | undefined;
@@ -74,10 +84,12 @@ export async function playScenario(plan: ScenarioPlan, options: PlayOptions): Pr
         continue;
       }
       recorder.run = index;
-      const child = startProcess(options.command, { env, cwd: options.cwd, timeoutMs: Math.min(options.runTimeoutMs, left) });
+      const timeoutMs = Math.min(options.runTimeoutMs, left);
+      const child = startProcess(options.command, { env, cwd: options.cwd, timeoutMs, signal: options.signal });
       running = child;
       runs.push({ index, ...(await child.done) });
       running = undefined;
+      if (options.signal?.aborted) throw new ScenarioStopped(String(options.signal.reason));
     }
     return { settings, runs, recorded: recorder.exchanges, origins: originsOf(server), tenantRole, payroll };
   } finally {

@@ -88,6 +88,7 @@ export function resolveTarget(env: TackEnv, builtIn: boolean): TargetConfig {
     webUrl: env.TACK_WEB_URL ?? env.TACK_BASE_URL,
     uiSelectors: env.TACK_UI_SELECTORS === undefined ? {} : readUiSelectors(env.TACK_UI_SELECTORS),
     browser: env.TACK_BROWSER,
+    journalDir: env.TACK_JOURNAL_DIR,
     fields: {
       partnerAccessToken: env.TACK_PARTNER_ACCESS_TOKEN_FIELD,
       partnerRefreshToken: env.TACK_PARTNER_REFRESH_TOKEN_FIELD,

@@ -9,6 +9,9 @@
  *   the reason.
  * - `property()` runs a fast-check property and records one verdict, with the seed and path to
  *   replay it and the exchanges of the failing counterexample when it fails.
+ * - `undo(step)`: what a test changes on the target and must change back (a tenant's feature). The
+ *   test calls the returned function itself; whatever it did not call (it was stopped or abandoned
+ *   first) the runner runs when the test ends, before a stop signal shuts the traffic off.
  *
  * A test records verdicts only on the rules it declares (`TestCase.rules`): a check on another rule
  * is a programming error, so that `--only`, the console and results.json judge a rule on the same
@@ -102,6 +105,7 @@ export class TestContext {
   private readonly declared: ReadonlySet<RuleId>;
   private inProperty = false;
   private abandoned = false;
+  private readonly undos = new Set<() => Promise<void>>();
 
   constructor(
     readonly parts: ContextParts,
@@ -191,6 +195,26 @@ export class TestContext {
   }
 
   /**
+   * Registers how to change back something the test changed on the target. Returns the function the
+   * test calls to change it back; not called by the time the test ends, the runner calls it.
+   */
+  undo(step: () => Promise<void>): () => Promise<void> {
+    let done: Promise<void> | undefined;
+    const once = () => {
+      this.undos.delete(once);
+      done ??= step();
+      return done;
+    };
+    this.undos.add(once);
+    return once;
+  }
+
+  /** Runs every undo the test left (the runner, when the test ends, before a stop takes effect); their errors are ignored. */
+  async undoAll(): Promise<void> {
+    for (const step of [...this.undos]) await step().catch(() => undefined);
+  }
+
+  /**
    * The runner gave up on this test (its time ran out). The test's promise may still be running:
    * from now on it gets no client, moves no clock and records nothing, so it cannot disturb the
    * tests after it.
@@ -200,7 +224,7 @@ export class TestContext {
   }
 
   private alive(): void {
-    if (this.abandoned) throw new Error(`${this.testId} was abandoned by the runner (its time ran out)`);
+    if (this.abandoned) throw new Error(`${this.testId} was abandoned by the runner (its time ran out, or the run was stopped)`);
   }
 
   /** Records a verdict; a failure stops the test. `page`: what a failed browser check saw (kept only on a failure). */

@@ -13,6 +13,8 @@ export const EXIT = {
   unreachable: 2,
   nothingChecked: 3,
   threshold: 4,
+  /** SIGINT; SIGTERM is 143. */
+  interrupted: 130,
 } as const;
 
 export const ERROR_CODES = {
@@ -33,6 +35,9 @@ export const ERROR_CODES = {
   TACK_ERR_USAGE: { exit: EXIT.config, message: 'The command line is not valid' },
   TACK_ERR_THRESHOLD: { exit: EXIT.threshold, message: 'A load threshold was breached' },
   TACK_ERR_BUNDLE: { exit: EXIT.mustFailed, message: 'The evidence bundle does not verify' },
+  TACK_ERR_USER_PASSWORD: { exit: EXIT.config, message: 'The sign-in page refused TACK_USER_PASSWORD' },
+  // 128 + the signal's number: 130 for SIGINT (shown here), 143 for SIGTERM (src/harness/interrupt.ts).
+  TACK_ERR_INTERRUPTED: { exit: EXIT.interrupted, message: 'The run was stopped by a signal' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -41,11 +46,12 @@ export class TackError extends Error {
   readonly code: ErrorCode;
   readonly exitCode: number;
 
-  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown }) {
-    super(message ?? ERROR_CODES[code].message, options);
+  /** `exitCode`: where the code's exit depends on the case (TACK_ERR_INTERRUPTED: 130 or 143). */
+  constructor(code: ErrorCode, message?: string, options?: { cause?: unknown; exitCode?: number }) {
+    super(message ?? ERROR_CODES[code].message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'TackError';
     this.code = code;
-    this.exitCode = ERROR_CODES[code].exit;
+    this.exitCode = options?.exitCode ?? ERROR_CODES[code].exit;
   }
 }
 

@@ -3,6 +3,7 @@
  * configured hook that cannot be used is a problem to report (a wrong TACK_HOOK_TOKEN is a
  * configuration error, not a smaller run that passes), never a reason to throw.
  */
+import type { TokenLedger } from './cleanup/ledger.js';
 import { HookClient } from './clients/hook.js';
 import { errorText } from './context.js';
 import type { HttpClient } from './http.js';
@@ -17,10 +18,17 @@ export interface HookDiscovery {
   readonly problem: string | undefined;
 }
 
-export async function discoverHook(parts: { target: TargetConfig; http: HttpClient; redactor: Redactor; transcript?: Transcript }): Promise<HookDiscovery> {
+export async function discoverHook(parts: {
+  target: TargetConfig;
+  http: HttpClient;
+  redactor: Redactor;
+  transcript?: Transcript;
+  /** Where the API tokens the hook generates are listed (revoked when the run ends). */
+  ledger?: TokenLedger;
+}): Promise<HookDiscovery> {
   const { target, http, redactor, transcript } = parts;
   if (!target.hook) return { hook: undefined, problem: undefined };
-  const client = new HookClient(http, target.hook.url, target.hook.token);
+  const client = new HookClient(http, target.hook.url, target.hook.token, parts.ledger);
   transcript?.setTest('hook-discovery');
   try {
     await client.discover();

@@ -6,6 +6,8 @@
  *   message names the host and the time waited.
  * - Every exchange is recorded, raw, in the transcript; output paths redact it when they write.
  * - Every token found in a response is registered with the redactor before anyone can print it.
+ * - Once a run is stopped (`stop()`), only clean-up is sent (requests marked `cleanup`: revoking
+ *   the tokens tack generated); requests in flight are let finish.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, errors as undiciErrors, request } from 'undici';
@@ -21,6 +23,8 @@ export interface HttpRequest {
   readonly body?: string;
   /** What the request is for, shown in errors ("identity server"). */
   readonly role?: string;
+  /** Clean-up (revoking what tack generated): sent even once the run is stopped. */
+  readonly cleanup?: boolean;
 }
 
 export interface HttpResponse {
@@ -76,6 +80,9 @@ export class HttpClient {
   readonly dispatcher: Agent;
   readonly politeness: Politeness;
   private readonly options: HttpOptions;
+  private stopped: TackError | undefined;
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(options: HttpOptions) {
     this.options = options;
@@ -91,8 +98,10 @@ export class HttpClient {
   /** Sends `req`, waiting its turn under --max-rps and retrying after 429 as politeness.ts says. */
   async send(req: HttpRequest): Promise<HttpResponse> {
     for (let retries = 0; ; retries++) {
+      this.refuseWhenStopped(req);
       await this.politeness.turn();
-      const res = await this.sendOnce(req);
+      this.refuseWhenStopped(req);
+      const res = await this.counted(() => this.sendOnce(req));
       const decision = this.politeness.decide(res.status, res.headers, retries);
       if (decision.kind === 'answer') return res;
       if (decision.kind === 'give-up')
@@ -133,6 +142,33 @@ export class HttpClient {
 
   async close(): Promise<void> {
     await this.dispatcher.close().catch(() => undefined);
+  }
+
+  /** From now on only clean-up (requests marked `cleanup`) is sent; any other request fails with `reason`. */
+  stop(reason: TackError): void {
+    this.stopped ??= reason;
+  }
+
+  /** Resolves once no request is in flight, or after `maxMs`. */
+  async settled(maxMs: number): Promise<void> {
+    if (this.inFlight === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([new Promise<void>((resolve) => this.idleWaiters.push(resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs)))]);
+    clearTimeout(timer);
+  }
+
+  private refuseWhenStopped(req: HttpRequest): void {
+    if (this.stopped !== undefined && req.cleanup !== true) throw this.stopped;
+  }
+
+  private async counted<T>(work: () => Promise<T>): Promise<T> {
+    this.inFlight++;
+    try {
+      return await work();
+    } finally {
+      this.inFlight--;
+      if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    }
   }
 
   /** Registers every token of a JSON response with the redactor. */

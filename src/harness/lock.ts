@@ -13,7 +13,10 @@
  * - A second process waits up to `waitMs`, then fails with TACK_ERR_TOKEN_FILE_LOCKED naming the
  *   holder.
  * - While held: SIGINT / SIGTERM / SIGHUP during an exchange are deferred until its answer is on
- *   disk (bounded), so stopping tack the ordinary way never loses a rotated token.
+ *   disk (bounded), so stopping tack the ordinary way never loses a rotated token. Where the command
+ *   handles SIGINT and SIGTERM itself (src/harness/interrupt.ts: it stops the run, revokes and
+ *   reports), the lock leaves those two to it and only holds a second signal's exit until the
+ *   exchange in flight has landed.
  *
  * Not covered: three or more processes at once, one of them killed while holding: the live waiters
  * see each other as possible holders and wait for the mtime to go stale (then the next run works).
@@ -23,6 +26,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { lock as properLock } from 'proper-lockfile';
 import { TackError } from './errors.js';
+import { holdExit, stopHandled } from './interrupt.js';
 import { removeStaleTemps, tokenFileTarget } from './token-file.js';
 
 export interface LockOptions {
@@ -52,6 +56,10 @@ export class TokenFileLock {
   private released = false;
   private readonly onSignal = (signal: StopSignal) => this.handleSignal(signal);
   private readonly onExit = () => this.removeOwner();
+  /** The signals this lock handles itself (SIGHUP only, when the command handles SIGINT and SIGTERM). */
+  private signals: readonly StopSignal[] = SIGNALS;
+  private unhold: (() => void) | undefined;
+  private idleWaiters: (() => void)[] = [];
 
   private constructor(
     readonly path: string,
@@ -96,7 +104,11 @@ export class TokenFileLock {
           holder = new TokenFileLock(path, lockPath, release, options.signalGraceMs ?? 15_000);
           removeStaleTemps(path);
           sweepDeadCandidates(lockPath);
-          for (const s of SIGNALS) process.on(s, holder.onSignal);
+          if (stopHandled()) {
+            holder.signals = ['SIGHUP'];
+            holder.unhold = holdExit(() => holder!.idle());
+          }
+          for (const s of holder.signals) process.on(s, holder.onSignal);
           process.on('exit', holder.onExit);
           return holder;
         } catch (error) {
@@ -142,14 +154,22 @@ export class TokenFileLock {
       if (done) return;
       done = true;
       this.inFlight--;
+      if (this.inFlight === 0) for (const wake of this.idleWaiters.splice(0)) wake();
       if (this.inFlight === 0 && this.pendingSignal) this.exitFor(this.pendingSignal);
     };
+  }
+
+  /** Resolves once no exchange is in flight (its answer is on disk). */
+  idle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   async release(): Promise<void> {
     if (this.released) return;
     this.released = true;
-    for (const s of SIGNALS) process.off(s, this.onSignal);
+    for (const s of this.signals) process.off(s, this.onSignal);
+    this.unhold?.();
     process.off('exit', this.onExit);
     this.removeOwner(); // first: a lock without an owner record is still held (by nobody alive, after this)
     await this.releaseLock().catch(() => undefined);
@@ -302,7 +322,8 @@ function unlinkQuietly(file: string): void {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this machine is alive (EPERM: it is, as another user's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,10 +1,14 @@
 /**
- * One session against one target: the configuration, the HTTP client, the redactor and the
- * transcript. When no TACK_BASE_URL is set, the caller's `builtIn` starter runs the built-in
+ * One session against one target: the configuration, the HTTP client, the redactor, the transcript
+ * and the ledger of the API tokens tack generates (revoked, at the latest, when the session closes).
+ * When no TACK_BASE_URL is set, the caller's `builtIn` starter runs the built-in
  * reference server on an ephemeral loopback port: the command line hands it in (src/cli/built-in.ts),
  * so nothing on the checking side imports the reference server.
  */
 import { randomBytes } from 'node:crypto';
+import { defaultJournalDir, RunJournal } from './cleanup/journal.js';
+import { TokenLedger } from './cleanup/ledger.js';
+import { IdentityClient } from './clients/identity.js';
 import { collectEnv, resolveTarget, validateEnv } from './config.js';
 import { TackError } from './errors.js';
 import { HttpClient } from './http.js';
@@ -18,7 +22,11 @@ export interface Session {
   readonly redactor: Redactor;
   readonly transcript: Transcript;
   readonly runId: string;
-  /** Stops the built-in server (if any) and closes connections. */
+  /** The API tokens tack generated in this session, listed in the run journal until revoked. */
+  readonly ledger: TokenLedger;
+  /** Where run journals are kept; undefined for the built-in server (its tokens end with tack's process). */
+  readonly journalDir: string | undefined;
+  /** Revokes what is still live, stops the built-in server (if any) and closes connections. */
   close(): Promise<void>;
 }
 
@@ -41,6 +49,8 @@ export interface SessionOptions {
   readonly transcriptLimit?: number;
   /** The run id to use (the command chose one already, e.g. to name its reports); new when absent. */
   readonly runId?: string;
+  /** Where run journals are kept (tests); default TACK_JOURNAL_DIR, else `<os temp>/tack-journal-<uid>`. */
+  readonly journalDir?: string;
 }
 
 /**
@@ -74,6 +84,12 @@ export function newRunId(now = new Date()): string {
   return `${stamp}-${randomBytes(2).toString('hex')}`;
 }
 
+/** A ledger whose revoke calls go out even once the run is stopped (they are its clean-up). */
+export function newLedger(http: HttpClient, redactor: Redactor, target: TargetConfig, journal?: RunJournal): TokenLedger {
+  const revoker = new IdentityClient(http, redactor, target.identityUrl, target.clientId);
+  return new TokenLedger(journal, (token) => revoker.revoke(token, { cleanup: true }));
+}
+
 export async function openSession(options: SessionOptions = {}): Promise<Session> {
   const raw = collectEnv({ envFile: options.envFile, env: options.env ?? process.env });
   let env = validateEnv(raw);
@@ -102,15 +118,27 @@ export async function openSession(options: SessionOptions = {}): Promise<Session
   redactor.register('password', target.userPassword);
   const transcript = new Transcript({ maxEntries: options.transcriptLimit ?? 50_000 });
   const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, insecureTls: target.insecureTls, redactor, transcript });
+  const runId = options.runId ?? newRunId();
+  const journalDir = target.builtIn ? undefined : (options.journalDir ?? target.journalDir ?? defaultJournalDir());
+  const ledger = newLedger(http, redactor, target, journalDir === undefined ? undefined : new RunJournal(journalDir, target, runId));
   return {
     target,
     http,
     redactor,
     transcript,
-    runId: options.runId ?? newRunId(),
+    runId,
+    ledger,
+    journalDir,
     async close() {
-      await http.close();
-      await stop?.();
+      try {
+        transcript.setTest('cleanup');
+        await ledger.revokeAll(); // nothing left when the run's own clean-up did it
+        ledger.finish();
+      } finally {
+        transcript.setTest(undefined);
+        await http.close();
+        await stop?.();
+      }
     },
   };
 }

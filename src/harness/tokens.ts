@@ -8,8 +8,12 @@
  *   before the new token is used; nothing destructive is ever done to it.
  * - Tokens tack owns without the hook (`own()`): with TACK_USER_EMAIL, TACK_USER_PASSWORD and a
  *   browser, tack generates disposable tokens through the token page (browser/page-tokens.ts).
- *   They are never the token file's; when the run ends, every one still live is revoked.
+ *   They are never the token file's.
+ *
+ * Every token tack generates, the hook's and the page's, is in the run's ledger (cleanup/ledger.ts)
+ * before it is used, and revoked when the run ends; the token file's chain never is.
  */
+import type { TokenLedger } from './cleanup/ledger.js';
 import type { Exchanged, IdentityClient } from './clients/identity.js';
 import type { PageTokens } from './browser/page-tokens.js';
 import type { HookClient } from './clients/hook.js';
@@ -78,8 +82,6 @@ export class TokenSource {
   /** The one chain of a run whose only source of API tokens is the token page (see `chain()`). */
   private pageHeld: Promise<TokenChain> | undefined;
   private locking: Promise<TokenFileLock> | undefined;
-  /** Chains of tokens tack generated for a user it did not create: revoked when the run ends. */
-  private readonly disposable: TokenChain[] = [];
 
   constructor(
     private readonly identity: IdentityClient,
@@ -88,6 +90,8 @@ export class TokenSource {
     private readonly tenant: string,
     private readonly hookless: { userEmail: string; tokenFile: string } | undefined,
     private readonly readers: Readers,
+    /** Where the tokens tack generates are listed until revoked; the token file's is marked the user's. */
+    private readonly ledger: TokenLedger,
     /** The token page, when tack can generate tokens there (a browser and a user to sign in as). */
     private readonly page?: PageTokens,
   ) {}
@@ -119,7 +123,7 @@ export class TokenSource {
    * True when the token page is the only source of API tokens: no hook that makes them, no token
    * file, but a browser and a user to sign in as (TACK_USER_EMAIL with TACK_USER_PASSWORD).
    */
-  private get fromPageOnly(): boolean {
+  get fromPageOnly(): boolean {
     return !this.fromHook && this.hookless === undefined && (this.page?.available ?? false);
   }
 
@@ -146,17 +150,16 @@ export class TokenSource {
     return { chain, reads: await this.page?.reads() };
   }
 
-  /** A chain for a token the page handed out to a test (token-page suites): revoked at the end when disposable. */
-  adopt(token: string, email: string, created: boolean): TokenChain {
-    const chain = new TokenChain(this.identity, email, this.tenant, token, true);
-    if (!created) this.disposable.push(chain);
-    return chain;
+  /** A chain for a token the page handed out (token-page suites, the page generator): listed, and revoked when the run ends. */
+  adopt(token: string, email: string): TokenChain {
+    this.ledger.generated(token, 'page', email);
+    return new TokenChain(this.identity, email, this.tenant, token, true);
   }
 
   /**
    * A chain to exchange: a fresh user's token (hook), the token file's chain (hookless), or else one
    * token generated through the token page for the whole run (tenant A's, like the token file's;
-   * revoked at the end unless tack created its user).
+   * revoked at the end like every token tack generates).
    */
   async chain(options: { tenant?: string } = {}): Promise<TokenChain> {
     if (this.fromHook) return this.own(options);
@@ -170,15 +173,26 @@ export class TokenSource {
       // Held until close(): no other tack process may rotate this file's token meanwhile.
       this.locking ??= TokenFileLock.acquire(path);
       const lock = await this.locking;
-      this.held ??= new TokenChain(this.identity, this.hookless.userEmail, this.tenant, readTokenFile(path), false, (t) => writeTokenFileAtomic(path, t), lock);
+      if (!this.held) {
+        const token = readTokenFile(path);
+        this.ledger.userToken(token); // the user's: never revoked, nor what its exchanges return
+        this.held = new TokenChain(this.identity, this.hookless.userEmail, this.tenant, token, false, (t) => writeTokenFileAtomic(path, t), lock);
+      }
     }
     return this.held;
   }
 
-  /** Revokes every disposable token still live, then releases the token file's lock (hookless mode). */
+  /**
+   * Releases the token file's lock (hookless mode), once an exchange of it still in flight (a test
+   * the runner gave up on) has stored its answer: the answer holds the only copy of the new token.
+   */
   async close(): Promise<void> {
-    for (const chain of this.disposable.splice(0)) await this.identity.revoke(chain.current).catch(() => undefined);
     const lock = await this.locking?.catch(() => undefined);
+    if (lock) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([lock.idle(), new Promise((resolve) => (timer = setTimeout(resolve, 30_000)))]);
+      clearTimeout(timer);
+    }
     await lock?.release();
     this.locking = undefined;
     this.held = undefined;
@@ -192,8 +206,8 @@ export class TokenSource {
     if (!this.fromHook && this.page?.available && (options.tenant ?? this.tenant) === this.tenant) {
       const web = await this.page.email();
       if (options.email !== undefined && options.email !== web) throw new Error(`the token page generates tokens for ${web} only, not ${options.email}`);
-      const { token, email, created } = await this.page.generate();
-      return this.adopt(token, email, created);
+      const { token, email } = await this.page.generate();
+      return this.adopt(token, email);
     }
     const hook = this.requireHook();
     const tenant = options.tenant ?? this.tenant;

@@ -81,6 +81,8 @@ export interface TargetConfig {
   readonly uiSelectors: Readonly<Partial<Record<UiSelectorKey, string>>>;
   /** TACK_BROWSER: a Chromium executable; undefined: Playwright's own, then /usr/bin/chromium. */
   readonly browser: string | undefined;
+  /** TACK_JOURNAL_DIR: where run journals are kept; undefined: `<os temp>/tack-journal-<uid>`. */
+  readonly journalDir?: string | undefined;
   readonly fields: {
     readonly partnerAccessToken: string | undefined;
     readonly partnerRefreshToken: string | undefined;

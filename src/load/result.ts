@@ -158,6 +158,7 @@ export const loadResultSchema = z.object({
       }),
     })
     .optional(),
+  interrupted: z.object({ signal: z.string() }).optional(),
   mergedFrom: z.array(
     z.object({ runId: z.string(), shard: z.string().nullable(), file: z.string(), machine: machine.optional(), generator: generator.optional() }),
   ),

@@ -6,6 +6,7 @@
  * `.html`, and print the summary.
  */
 import { randomInt } from 'node:crypto';
+import { revokeEarlierRuns } from '../harness/cleanup/earlier-runs.js';
 import { collectEnv } from '../harness/config.js';
 import type { HookClient } from '../harness/clients/hook.js';
 import { discoverHook } from '../harness/hook-discovery.js';
@@ -128,7 +129,9 @@ export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOut
   } catch (error) {
     throw redactError(error, (s) => session.redactor.redact(s));
   } finally {
-    await session.close();
+    await session.close(); // revokes the API tokens the run generated (hook chains)
+    const tokens = session.ledger.report();
+    if (tokens.generated > 0) io.write(`API tokens generated ${tokens.generated}, revoked ${tokens.revoked}, left alive ${tokens.leftAlive}\n`);
   }
 }
 
@@ -164,6 +167,7 @@ async function runInSession(
     ),
   );
   const hook = await usableHook(session, say);
+  for (const line of await revokeEarlierRuns(session)) say(line);
   const prepared: Prepared = await o.profile.prepare({
     session,
     hook,
@@ -219,6 +223,8 @@ async function runInSession(
       if (baseline) thresholds.push(...compareWithBaseline(draft, baseline, o.tolerancePct));
       result = { ...draft, thresholds, verdict: judge(draft, thresholds) };
     }
+    // Stopped (SIGINT, SIGTERM): the partial result says so.
+    if (o.signal?.aborted) result = { ...result, interrupted: { signal: String(o.signal.reason) } };
   } finally {
     // Even when the engine failed: the pool file is the only copy of the tokens rotated so far.
     try {
@@ -232,6 +238,7 @@ async function runInSession(
   const files = writeLoadResult(result, jsonPath, redactor);
   io.write(redactor.redact(summaryText(result, files)));
   if (result.verdict.exitCode === EXIT.threshold) io.write(`tack: TACK_ERR_THRESHOLD: ${result.verdict.reasons.join('; ')}\n`);
+  if (result.interrupted) io.write(`tack: TACK_ERR_INTERRUPTED: stopped by ${result.interrupted.signal}: the result covers the part that ran\n`);
   if (poolError !== undefined) throw poolError;
   return { exitCode: result.verdict.exitCode, result, files };
 }

@@ -75,6 +75,8 @@ export interface Reference {
   readonly permissionCache: Map<string, readonly Business[]>;
   /** Scripted answers of `tack client`'s scenarios; undefined for a normal server. */
   readonly script: Script | undefined;
+  /** Sign-ins refused for a wrong password, by user id (tests count them: `ReferenceServer.failedSignIns`). */
+  readonly failedSignIns: Map<string, number>;
 }
 
 export interface RequestContext {

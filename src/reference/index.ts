@@ -87,6 +87,12 @@ export interface ReferenceServer {
   revokeApiToken(token: string): boolean;
   /** Create `count` businesses in `tenant` that `email` may read (a scenario's setup). */
   addReadableBusinesses(tenant: string, email: string, count: number): void;
+  /** Tests: the chains of live API tokens of a user (their ids stay the same across rotations). */
+  liveApiTokenChains(email: string): number[];
+  /** Tests: how many chains of live API tokens the server holds, of every user. */
+  liveApiTokens(): number;
+  /** Tests: how many sign-ins of a user the sign-in page refused for a wrong password. */
+  failedSignIns(email: string): number;
   /** Closes the server and all keep-alive sockets promptly. */
   close(): Promise<void>;
 }
@@ -155,6 +161,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     racySlot: undefined,
     permissionCache: new Map(),
     script: options.script === undefined ? undefined : new Script(options.script),
+    failedSignIns: new Map(),
   };
 
   const recorder = options.recorder;
@@ -213,6 +220,18 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
         const business = directory.createBusiness(found, `${found.displayName} Branch ${String(i).padStart(3, '0')}`, `${tenant.toUpperCase()}-B${i}`);
         directory.setAccess(business, user, 'read');
       }
+    },
+    liveApiTokenChains(email: string): number[] {
+      const user = directory.userByEmail(email);
+      return user === undefined ? [] : ref.apiTokens.grantsOf(user.id).map((grant) => grant.chainId);
+    },
+    liveApiTokens(): number {
+      ref.apiTokens.sweep();
+      return ref.apiTokens.size;
+    },
+    failedSignIns(email: string): number {
+      const user = directory.userByEmail(email);
+      return user === undefined ? 0 : (ref.failedSignIns.get(user.id) ?? 0);
     },
     close(): Promise<void> {
       clearInterval(sweeper);

@@ -5,7 +5,7 @@
 import type { Redactor } from '../harness/redactor.js';
 import type { ResultsDocument } from './json.js';
 import { groupSkips, skipLines } from './skips.js';
-import { notHolding, uncheckedFailing, verdictOf } from './verdict.js';
+import { notHolding, tokenLines, uncheckedFailing, verdictOf } from './verdict.js';
 import type { RuleResult, Status } from '../harness/types.js';
 import { AREAS, type Area } from '../rules/catalog.js';
 
@@ -73,6 +73,9 @@ export function printSummary(doc: ResultsDocument, redactor: Redactor, write: (s
   const fields = Object.entries(result.fieldsUsed);
   if (fields.length > 0) write(`\nFields found: ${fields.map(([k, v]) => `${k} in "${v}"`).join(', ')}\n`);
   if (result.hookProblem) write(redactor.redact(`\nTest hook: ${result.hookProblem}\n`));
+  for (const note of doc.run.notes ?? []) write(redactor.redact(`\nNote: ${note}\n`));
+  const tokens = tokenLines(doc);
+  if (tokens.length > 0) write(redactor.redact(`\n${tokens.join('\n  ')}\n`));
   const verdict = verdictOf(doc);
   write(redactor.redact(`\n${verdict.title}: ${verdict.detail}\n`));
 }

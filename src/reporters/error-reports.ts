@@ -43,6 +43,7 @@ export function writeErrorReports(run: ErrorRun, redactor: Redactor): string {
       strict: run.policy.strict,
       requireAll: run.policy.requireAll,
       uncheckedMust: 0,
+      status: run.error.code === 'TACK_ERR_INTERRUPTED' ? 'interrupted' : 'error',
       deadline: undefined,
       only: run.only,
       faults: [],

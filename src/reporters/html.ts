@@ -15,7 +15,7 @@ import { esc } from '../text/html.js';
 import { REPORT_CSS, REPORT_JS } from './html-assets.js';
 import { clientMetaRows, clientRunsSection } from './html-client.js';
 import type { ReportRule, ResultsDocument } from './json.js';
-import { byArea, countStatuses, notHolding, STATUS_MARK, STATUSES, verdictOf } from './verdict.js';
+import { byArea, countStatuses, notHolding, STATUS_MARK, STATUSES, tokenLines, verdictOf } from './verdict.js';
 
 /** Longest body shown inline; the whole one is in transcript.jsonl. */
 const MAX_BODY = 6000;
@@ -103,6 +103,10 @@ function metaList(doc: ResultsDocument): string {
     ['exit code', `${doc.run.exitCode}${doc.run.strict ? ' (--strict)' : ''}`],
   );
   if (doc.run.only.length > 0) rows.push(['only', doc.run.only.join(', ')]);
+  if (doc.run.status === 'interrupted') rows.push(['status', `interrupted (${doc.run.interrupted?.signal ?? 'a signal'})`]);
+  const tokens = tokenLines(doc);
+  if (tokens.length > 0) rows.push(['clean-up', tokens.join('; ')]);
+  for (const note of doc.run.notes ?? []) rows.push(['note', note]);
   const fields = Object.entries(t.fieldsUsed);
   if (fields.length > 0) rows.push(['fields found', fields.map(([k, v]) => `${k}: ${v}`).join('; ')]);
   return `<dl class="meta">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`;

@@ -9,9 +9,11 @@ import { TackError } from '../harness/errors.js';
 import type { Redactor } from '../harness/redactor.js';
 import { uncheckedMusts } from '../harness/exit-code.js';
 import type { RunResult } from '../harness/runner/index.js';
+import type { TokenReport } from '../harness/cleanup/ledger.js';
 import type { Exchange } from '../harness/transcript.js';
 import type { RuleResult, TargetConfig } from '../harness/types.js';
 import { CATALOG_VERSION } from '../rules/catalog.js';
+import { stopText } from '../harness/interrupt.js';
 import { resultsSchema } from './results-schema.js';
 
 export const RESULTS_SCHEMA = 'tack-results/1';
@@ -114,8 +116,18 @@ export interface ResultsDocument {
     readonly requireAll: boolean;
     /** MUST rules that were not checked (skipped): what a green run did not see. */
     readonly uncheckedMust: number;
+    /**
+     * How the run ended: `complete` (every selected test ran or was skipped), `deadline`
+     * (TACK_RUN_DEADLINE_S cut it short), `interrupted` (SIGINT or SIGTERM), `error` (it ended
+     * before any verdict). Absent in results written by earlier builds of tack.
+     */
+    readonly status?: RunStatus;
     /** Set when TACK_RUN_DEADLINE_S cut the run short. */
     readonly deadline: { readonly seconds: number } | undefined;
+    /** Set when SIGINT or SIGTERM stopped the run. */
+    readonly interrupted?: { readonly signal: string } | undefined;
+    /** What the run says about its own configuration (a variable set and not used). */
+    readonly notes?: readonly string[] | undefined;
     readonly only: readonly string[];
     /** Faults the built-in reference server was started with (empty for a real target). */
     readonly faults: readonly string[];
@@ -139,6 +151,8 @@ export interface ResultsDocument {
     readonly fieldsUsed: Record<string, string>;
   };
   readonly baseline: BaselineSummary | undefined;
+  /** The API tokens tack generated: revoked, left alive (which and why); absent for `tack client`. */
+  readonly tokens?: TokenReport | undefined;
   readonly rules: readonly ReportRule[];
   readonly tests: RunResult['tests'];
   /** Set when the run ended before any verdict (configuration error, unreachable target): its code and message. */
@@ -146,6 +160,8 @@ export interface ResultsDocument {
   /** Set by `tack client`: the rules judge a client under test, and `target` is its scripted server. */
   readonly client?: ClientReport;
 }
+
+export type RunStatus = 'complete' | 'deadline' | 'interrupted' | 'error';
 
 /** One line of transcript.jsonl: a redacted exchange and the rules its test served. */
 export interface TranscriptLine extends Exchange {
@@ -177,7 +193,10 @@ export function resultsDocument(result: RunResult, target: TargetConfig, extra: 
       strict: extra.strict,
       requireAll: extra.requireAll,
       uncheckedMust: uncheckedMusts(result.rules),
+      status: result.interrupted ? 'interrupted' : result.deadline ? 'deadline' : 'complete',
       deadline: result.deadline,
+      ...(result.interrupted ? { interrupted: result.interrupted } : {}),
+      ...(result.notes && result.notes.length > 0 ? { notes: result.notes } : {}),
       only: extra.only,
       faults: target.builtIn ? extra.faults : [],
       exitCode: extra.exitCode,
@@ -196,9 +215,11 @@ export function resultsDocument(result: RunResult, target: TargetConfig, extra: 
       fieldsUsed: result.fieldsUsed,
     },
     baseline: extra.baseline,
+    ...(result.tokens ? { tokens: result.tokens } : {}),
     rules: extra.rules,
     tests: result.tests,
-    ...(result.deadline
+    ...(result.interrupted ? { error: { code: 'TACK_ERR_INTERRUPTED', message: stopText(result.interrupted.signal) } } : {}),
+    ...(result.deadline && !result.interrupted
       ? {
           error: {
             code: 'TACK_ERR_RUN_DEADLINE',

@@ -6,7 +6,7 @@
  */
 import type { ResultsDocument } from './json.js';
 import { groupSkips } from './skips.js';
-import { byArea, countStatuses, notHolding, notHoldingLabel, STATUS_MARK, STATUSES, uncheckedFailing, verdictOf } from './verdict.js';
+import { byArea, countStatuses, notHolding, notHoldingLabel, STATUS_MARK, STATUSES, tokenLines, uncheckedFailing, verdictOf } from './verdict.js';
 
 /** At most this many rule lines; the rest are counted (every rule is in report.html). */
 const MAX_LINES = 60;
@@ -63,6 +63,9 @@ export function renderMarkdown(doc: ResultsDocument): string {
     if (b.notes.length > 0 || accepted.length > 0) out.push('');
   }
   if (doc.target.hook?.problem) out.push(`Test hook: ${cell(doc.target.hook.problem)}`, '');
+  for (const note of doc.run.notes ?? []) out.push(`Note: ${cell(note)}`, '');
+  const [tokens, ...more] = tokenLines(doc);
+  if (tokens !== undefined) out.push(`${tokens}.`, ...more.map((line) => `- ${cell(line)}`), '');
   const details = doc.client ? 'the requests that judged each rule, each run of the client and its output' : 'exchanges, curl and replay commands';
   out.push(`Details: \`report.html\` (${details}), \`results.json\`, \`transcript.jsonl\`, \`junit.xml\`.`, '');
   return out.join('\n');

@@ -59,7 +59,10 @@ export const resultsSchema = z.looseObject({
     strict: z.boolean(),
     requireAll: z.boolean(),
     uncheckedMust: z.number(),
+    status: z.enum(['complete', 'deadline', 'interrupted', 'error']).optional(),
     deadline: z.looseObject({ seconds: z.number() }).optional(),
+    interrupted: z.looseObject({ signal: z.string() }).optional(),
+    notes: z.array(z.string()).optional(),
     only: z.array(z.string()),
     faults: z.array(z.string()),
     exitCode: z.number(),
@@ -86,6 +89,16 @@ export const resultsSchema = z.looseObject({
       nowPassing: z.array(z.string()),
       newFailures: z.array(z.string()),
       notes: z.array(z.string()),
+    })
+    .optional(),
+  tokens: z
+    .looseObject({
+      generated: z.number(),
+      revoked: z.number(),
+      leftAlive: z.number(),
+      alive: z.array(z.looseObject({ origin: z.string(), user: z.string().optional(), reason: z.string() })),
+      earlierRuns: z.array(z.looseObject({ run: z.string(), startedAt: z.string(), tokens: z.number(), revoked: z.number() })),
+      journalKept: z.boolean(),
     })
     .optional(),
   rules: z.array(rule),

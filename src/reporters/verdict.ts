@@ -24,6 +24,11 @@ export interface Verdict {
 }
 
 export function verdictOf(doc: ResultsDocument): Verdict {
+  if (doc.run.status === 'interrupted') {
+    const unchecked = countStatuses(doc.rules).error;
+    const what = doc.rules.length === 0 ? 'nothing was checked' : `${plural(unchecked, 'rule')} could not be checked (errors)`;
+    return { key: 'error', title: 'INTERRUPTED', detail: `${doc.error?.message ?? 'the run was stopped'}; ${what}` };
+  }
   if (doc.error && doc.rules.length === 0) return { key: 'error', title: `ERROR ${doc.error.code}`, detail: `${doc.error.message}; nothing was checked` };
   const counts = countStatuses(doc.rules);
   // A green run that did not see every MUST rule says so in its title, where a CI reader looks.
@@ -108,4 +113,21 @@ function names(doc: ResultsDocument, which: (r: ReportRule, doc: ResultsDocument
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * What became of the API tokens tack generated, in words: "tokens generated N, revoked N, left
+ * alive 0", then each token left alive and why, and what earlier runs left that this one revoked.
+ */
+export function tokenLines(doc: ResultsDocument): string[] {
+  const t = doc.tokens;
+  if (t === undefined) return [];
+  const out = [`API tokens generated ${t.generated}, revoked ${t.revoked}, left alive ${t.leftAlive}`];
+  for (const a of t.alive) out.push(`left alive: a ${a.origin} token${a.user ? ` of ${a.user}` : ''}: ${a.reason}`);
+  if (t.journalKept) out.push('they stay listed in the run journal: the next run against this target revokes them');
+  const revoke = doc.rules.find((r) => r.id === 'SIGNIN-REVOKE');
+  if (t.revoked > 0 && revoke?.status === 'failed') out.push('SIGNIN-REVOKE failed in this run: the target may keep alive tokens it answered 200 to revoke');
+  for (const e of t.earlierRuns) out.push(`revoked ${e.revoked} of the ${e.tokens} token(s) that run ${e.run}, stopped without revoking them, left alive`);
+  if (doc.target.mode === 'hookless') out.push("the token file's token is the user's: tack never revokes it");
+  return out;
 }

@@ -27,7 +27,9 @@ export const featureGate: TestCase = {
   async run(t) {
     const tenant = t.target.tenant;
     const chain = await t.tokens.own();
-    await t.hook.setFeature(tenant, false);
+    const hook = t.hook;
+    const switchOn = t.undo(() => hook.setFeature(tenant, true));
+    await hook.setFeature(tenant, false);
     try {
       const res = await t.hook.apiTokenResponse(tenant, chain.email);
       expectNoToken(t, 'SIGNIN-FEATURE-GATE', 'generate a token with the feature off', res, 'feature_disabled');
@@ -39,7 +41,7 @@ export const featureGate: TestCase = {
         `a token generated before the feature was switched off ${isExchanged(before) ? 'still exchanges' : `is refused (${describe(before.res)})`}`,
       );
     } finally {
-      await t.hook.setFeature(tenant, true);
+      await switchOn();
     }
     const again = await t.hook.apiTokenResponse(tenant, chain.email);
     t.check('SIGNIN-FEATURE-GATE', 'generate a token once the feature is on again', apiTokenIssued(again));

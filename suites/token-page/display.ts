@@ -73,7 +73,7 @@ export const display: TestCase = {
 
     // TOKEN-PAGE-STAYS-VALID: whatever the page did when it cleared the token has landed first.
     await page.settle();
-    const chain = t.tokens.adopt(token, user.email, user.created);
+    const chain = t.tokens.adopt(token, user.email);
     t.check('TOKEN-PAGE-STAYS-VALID', 'the token cleared from the screen exchanges at the sign-in server', accessTokenIssued(await chain.exchange()));
   },
 };

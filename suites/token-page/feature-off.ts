@@ -17,7 +17,9 @@ export const featureOff: TestCase = {
   needs: [...PAGE_NEEDS, 'hook:features'],
   async run(t) {
     const { page } = await onTokenPage(t);
-    await t.hook.setFeature(t.target.tenant, false);
+    const hook = t.hook;
+    const switchOn = t.undo(() => hook.setFeature(t.target.tenant, true));
+    await hook.setFeature(t.target.tenant, false);
     try {
       await page.open();
       await page.settle();
@@ -26,7 +28,7 @@ export const featureOff: TestCase = {
       if (found.ok) t.observe('TOKEN-PAGE-FEATURE-OFF', `with the feature off, ${page.url} led to ${describeUrl(page.page.url())}`);
       await judge(t, page, 'TOKEN-PAGE-FEATURE-OFF', 'open the token page with the feature off', found);
     } finally {
-      await t.hook.setFeature(t.target.tenant, true);
+      await switchOn();
     }
   },
 };

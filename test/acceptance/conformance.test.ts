@@ -31,6 +31,9 @@ describe('conformance run against the reference server', () => {
     const notPassed = result.rules.filter((r) => r.status !== 'passed' && !noBrowser(r)).map((r) => `${r.id}: ${r.status}: ${r.reason}`);
     expect(notPassed).toEqual([]);
     expect(exitCodeOf(result.rules, { strict: true, requireAll: false })).toBe(0);
+    // Every token the hook and the page generated is revoked when the run ends.
+    expect(result.tokens?.generated).toBeGreaterThan(0);
+    expect(result.tokens).toMatchObject({ revoked: result.tokens?.generated, leftAlive: 0, alive: [] });
   });
 
   it('has a fault for every server rule of the catalog', () => {

@@ -7,7 +7,7 @@
  * deliberate fault in its page, exactly the rule that fault breaks fails. A page whose controls no
  * default locator finds is driven through TACK_UI_SELECTORS.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -39,6 +39,7 @@ describe.skipIf(!browser.found)('an independent token page, in Chromium', () => 
   it('passes every token-page rule with the hook', async () => {
     const t = await target();
     expect(notPassed(await runAgainstReference({ env: t.hookEnv, only: TOKEN_PAGE_RULES }))).toEqual([]);
+    expect(t.liveApiTokens()).toEqual([]); // every token generated, through the page or the hook, revoked
   });
 
   it('passes them without the hook too, and tokens tack generates through its page serve revoke, client id and rotation', async () => {
@@ -51,6 +52,9 @@ describe.skipIf(!browser.found)('an independent token page, in Chromium', () => 
       expect.stringMatching(/^TOKEN-PAGE-REAUTH: skipped: partly checked .*not checked: a wrong password gets no token/),
       expect.stringMatching(/^TOKEN-PAGE-FEATURE-OFF: skipped: needs the test hook/),
     ]);
+    // Only the token file's chain is alive: every token generated through the page was revoked.
+    expect(t.liveApiTokens()).toEqual([readFileSync(tokenFile, 'utf8').trim()]);
+    expect(result.tokens).toMatchObject({ leftAlive: 0, alive: [] });
   });
 
   it('fails exactly the rules the faults of its page and sign-in server break', async () => {

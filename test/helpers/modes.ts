@@ -11,11 +11,17 @@
  *   file, no hook: every API token tack uses is one it generates through the token page. Not in
  *   MODES (each of its runs needs Chromium): test/acceptance/password-only.test.ts runs it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_ACCESS_TOLERANCE_S, MAX_CLOCK_TOLERANCE_S } from '../../config/schema.js';
 import { type ReferenceOptions, startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+
+/**
+ * Run journals of tack's own tests go to memory where the machine has it (/dev/shm): a run syncs
+ * each token it generates to disk, which costs nothing there and much on a busy disk.
+ */
+const JOURNALS: Record<string, string> = existsSync('/dev/shm') ? { TACK_JOURNAL_DIR: `/dev/shm/tack-journal-${process.getuid?.() ?? 'user'}` } : {};
 
 /** Where no browser is: TACK_BROWSER naming it makes a run one of a machine without Chromium. */
 export const NO_BROWSER = '/nonexistent/tack-runs-without-a-browser';
@@ -60,5 +66,5 @@ export async function targetFor(
       env = { ...withoutHook, TACK_USER_EMAIL: server.userEmail, TACK_USER_PASSWORD: server.userPassword };
       break;
   }
-  return { server, env: { ...env, ...extra } };
+  return { server, env: { ...env, ...JOURNALS, ...extra } };
 }

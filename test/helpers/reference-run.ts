@@ -36,6 +36,7 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
       http: session.http,
       redactor: session.redactor,
       transcript: session.transcript,
+      ledger: session.ledger,
     });
   } finally {
     await session.close();

@@ -2,7 +2,8 @@
  * Real topologies: the sign-in server and the tenant host are different origins (here another
  * scheme, host name and port: an https proxy in front of the reference server's sign-in host), as
  * in production. exchange-search passes, and the sign-in origin gets its own connection pool, at
- * most one connection per chain, carrying token exchanges only.
+ * most one connection per chain, carrying token exchanges only; the chains' tokens are revoked when
+ * the run ends (on connections of the run's clean-up, not of the load's pool).
  */
 import { createServer, type Server } from 'node:https';
 import { request } from 'node:http';
@@ -14,7 +15,8 @@ import { load } from './helpers.js';
 
 let reference: ReferenceServer;
 let proxy: Server;
-const seen = { connections: 0, paths: new Set<string>(), hosts: new Set<string>() };
+const seen = { connections: 0, cleanup: 0, paths: new Set<string>(), hosts: new Set<string>() };
+const sockets = new WeakSet<object>();
 
 beforeAll(async () => {
   reference = await startReferenceServer();
@@ -22,6 +24,10 @@ beforeAll(async () => {
   proxy = createServer({ cert: SELF_SIGNED_CERT, key: SELF_SIGNED_KEY }, (req, res) => {
     seen.paths.add(req.url ?? '');
     seen.hosts.add(req.headers.host ?? '');
+    if (!sockets.has(req.socket)) {
+      sockets.add(req.socket);
+      if (req.url?.endsWith('/revoke')) seen.cleanup++;
+    }
     const upstream = request(
       { host: '127.0.0.1', port: reference.port, method: req.method, path: req.url, headers: { ...req.headers, host: `id.localhost:${reference.port}` } },
       (answer) => {
@@ -54,10 +60,13 @@ describe('sign-in server and tenant host on different origins', () => {
     const { measured, warmup } = run.result;
     expect(measured.rotations + warmup.rotations).toBeGreaterThanOrEqual(3);
     expect(measured.byStatus['200']).toBeGreaterThan(10);
-    // Exchanges went through the proxy, with the sign-in host's own name; searches did not.
-    expect([...seen.paths]).toEqual(['/realms/payroll/protocol/openid-connect/token']);
+    // Exchanges went through the proxy, with the sign-in host's own name; searches did not. The
+    // chains the hook made are revoked when the run ends: none is left alive.
+    expect([...seen.paths]).toEqual(['/realms/payroll/protocol/openid-connect/token', '/realms/payroll/protocol/openid-connect/revoke']);
+    expect(reference.liveApiTokens()).toBe(0);
+    expect(run.output).toContain('API tokens generated 3, revoked 3, left alive 0');
     expect([...seen.hosts]).toEqual([`sso.localhost:${port}`]);
     expect(seen.connections).toBeGreaterThan(0);
-    expect(seen.connections).toBeLessThanOrEqual(3);
+    expect(seen.connections - seen.cleanup).toBeLessThanOrEqual(3);
   });
 });

@@ -7,7 +7,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READY_PREFIX } from '../../src/cli/commands/serve.js';
 import { ROOT } from '../helpers/sources.js';
@@ -206,6 +206,9 @@ describe('the GitHub Action', () => {
     expect(outputs['exit-code']).toBe('1');
     expect(lastExit).toBe(1);
     expect(existsSync(outputs['results']!)).toBe(true);
+    // The step's own folder under reports-dir: its run folder, and nothing else.
+    expect(outputs['results']).toBe(join(outputs['reports-dir']!, 'results.json'));
+    expect(readdirSync(dirname(outputs['reports-dir']!))).toEqual([basename(outputs['reports-dir']!)]);
     expect(readFileSync(join(work, files.GITHUB_STEP_SUMMARY), 'utf8')).toMatch(/FAILED/);
     const annotations = lines.filter((l) => l.startsWith('::'));
     expect(annotations.map((a) => /^::(\w+) title=([A-Z-]+)/.exec(a)?.slice(1, 3).join(' '))).toEqual([
@@ -230,7 +233,12 @@ describe('the GitLab template', () => {
   it('runs its script lines in a fresh folder without a browser: the skip names the fix; junit.xml is where the JUnit glob looks', async () => {
     const { parse } = await import('yaml');
     const template = parse(readFileSync(join(dir, 'project/node_modules/@tack-conformance/tack/ci/gitlab/tack.gitlab-ci.yml'), 'utf8')) as {
-      '.tack': { variables: Record<string, string>; before_script: string[]; script: string[]; artifacts: { when: string; reports: { junit: string } } };
+      '.tack': {
+        variables: Record<string, string>;
+        before_script: string[];
+        script: string[];
+        artifacts: { when: string; paths: string[]; reports: { junit: string } };
+      };
     };
     const job = template['.tack'];
     expect(job.artifacts.when).toBe('always');
@@ -244,13 +252,14 @@ describe('the GitLab template', () => {
       TACK_ENV_FILE: served.envFile,
       TACK_ARGS: '--only SIGNIN-REVOKE,TOKEN-PAGE-MASKED',
     };
+    const ciJobId = '4242';
     let out = '';
     let code: number | null;
     try {
       const empty = mkdtempSync(join(dir, 'no-browsers-'));
       const child = spawn('/bin/bash', ['-e', '-o', 'pipefail', '-c', job.script.join('\n')], {
         cwd: projectDir,
-        env: { ...npxEnv, ...variables, CI_PROJECT_DIR: projectDir, PATH: pathWithoutBrowser(), PLAYWRIGHT_BROWSERS_PATH: empty },
+        env: { ...npxEnv, ...variables, CI_PROJECT_DIR: projectDir, CI_JOB_ID: ciJobId, PATH: pathWithoutBrowser(), PLAYWRIGHT_BROWSERS_PATH: empty },
       });
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -259,11 +268,14 @@ describe('the GitLab template', () => {
       await served.stop();
     }
     expect(code, out).toBe(1);
-    const pattern = job.artifacts.reports.junit.replace('$TACK_REPORTS_DIR', variables.TACK_REPORTS_DIR ?? '');
-    const [reportsDir, , junit] = pattern.split('/');
-    const runs = readdirSync(join(projectDir, reportsDir!));
+    // The job's own folder holds exactly its run's folder; the artifacts keep that folder.
+    const expand = (path: string) => path.replace('$TACK_REPORTS_DIR', variables.TACK_REPORTS_DIR ?? '').replace('$CI_JOB_ID', ciJobId);
+    const pattern = expand(job.artifacts.reports.junit);
+    const folder = pattern.slice(0, pattern.indexOf('/*/'));
+    expect(job.artifacts.paths.map(expand)).toEqual([`${folder}/`]);
+    const runs = readdirSync(join(projectDir, folder));
     expect(runs).toHaveLength(1);
-    expect(readFileSync(join(projectDir, reportsDir!, runs[0]!, junit!), 'utf8')).toContain('SIGNIN-REVOKE');
+    expect(readFileSync(join(projectDir, pattern.replace('*', runs[0]!)), 'utf8')).toContain('SIGNIN-REVOKE');
     expect(out).toMatch(
       /- TOKEN-PAGE-MASKED \[MUST\] skipped: needs a browser: no Chromium, Chrome or Edge found .*`apt-get install -y chromium`.*TACK_BROWSER/,
     );

@@ -19,7 +19,6 @@
  * Kills run in parallel lanes (each its own token file and chain) to fit the time budget: every
  * kill costs a tack start-up.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenFileLock } from '../../src/harness/lock.js';
 import { readTokenFile, writeTokenFileAtomic } from '../../src/harness/token-file.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.js';
+import { spawnTack, type TackProcess } from '../helpers/tack-process.js';
 import { ExchangeRecorder, type RecordedExchange } from './exchange-recorder.js';
 
 // More kills for a longer soak: KILLS=200 npx vitest run test/robustness/token-file-kill.test.ts
@@ -37,7 +37,6 @@ const LANES = Number(process.env.KILL_LANES ?? 5);
 const EXCHANGE_PHASE_MS = 150;
 /** Share of kills aimed at start-up (lock, file read, preflight) instead of the exchanges. */
 const EARLY_SHARE = 0.2;
-const ROOT = new URL('../../', import.meta.url).pathname;
 
 let server: ReferenceServer;
 let recorder: ExchangeRecorder;
@@ -84,23 +83,8 @@ function newLane(name: string): Lane {
   return { name, folder: base, file, envFile };
 }
 
-function spawnTack(lane: Lane): { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
-  const child = spawn(
-    process.execPath,
-    ['bin/tack.mjs', 'run', '--env-file', lane.envFile, '--only', 'SIGNIN-ROTATION,SIGNIN-EXCHANGE', '--reports', join(lane.folder, 'reports'), '--quiet'],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, output: () => out, exited };
+function runTack(lane: Lane): TackProcess {
+  return spawnTack(['run', '--env-file', lane.envFile, '--only', 'SIGNIN-ROTATION,SIGNIN-EXCHANGE', '--reports', join(lane.folder, 'reports'), '--quiet']);
 }
 
 /** Exchanges `token` straight at the reference server (not through the recorder). */
@@ -181,7 +165,7 @@ async function killLoop(lane: Lane, kills: number, tally: Tally, chain: Set<stri
   for (let attempt = 0; done < kills && attempt < kills * 3; attempt++) {
     if (tally.failures.length > 0) return;
     const start = readTokenFile(lane.file);
-    const { child, output, exited } = spawnTack(lane);
+    const { child, output, exited } = runTack(lane);
     const early = Math.random() < EARLY_SHARE;
     let timer: NodeJS.Timeout | undefined;
     let delay = 0;
@@ -253,7 +237,7 @@ describe('stopping tack the ordinary way', () => {
       const env = readFileSync(lane.envFile, 'utf8').replaceAll(`:${recorder.port}`, `:${slow.port}`);
       writeFileSync(lane.envFile, env);
       const first = readTokenFile(lane.file);
-      const run = spawnTack(lane);
+      const run = runTack(lane);
       const sent = await new Promise<RecordedExchange>((resolve) => slow.on('exchange', (e: RecordedExchange) => e.sent === first && resolve(e)));
       run.child.kill('SIGTERM'); // the answer is held back 600 ms: the exchange is in flight
       const { code, signal } = await run.exited;
@@ -287,8 +271,8 @@ describe('the token file lock', () => {
   it('two tack processes started at once on one file: never both rotating it', async () => {
     const lane = newLane('pair');
     const first = readTokenFile(lane.file);
-    const a = spawnTack(lane);
-    const b = spawnTack(lane);
+    const a = runTack(lane);
+    const b = runTack(lane);
     const results = await Promise.all([a.exited, b.exited]);
     const outputs = [a.output(), b.output()];
     for (const [i, r] of results.entries()) {
@@ -313,7 +297,7 @@ describe('the token file lock', () => {
     const held = await TokenFileLock.acquire(lane.file);
     try {
       const started = performance.now();
-      const run = spawnTack(lane);
+      const run = runTack(lane);
       const { code } = await run.exited;
       const out = run.output();
       expect(code, out).toBe(2);

@@ -8,12 +8,17 @@
  * client` run with fixed settings, bundled with its results and transcript (no load part).
  *
  * The sums show integrity (nothing changed since the bundle was made), not authorship.
+ *
+ * Stopped by SIGINT or SIGTERM, a certification writes what it judged (the run's reports, marked
+ * `interrupted`), makes no bundle (a stopped certification certifies nothing), leaves no client
+ * process and no server behind, and exits 130 or 143.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Command } from 'commander';
 import { findProfile } from '../../../scenarios/load/index.js';
 import { TackError } from '../../harness/errors.js';
+import { handleStopSignals, type Interrupt, stopText } from '../../harness/interrupt.js';
 import { runLoad } from '../../load/run.js';
 import { parseDurationMs } from '../../load/units.js';
 import { createBundle, INTEGRITY_NOTE, sha256, verifyBundle, type BundleFile } from '../../reporters/bundle.js';
@@ -77,7 +82,7 @@ export function registerCertify(program: Command): void {
     .option('--no-require-all', 'certify what could be checked: MUST rules that were skipped do not fail the certification (the bundle says so)')
     .option('--allow-remote', 'let the load profile run against a target that is not on this machine (as tack load --allow-remote)', false)
     .action(async (opts: CertifyOptions & { reportsDir: string }) => {
-      process.exitCode = await certifyCommand({ ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s));
+      await withStopSignals((interrupt) => certifyCommand({ ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s), process.env, interrupt));
     });
   const client = certify
     .command('client')
@@ -89,7 +94,9 @@ export function registerCertify(program: Command): void {
     .option('--pass-env <names>', 'more variables to pass to the command (comma-separated; never TACK_*)', parseList, [])
     .option('--no-require-all', 'certify what could be checked: MUST rules that were skipped do not fail the certification (the bundle says so)')
     .action(async (profile: string, command: string[], opts: CertifyClientOptions & { reportsDir: string }) => {
-      process.exitCode = await certifyClientCommand(profile, command, { ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s));
+      await withStopSignals((interrupt) =>
+        certifyClientCommand(profile, command, { ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s), process.env, process.cwd(), interrupt),
+      );
     });
   certify
     .command('verify <bundle>')
@@ -108,7 +115,29 @@ export interface CertifyClientOptions {
   runTimeout?: number;
 }
 
-export async function certifyCommand(opts: CertifyOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+/** Runs a certification with the stop signals handled (src/harness/interrupt.ts); sets the exit code. */
+async function withStopSignals(certify: (interrupt: Interrupt) => Promise<number>): Promise<void> {
+  const stop = handleStopSignals((s) => process.stderr.write(s));
+  try {
+    process.exitCode = await certify(stop.interrupt);
+  } finally {
+    stop.uninstall();
+  }
+}
+
+/** A stopped certification: its reports are kept, no bundle is made. */
+function stopped(interrupt: Interrupt | undefined, runDir: string, write: (s: string) => void): number | undefined {
+  if (interrupt?.signal === undefined) return undefined;
+  write(`\ntack certify: ${stopText(interrupt.signal)}: no bundle made; what was judged is in ${runDir}\n`);
+  return interrupt.exitCode;
+}
+
+export async function certifyCommand(
+  opts: CertifyOptions,
+  write: (s: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+  interrupt?: Interrupt,
+): Promise<number> {
   write(
     `tack certify: seed ${CERTIFY_SETTINGS.seed}, ${CERTIFY_SETTINGS.runs} runs per property, every rule` +
       `${opts.load ? `, then the ${CERTIFY_SETTINGS.loadProfile} load profile` : ''}\n\n`,
@@ -129,14 +158,19 @@ export async function certifyCommand(opts: CertifyOptions, write: (s: string) =>
       },
       print,
       env,
+      interrupt,
     ),
   );
   const doc = readResults(join(runDir, 'results.json'));
+  const stoppedRun = stopped(interrupt, runDir, write);
+  if (stoppedRun !== undefined) return stoppedRun;
 
   let load: CertifyLoad;
   if (opts.load) {
     write(`\nLoad: the ${CERTIFY_SETTINGS.loadProfile} profile\n`);
-    load = await certifyLoad(opts, join(runDir, 'load'), write, env);
+    load = await certifyLoad(opts, join(runDir, 'load'), write, env, interrupt?.abortSignal);
+    const stoppedLoad = stopped(interrupt, runDir, write);
+    if (stoppedLoad !== undefined) return stoppedLoad;
   } else {
     load = { status: 'left-out', reason: 'left out with --no-load', files: [], exitCode: undefined };
   }
@@ -175,6 +209,7 @@ export async function certifyClientCommand(
   write: (s: string) => void,
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
+  interrupt?: Interrupt,
 ): Promise<number> {
   const requireAll = opts.requireAll ?? true;
   const settings = {
@@ -198,9 +233,12 @@ export async function certifyClientCommand(
       print,
       env,
       cwd,
+      interrupt,
     ),
   );
   const doc = readResults(join(runDir, 'results.json'));
+  const stoppedRun = stopped(interrupt, runDir, write);
+  if (stoppedRun !== undefined) return stoppedRun;
   const out = opts.out ?? join(opts.reports, `tack-client-certification-${doc.run.id}.tar.gz`);
   const files: BundleFile[] = REPORT_FILES.map((name) => ({ name: `run/${name}`, source: { path: join(runDir, name) } }));
   const about = {
@@ -261,7 +299,7 @@ export async function verifyCommand(bundle: string, write: (s: string) => void):
 }
 
 /** The exchange profile with the fixed certification settings; its JSON and HTML go to `dir`. */
-async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string) => void, env: NodeJS.ProcessEnv): Promise<CertifyLoad> {
+async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string) => void, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<CertifyLoad> {
   const profile = findProfile(CERTIFY_SETTINGS.loadProfile);
   if (!profile) return { status: 'failed', reason: `this version of tack has no ${CERTIFY_SETTINGS.loadProfile} load profile`, files: [], exitCode: 2 };
   const timing = opts.loadTiming ?? {
@@ -286,6 +324,7 @@ async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string)
         failOnErrors: true,
         quiet: true,
         version: TACK_VERSION,
+        signal,
       },
       { write, progress: () => undefined },
     );

@@ -8,6 +8,7 @@ import type { Command } from 'commander';
 import { checkPassEnv } from '../../client/environment.js';
 import { runClient } from '../../client/run.js';
 import { EXIT, redactError, TackError } from '../../harness/errors.js';
+import { handleStopSignals, type Interrupt, stopText } from '../../harness/interrupt.js';
 import { Redactor } from '../../harness/redactor.js';
 import { newRunId } from '../../harness/session.js';
 import { Transcript } from '../../harness/transcript.js';
@@ -59,7 +60,21 @@ export function registerClient(program: Command): void {
     .option('--require-all', 'a MUST rule that could not be checked (skipped) fails the run', false)
     .option('--quiet', 'print only the summary', false)
     .action(async (profile: string, command: string[], opts: ClientCommandOptions & { reportsDir: string }) => {
-      process.exitCode = await clientCommand(profile, command, { ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s));
+      const stop = handleStopSignals((s) => process.stderr.write(s));
+      try {
+        const reports = reportsDirOf(opts);
+        process.exitCode = await clientCommand(
+          profile,
+          command,
+          { ...opts, reports },
+          (s) => process.stdout.write(s),
+          process.env,
+          process.cwd(),
+          stop.interrupt,
+        );
+      } finally {
+        stop.uninstall();
+      }
     });
 }
 
@@ -71,6 +86,7 @@ export async function clientCommand(
   write: (s: string) => void,
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
+  interrupt?: Interrupt,
 ): Promise<number> {
   if (!PROFILES.includes(profile as Profile)) throw new TackError('TACK_ERR_USAGE', `tack client takes a profile, ${PROFILES.join(' or ')}; got "${profile}"`);
   if (command.length === 0 || command[0] === '') {
@@ -106,19 +122,22 @@ export async function clientCommand(
       redactor,
       transcript,
       onScenario: opts.quiet === true ? undefined : (line) => write(`${line}\n`),
+      ...(interrupt ? { signal: interrupt.abortSignal } : {}),
     });
     if (opts.quiet !== true) {
       write('\n');
       for (const rule of result.rules) write(`${redactor.redact(ruleLine(rule))}\n`);
     }
-    const outcome = decideOutcome(result, { strict: opts.strict ?? false, requireAll: opts.requireAll ?? false }, opts.baseline);
+    const decided = decideOutcome(result, { strict: opts.strict ?? false, requireAll: opts.requireAll ?? false }, opts.baseline);
+    const outcome = interrupt?.exitCode !== undefined ? { ...decided, exitCode: interrupt.exitCode } : decided;
     const session = { target: clientTarget(partnerHeaders), redactor, transcript, runId };
     const written = await writeRunReports(session, result, { outcome, only: [], reportsDir: opts.reports, client: report });
     printSummary(written.document, redactor, write);
     for (const note of written.notes) write(redactor.redact(`\n${note}`));
     if (written.notes.length > 0) write('\n');
     write(`\nReports: ${written.dir}\n`);
-    if (outcome.exitCode === EXIT.nothingChecked) write('tack: TACK_ERR_NOTHING_CHECKED: no client rule could be checked: see the skip reasons\n');
+    if (result.interrupted) write(`tack: TACK_ERR_INTERRUPTED: ${stopText(result.interrupted.signal)}; the scenarios not played to their end are not judged\n`);
+    else if (outcome.exitCode === EXIT.nothingChecked) write('tack: TACK_ERR_NOTHING_CHECKED: no client rule could be checked: see the skip reasons\n');
     else if (result.deadline) {
       write(`tack: TACK_ERR_RUN_DEADLINE: the scenarios did not finish within ${result.deadline.seconds} s (--deadline); the rest are reported as error\n`);
     }

@@ -7,6 +7,7 @@ import { type Command, Option } from 'commander';
 import { LOAD_PROFILES, findProfile } from '../../../scenarios/load/index.js';
 import { join } from 'node:path';
 import { TackError } from '../../harness/errors.js';
+import { handleStopSignals } from '../../harness/interrupt.js';
 import { writeArtilleryExport } from '../../load/artillery.js';
 import { DEFAULT_TOLERANCE_PCT, parseTolerance } from '../../load/baseline.js';
 import { CAPACITY_DEFAULTS, planCapacity, type CapacityPlan } from '../../load/capacity.js';
@@ -152,23 +153,15 @@ export function registerLoad(program: Command): void {
     )
     .action(async (profile: string, files: string[], given: LoadCommandOptions & { reportsDir: string }) => {
       const opts: LoadCommandOptions = { ...given, reports: given.reports ?? given.reportsDir };
-      const controller = new AbortController();
-      const onInterrupt = () => controller.abort();
-      // Ctrl-C and a CI runner's SIGTERM alike: drain, save the token pool's rotations, report.
-      process.once('SIGINT', onInterrupt);
-      process.once('SIGTERM', onInterrupt);
+      // Ctrl-C and a CI runner's SIGTERM alike: drain, save the token pool's rotations, revoke, report,
+      // exit 130 / 143; a second signal exits at once (src/harness/interrupt.ts).
+      const stop = handleStopSignals((s) => process.stderr.write(s));
       try {
-        process.exitCode = await loadCommand(
-          profile,
-          files,
-          opts,
-          { write: (s) => process.stdout.write(s), progress: (s) => process.stderr.write(s) },
-          process.env,
-          controller.signal,
-        );
+        const io = { write: (s: string) => process.stdout.write(s), progress: (s: string) => process.stderr.write(s) };
+        const code = await loadCommand(profile, files, opts, io, process.env, stop.interrupt.abortSignal);
+        process.exitCode = stop.interrupt.exitCode ?? code;
       } finally {
-        process.removeListener('SIGINT', onInterrupt);
-        process.removeListener('SIGTERM', onInterrupt);
+        stop.uninstall();
       }
     });
 }

@@ -1,10 +1,14 @@
 /**
  * `tack run`: every rule against the configured target (or the built-in reference server), a line
- * per rule as it finishes, a summary, and the reports under `reports/<run-id>/`.
+ * per rule as it finishes, a summary, and the reports under `reports/<run-id>/`. Stopped by SIGINT
+ * or SIGTERM, it revokes what it generated, writes every report (status `interrupted`) and exits
+ * 130 or 143 (src/harness/interrupt.ts).
  */
 import { type Command, Option } from 'commander';
 import { ALL_TESTS } from '../../../suites/index.js';
-import { EXIT, isTackError, redactError } from '../../harness/errors.js';
+import { revokeEarlierRuns } from '../../harness/cleanup/earlier-runs.js';
+import { EXIT, isTackError, redactError, TackError } from '../../harness/errors.js';
+import { handleStopSignals, type Interrupt, STOP_EXIT, stopText } from '../../harness/interrupt.js';
 import { preflight } from '../../harness/preflight.js';
 import { runConformance, type RunResult } from '../../harness/runner/index.js';
 import { newRunId, openSession, redactorForConfig, type Session } from '../../harness/session.js';
@@ -56,7 +60,12 @@ export function registerRun(program: Command): void {
     .option('--quiet', 'print only the summary', false)
     .option('--max-rps <n>', 'send at most n requests per second (a shared UAT); 429 Retry-After is always honoured', parseIntOption('--max-rps'))
     .action(async (opts: RunCommandOptions & { reportsDir: string }) => {
-      process.exitCode = await runCommand({ ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s));
+      const stop = handleStopSignals((s) => process.stderr.write(s));
+      try {
+        process.exitCode = await runCommand({ ...opts, reports: reportsDirOf(opts) }, (s) => process.stdout.write(s), process.env, stop.interrupt);
+      } finally {
+        stop.uninstall();
+      }
     });
 }
 
@@ -65,7 +74,12 @@ export function registerRun(program: Command): void {
  * ends before its verdicts (configuration error, unreachable target) still writes its reports,
  * with the error and its code, then throws it: a pipeline's artifact step never finds nothing.
  */
-export async function runCommand(opts: RunCommandOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runCommand(
+  opts: RunCommandOptions,
+  write: (s: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+  interrupt?: Interrupt,
+): Promise<number> {
   const startedAt = new Date();
   const runId = newRunId(startedAt);
   const seed = opts.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
@@ -74,10 +88,12 @@ export async function runCommand(opts: RunCommandOptions, write: (s: string) => 
     checkOnly(opts.only, 'server');
     session = await openSession({ envFile: opts.envFile, env, faults: opts.fault, builtIn: startBuiltIn, runId });
     session.http.politeness.setMaxRps(opts.maxRps);
-    return await runInSession(session, { ...opts, seed }, write);
+    return await runInSession(session, { ...opts, seed }, write, interrupt);
   } catch (error) {
     const redactor = session?.redactor ?? redactorForConfig(opts.envFile, env);
-    const redacted = redactError(error, (s) => redactor.redact(s));
+    // Stopped before the tests (during the preflight): the stop is the reason, whatever failed after it.
+    const stopped = interrupt?.signal !== undefined && !isTackError(error, 'TACK_ERR_CONFIG') ? stopError(interrupt.signal) : error;
+    const redacted = redactError(stopped, (s) => redactor.redact(s));
     if (isTackError(redacted)) {
       const policy = { strict: opts.strict, requireAll: opts.requireAll ?? false };
       const dir = writeErrorReports(
@@ -92,8 +108,11 @@ export async function runCommand(opts: RunCommandOptions, write: (s: string) => 
   }
 }
 
-/** The raw TACK_* variables, or none when even they cannot be read (a missing env file). */
-async function runInSession(session: Session, opts: RunCommandOptions, write: (s: string) => void): Promise<number> {
+function stopError(signal: NonNullable<Interrupt['signal']>): TackError {
+  return new TackError('TACK_ERR_INTERRUPTED', stopText(signal), { exitCode: STOP_EXIT[signal] });
+}
+
+async function runInSession(session: Session, opts: RunCommandOptions, write: (s: string) => void, interrupt?: Interrupt): Promise<number> {
   const { target, redactor } = session;
   const seed = opts.seed!;
   write(
@@ -104,6 +123,7 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
     ),
   );
   await preflight(session);
+  for (const line of await revokeEarlierRuns(session)) write(`${redactor.redact(line)}\n`);
   // Past the deadline the runner abandons the test under way and starts no other: those rules are
   // `error` (TACK_ERR_RUN_DEADLINE), and the reports below are still written.
   const result: RunResult = await runConformance({
@@ -117,11 +137,14 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
     http: session.http,
     redactor,
     transcript: session.transcript,
+    ledger: session.ledger,
+    ...(interrupt ? { interrupt } : {}),
     deadlineAt: Date.now() + target.runDeadlineS * 1000,
     ...(opts.testTimeoutMs !== undefined ? { testTimeoutMs: opts.testTimeoutMs } : {}),
     onRule: opts.quiet ? undefined : (r) => write(`${redactor.redact(ruleLine(r, replayArgs(opts, target.builtIn)))}\n`),
   });
-  const outcome = decideOutcome(result, { strict: opts.strict, requireAll: opts.requireAll ?? false }, opts.baseline);
+  const decided = decideOutcome(result, { strict: opts.strict, requireAll: opts.requireAll ?? false }, opts.baseline);
+  const outcome = interrupt?.exitCode !== undefined ? { ...decided, exitCode: interrupt.exitCode } : decided;
   const written = await writeRunReports(session, result, { outcome, only: opts.only, reportsDir: opts.reports, faults: opts.fault, envFile: opts.envFile });
   printSummary(written.document, redactor, write);
   for (const note of written.notes) write(redactor.redact(`\n${note}`));
@@ -129,7 +152,12 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
   write(`\nReports: ${written.dir}\n`);
   const exitCode = outcome.exitCode;
   // The documented codes CI scripts match on (docs/errors.md), for the outcomes that are not a verdict.
-  if (exitCode === EXIT.nothingChecked)
+  if (result.interrupted) {
+    write(`tack: TACK_ERR_INTERRUPTED: ${stopText(result.interrupted.signal)}; the rules it did not reach are reported as error\n`);
+  } else if (result.passwordRefused !== undefined) {
+    const fix = 'check TACK_USER_PASSWORD (and TACK_UI_SELECTORS if the sign-in form has other labels)';
+    write(redactor.redact(`tack: TACK_ERR_USER_PASSWORD: the sign-in page did not accept TACK_USER_PASSWORD ${result.passwordRefused}; ${fix}\n`));
+  } else if (exitCode === EXIT.nothingChecked)
     write('tack: TACK_ERR_NOTHING_CHECKED: no rule could be checked: every selected rule was skipped (tack doctor says what each one needs)\n');
   else if (exitCode === EXIT.config && result.hookProblem !== undefined) write(redactor.redact(`tack: TACK_ERR_HOOK: ${result.hookProblem}\n`));
   else if (result.deadline)

@@ -7,6 +7,7 @@
  * `*.localhost` mapped to loopback (RFC 6761) and nothing else: traffic goes only where a URL says.
  */
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import { stopHandled } from '../interrupt.js';
 import { type BrowserLookup, findBrowser } from './executable.js';
 
 export const LAUNCH_ARGS = [
@@ -50,7 +51,12 @@ export class BrowserHost {
     this.launching ??= (async () => {
       const started = performance.now();
       try {
-        return await chromium.launch({ executablePath: found.path, args: LAUNCH_ARGS, timeout: 30_000 });
+        // Where the command handles SIGINT and SIGTERM itself (src/harness/interrupt.ts), the browser
+        // lives on until the pages gave up the tokens they hold (Playwright kills it when the process
+        // exits); elsewhere Playwright closes it on a signal.
+        const own = !stopHandled();
+        const signals = { handleSIGINT: own, handleSIGTERM: own, handleSIGHUP: own };
+        return await chromium.launch({ executablePath: found.path, args: LAUNCH_ARGS, timeout: 30_000, ...signals });
       } catch (error) {
         throw new Error(`could not start ${found.path} (${found.how}): ${firstLine(error)}`);
       } finally {

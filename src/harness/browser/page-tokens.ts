@@ -36,13 +36,13 @@ export class PageTokens {
   }
 
   /** One new API token of the web user, generated through the page (one at a time). */
-  generate(): Promise<{ token: string; email: string; created: boolean }> {
+  generate(): Promise<{ token: string; email: string }> {
     const next = this.queue.then(() => this.generateNow());
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private async generateNow(): Promise<{ token: string; email: string; created: boolean }> {
+  private async generateNow(): Promise<{ token: string; email: string }> {
     const user = await this.web.user();
     const page = await this.session();
     await page.openSignedIn(user.email, user.password);
@@ -50,6 +50,7 @@ export class PageTokens {
     if (outcome.kind === 'password') outcome = await page.submitPassword(user.password);
     if (outcome.kind !== 'token') {
       this.page = undefined; // start afresh next time
+      await page.tap.tokenCallsAnswered(3_000); // a token the page received all the same goes to the ledger
       await page.context.close().catch(() => undefined);
       const seen = outcome.kind === 'message' ? `the message "${outcome.text}"` : outcome.kind === 'password' ? 'a password field again' : 'no token';
       const what = `after Generate token and the password, the browser is at ${outcome.where} showing ${seen}`;
@@ -57,8 +58,12 @@ export class PageTokens {
     }
     const real = await page.realToken();
     await page.page.goto('about:blank').catch(() => undefined); // nothing keeps the token on screen, counting down
-    if (real === undefined) throw new Error("the token page showed a token, but tack could read it neither from the page's token response nor through Copy");
-    return { token: real.token, email: user.email, created: user.created };
+    if (real === undefined) {
+      const why = "the token page showed a token, but tack could read it neither from the page's token response nor through Copy";
+      this.web.lostToken(why);
+      throw new Error(why);
+    }
+    return { token: real.token, email: user.email };
   }
 
   private session(): Promise<TokenPage> {

@@ -7,7 +7,9 @@
  * - the hosts the page loads from, so that the unreachable case cuts only the sign-in server.
  *
  * Every token and one-time code seen is registered with the redactor at once: a Playwright error
- * message quoting a URL or a page's text can then never carry one into a report.
+ * message quoting a URL or a page's text can then never carry one into a report. Every API token
+ * the page receives goes to `onToken` as it is read (the run's ledger: revoked when the run ends),
+ * with the token the page sent when it was an exchange.
  */
 import type { BrowserContext, Request, Response } from 'playwright-core';
 import type { Redactor } from '../redactor.js';
@@ -27,11 +29,15 @@ export class TrafficTap {
   tokenRequests = 0;
   private inFlight = 0;
   private lastActivity = Date.now();
+  /** Token requests sent and not yet answered (their answer may carry a token). */
+  private tokenCallsOpen = 0;
 
   constructor(
     context: BrowserContext,
     private readonly tokenEndpoint: string,
     private readonly redactor: Redactor,
+    /** Every API token the page receives: `sent` is the token it exchanged, undefined for a new one. */
+    private readonly onToken: (issued: string, sent: string | undefined) => void = () => undefined,
   ) {
     context.on('request', (request) => {
       this.inFlight++;
@@ -44,7 +50,30 @@ export class TrafficTap {
       this.lastActivity = Date.now();
     };
     context.on('requestfinished', done);
-    context.on('requestfailed', done);
+    context.on('requestfailed', (request) => {
+      done();
+      if (this.isTokenCall(request)) this.tokenCallsOpen = Math.max(0, this.tokenCallsOpen - 1);
+    });
+  }
+
+  private isTokenCall(request: Request): boolean {
+    try {
+      return request.method() === 'POST' && sameEndpoint(new URL(request.url()), this.tokenEndpoint);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Resolves once every token request the page sent is answered and read (at most `maxMs`). */
+  async tokenCallsAnswered(maxMs: number): Promise<void> {
+    const until = Date.now() + maxMs;
+    while (this.tokenCallsOpen > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all(this.pending);
+  }
+
+  /** Whether the page received an API token since the last `reset()` (tack then knows the token shown). */
+  get tokenSeen(): boolean {
+    return this.issued !== undefined;
   }
 
   /** Resolves once no request has been in flight for `quietMs`, or after `maxMs`. */
@@ -88,25 +117,35 @@ export class TrafficTap {
     if (request.isNavigationRequest() && redirectUri !== null && state !== null) this.authorization = { redirectUri, state };
     if (request.method() === 'POST' && sameEndpoint(url, this.tokenEndpoint)) {
       this.tokenRequests++;
+      this.tokenCallsOpen++;
       const body = new URLSearchParams(request.postData() ?? '');
       for (const name of ['code', 'code_verifier', 'refresh_token']) this.redactor.register('auth-code', body.get(name));
     }
   }
 
   private onResponse(response: Response): void {
-    if (response.request().method() !== 'POST' || !sameEndpoint(new URL(response.url()), this.tokenEndpoint)) return;
+    const request = response.request();
+    if (request.method() !== 'POST' || !sameEndpoint(new URL(response.url()), this.tokenEndpoint)) return;
+    const form = new URLSearchParams(request.postData() ?? '');
+    const sent = form.get('grant_type') === 'refresh_token' ? (form.get('refresh_token') ?? undefined) : undefined;
     this.pending.push(
-      response.json().then(
-        (body: unknown) => {
-          const fields = (body ?? {}) as Record<string, unknown>;
-          if (typeof fields.access_token === 'string') this.redactor.register('access-token', fields.access_token);
-          if (typeof fields.refresh_token === 'string' && fields.refresh_token !== '') {
-            this.redactor.register('api-token', fields.refresh_token);
-            this.issued = fields.refresh_token;
-          }
-        },
-        () => undefined,
-      ),
+      response
+        .json()
+        .then(
+          (body: unknown) => {
+            const fields = (body ?? {}) as Record<string, unknown>;
+            if (typeof fields.access_token === 'string') this.redactor.register('access-token', fields.access_token);
+            if (typeof fields.refresh_token === 'string' && fields.refresh_token !== '') {
+              this.redactor.register('api-token', fields.refresh_token);
+              this.onToken(fields.refresh_token, sent);
+              this.issued = fields.refresh_token;
+            }
+          },
+          () => undefined,
+        )
+        .finally(() => {
+          this.tokenCallsOpen = Math.max(0, this.tokenCallsOpen - 1);
+        }),
     );
   }
 }

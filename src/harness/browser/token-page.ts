@@ -10,6 +10,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Redactor } from '../redactor.js';
 import type { UiSelectorKey } from '../types.js';
 import { Locators, type Selectors } from './locators.js';
+import type { PasswordGuard } from './password-guard.js';
 import { type AuthorizationRequest, TrafficTap } from './tap.js';
 
 export const TOKEN_PAGE_PATH = '/account/api-tokens';
@@ -31,6 +32,10 @@ export interface Site {
   readonly redactor: Redactor;
   /** How long one wait for the page may take, in ms. */
   readonly waitMs: number;
+  /** TACK_USER_PASSWORD is typed no more once the sign-in page refused it. */
+  readonly guard?: PasswordGuard;
+  /** Every API token the page receives (the run's ledger); `sent`: the token exchanged for it. */
+  readonly onToken?: (issued: string, sent: string | undefined) => void;
 }
 
 export function tokenPageUrl(site: Pick<Site, 'webUrl'>): string {
@@ -58,7 +63,7 @@ export class TokenPage {
     readonly site: Site,
   ) {
     this.locators = new Locators(page, site.selectors);
-    this.tap = new TrafficTap(context, tokenEndpoint(site), site.redactor);
+    this.tap = new TrafficTap(context, tokenEndpoint(site), site.redactor, site.onToken);
   }
 
   get url(): string {
@@ -100,6 +105,7 @@ export class TokenPage {
     if (seen === 'in' || (seen === undefined && this.onWebOrigin())) return;
     if (seen === undefined) throw new Error(`opening the token page led to ${this.where()}, which shows no password field to sign in with`);
     const username = this.of('username');
+    this.site.guard?.before(password);
     if ((await visible(username)) && (await username.isEditable())) await this.step('fill the user name', () => username.fill(email));
     await this.step('fill the password', () => this.of('password').fill(password));
     const before = this.page.url();
@@ -112,7 +118,10 @@ export class TokenPage {
     });
     if (back !== true) {
       const origin = new URL(this.site.webUrl).origin;
-      throw new Error(`signing in as ${email} did not lead back to ${origin}: the browser is at ${this.where()}${await this.alertText()}`);
+      const what = `the browser is at ${this.where()}${await this.alertText()}`;
+      throw (
+        this.site.guard?.notTaken(password, `not back at ${origin}: ${what}`) ?? new Error(`signing in as ${email} did not lead back to ${origin}: ${what}`)
+      );
     }
     await this.page.waitForLoadState('load');
   }
@@ -134,9 +143,13 @@ export class TokenPage {
     return this.outcome({ leaving: before, tokenShown: shown });
   }
 
+  /** Whether Generate token was pressed on this page (only then can a new token be on it). */
+  private generated = false;
+
   /** Presses Generate token and returns at once. */
   async clickGenerate(): Promise<void> {
     this.tap.reset();
+    this.generated = true;
     const generate = this.of('generate');
     if (!(await this.waitFor(async () => ((await visible(generate)) ? true : undefined)))) {
       throw new Error(`no Generate token control on ${this.where()} (locator "generate"; TACK_UI_SELECTORS can name it)`);
@@ -144,15 +157,21 @@ export class TokenPage {
     await this.step('press Generate token', () => generate.click());
   }
 
-  /** Step 3, second half: types the password at the re-authentication page and submits. */
+  /**
+   * Step 3, second half: types the password at the re-authentication page and submits. A password
+   * field again means the page did not take it (for TACK_USER_PASSWORD: never typed again this run).
+   */
   async submitPassword(password: string): Promise<Outcome> {
     const before = this.page.url();
     await this.typePassword(password);
-    return this.outcome({ leaving: before });
+    const outcome = await this.outcome({ leaving: before });
+    if (outcome.kind === 'password') this.site.guard?.notTaken(password, `typed again after Generate token, the password field came back at ${outcome.where}`);
+    return outcome;
   }
 
   /** Types the password at the re-authentication page, submits, and returns at once. */
   async typePassword(password: string): Promise<void> {
+    this.site.guard?.before(password);
     await this.step('fill the password again', () => this.of('password').fill(password));
     await this.pressSubmit();
   }
@@ -203,6 +222,23 @@ export class TokenPage {
     // The bare token: a copy with a line break around it contains it, so redacting it covers both.
     if (copied !== undefined && copied.trim() !== '') this.site.redactor.register('api-token', copied.trim());
     return copied;
+  }
+
+  /**
+   * Before the context closes: a token still on the page that tack did not see in the page's token
+   * response (a page that redeems its code server-side, a refused clipboard) is read through Copy,
+   * with the clipboard allowed, so it can be revoked. Undefined when there is none; `unread` when a
+   * token is shown that tack could not read.
+   */
+  async leftOnScreen(): Promise<string | 'unread' | undefined> {
+    if (!this.generated) return undefined;
+    await this.tap.tokenCallsAnswered(3_000);
+    if (this.tap.tokenSeen || this.page.isClosed() || !this.onTokenPage() || !(await visible(await this.locators.token()))) return undefined;
+    await this.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(this.site.webUrl).origin }).catch(() => undefined);
+    // A context that blocked execCommand('copy') (web.ts) lets a page's fallback copy again.
+    await this.page.evaluate('globalThis.__tackAllowCopy?.()').catch(() => undefined);
+    const copied = (await this.copy().catch(() => undefined))?.trim();
+    return copied === undefined || copied === '' ? 'unread' : copied;
   }
 
   /** The token as the page handed it out: from its token response when seen, else from the clipboard. */

@@ -1,7 +1,9 @@
 /**
  * Client of a target's test hook (`tack-hook/1`, docs/contracts/test-hook.md). tack calls only
- * what the hook lists in its capabilities.
+ * what the hook lists in its capabilities. Every API token it generates goes to the run's ledger
+ * (journal) before the caller gets it: it is revoked when the run ends.
  */
+import type { TokenLedger } from '../cleanup/ledger.js';
 import { TackError } from '../errors.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 import { ALL_CAPABILITIES, type Capability } from '../types.js';
@@ -23,6 +25,7 @@ export class HookClient {
     private readonly http: HttpClient,
     private readonly url: string,
     private readonly token: string,
+    private readonly ledger?: TokenLedger,
   ) {}
 
   /** `GET /`: which contract and capabilities the target offers. */
@@ -60,9 +63,12 @@ export class HookClient {
     this.expectStatus(await this.call('POST', `/tenants/${enc(tenant)}/users`, user), 201, `create a user in tenant ${tenant}`);
   }
 
-  /** The raw answer to an API-token request (for checks that expect a refusal). */
-  apiTokenResponse(tenant: string, email: string): Promise<HttpResponse> {
-    return this.call('POST', `/tenants/${enc(tenant)}/users/${enc(email)}/api-tokens`, {});
+  /** The raw answer to an API-token request (for checks that expect a refusal); a token in it is listed all the same. */
+  async apiTokenResponse(tenant: string, email: string): Promise<HttpResponse> {
+    const res = await this.call('POST', `/tenants/${enc(tenant)}/users/${enc(email)}/api-tokens`, {});
+    const token = (res.json as { apiToken?: unknown } | undefined)?.apiToken;
+    if (res.status >= 200 && res.status <= 299 && typeof token === 'string') this.ledger?.generated(token, 'hook', email);
+    return res;
   }
 
   async apiToken(tenant: string, email: string): Promise<string> {
@@ -91,6 +97,7 @@ export class HookClient {
     );
   }
 
+  /** Switches the tenant's API-token feature (see `TestContext.undo` for switching it back). */
   async setFeature(tenant: string, apiTokens: boolean): Promise<void> {
     this.expectStatus(await this.call('PUT', `/tenants/${enc(tenant)}/features`, { apiTokens }), 204, `switch the API-token feature of tenant ${tenant}`);
   }

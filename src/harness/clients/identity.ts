@@ -1,6 +1,9 @@
 /**
- * Client of the sign-in server (spec §4.2): token exchange and revoke, form-encoded.
+ * Client of the sign-in server (spec §4.2): token exchange and revoke, form-encoded. Every API token
+ * the server hands out in exchange for another goes to the run's ledger as it is read (a rotation of
+ * a token tack generated is tack's to revoke; one of the token file's stays the user's).
  */
+import type { TokenLedger } from '../cleanup/ledger.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 import type { Redactor } from '../redactor.js';
 
@@ -19,6 +22,7 @@ export class IdentityClient {
     private readonly redactor: Redactor,
     readonly identityUrl: string,
     readonly clientId: string,
+    private readonly ledger?: TokenLedger,
   ) {}
 
   get tokenUrl(): string {
@@ -44,10 +48,12 @@ export class IdentityClient {
     const accessToken = res.status === 200 && typeof body.access_token === 'string' ? body.access_token : undefined;
     const refreshToken = res.status === 200 && typeof body.refresh_token === 'string' ? body.refresh_token : undefined;
     if (refreshToken) this.redactor.register('api-token', refreshToken);
+    this.ledger?.exchanged(apiToken, refreshToken);
     return { res, accessToken, refreshToken, error: typeof body.error === 'string' ? body.error : undefined };
   }
 
-  revoke(apiToken: string): Promise<HttpResponse> {
+  /** `cleanup`: the run's clean-up (sent even once the run is stopped). */
+  revoke(apiToken: string, options: { cleanup?: boolean } = {}): Promise<HttpResponse> {
     this.redactor.register('api-token', apiToken);
     const form = new URLSearchParams({ client_id: this.clientId, token_type_hint: 'refresh_token', token: apiToken });
     return this.http.send({
@@ -56,11 +62,17 @@ export class IdentityClient {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
       role: 'identity server',
+      cleanup: options.cleanup === true,
     });
   }
 
-  /** Any request to the sign-in server (CORS probes). */
-  raw(method: string, url: string, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
-    return this.http.send({ method, url, headers, body, role: 'identity server' });
+  /** Any request to the sign-in server (CORS probes, other client ids); a token it hands out is listed like any other. */
+  async raw(method: string, url: string, headers: Record<string, string>, body?: string): Promise<HttpResponse> {
+    const res = await this.http.send({ method, url, headers, body, role: 'identity server' });
+    const issued = (res.json as { refresh_token?: unknown } | undefined)?.refresh_token;
+    if (method === 'POST' && url === this.tokenUrl && res.status === 200 && typeof issued === 'string') {
+      this.ledger?.exchanged(new URLSearchParams(body ?? '').get('refresh_token') ?? '', issued);
+    }
+    return res;
   }
 }

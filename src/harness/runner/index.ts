@@ -6,6 +6,10 @@
  * Tests run one after another: the target's clock is global and only moves forward, so two tests
  * at once would see each other's time travel. Every test mints what it needs after the last clock
  * move it makes.
+ *
+ * However the run ends (every test done, the deadline, a stop signal, an error), its clean-up runs:
+ * the browser's pages give up any token left on screen, the token file's lock is released once an
+ * exchange in flight has landed, and every API token tack generated is revoked (cleanup/ledger.ts).
  */
 import type { RuleId } from '../../rules/catalog.js';
 import { BrowserHost } from '../browser/host.js';
@@ -15,17 +19,22 @@ import { ApiClient } from '../clients/api.js';
 import { IdentityClient } from '../clients/identity.js';
 import { PartnerClient } from '../clients/partner.js';
 import type { ContextParts } from '../context.js';
+import type { TokenLedger, TokenReport } from '../cleanup/ledger.js';
+import { TackError } from '../errors.js';
 import { discoverHook } from '../hook-discovery.js';
 import type { HttpClient } from '../http.js';
+import { type Interrupt, STOP_EXIT, type StopSignal, stopText } from '../interrupt.js';
 import { Names } from '../names.js';
 import { Readers } from '../readers.js';
 import type { Redactor } from '../redactor.js';
+import { newLedger } from '../session.js';
 import { TokenSource } from '../tokens.js';
 import type { Transcript } from '../transcript.js';
 import type { Capability, RuleResult, TargetConfig, TestCase } from '../types.js';
-import { runOneTest, type TestOutcome } from './one-test.js';
+import { runOneTest, type TestLimits, type TestOutcome } from './one-test.js';
 import { RuleEvidence } from './rule-verdict.js';
 import { NO_TEST, planTest, selectTests } from './selection.js';
+import { passwordNotes, usesWebPassword } from './web-password.js';
 
 export type { TestOutcome } from './one-test.js';
 
@@ -52,6 +61,10 @@ export interface RunOptions {
    * and the result is returned as usual so the reports are still written.
    */
   readonly deadlineAt?: number;
+  /** The session's ledger of the API tokens tack generates; a ledger of this run only when absent. */
+  readonly ledger?: TokenLedger;
+  /** A stop signal: no test starts after it, the one under way is abandoned, the clean-up runs. */
+  readonly interrupt?: Interrupt;
 }
 
 export interface RunResult {
@@ -68,13 +81,23 @@ export interface RunResult {
   readonly tests: readonly TestOutcome[];
   /** Set when the run's deadline (TACK_RUN_DEADLINE_S) cut it short. */
   readonly deadline: { readonly seconds: number } | undefined;
+  /** Set when a stop signal cut it short. */
+  readonly interrupted?: { readonly signal: StopSignal } | undefined;
+  /** The API tokens tack generated, revoked, left alive (`tack client` generates none: absent). */
+  readonly tokens?: TokenReport | undefined;
+  /** Set when the sign-in page refused TACK_USER_PASSWORD (a configuration error: exit 2). */
+  readonly passwordRefused?: string | undefined;
+  /** What the run says about its own configuration (a variable set and not used). */
+  readonly notes?: readonly string[] | undefined;
 }
 
 export async function runConformance(options: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
   const { target, http, redactor, transcript } = options;
-  const { hook, problem: hookProblem } = await discoverHook({ target, http, redactor, transcript });
-  const parts = contextParts(options, hook);
+  const ledger = options.ledger ?? newLedger(http, redactor, target);
+  const { hook, problem: hookProblem } = await discoverHook({ target, http, redactor, transcript, ledger });
+  const parts = contextParts(options, hook, ledger);
+  const interrupt = options.interrupt;
   const selection = selectTests(options.tests, options.only);
   const selected = new Set<RuleId>(selection.rules);
   const evidence = new Map(selection.rules.map((id) => [id, new RuleEvidence(id)]));
@@ -89,26 +112,51 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   for (const id of selection.rules) if (!selection.lastTestOf.has(id)) evidence.get(id)!.skips.push(NO_TEST);
 
   const deadlineText = `the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S)`;
-  const limits = { timeoutMs: options.testTimeoutMs ?? 120_000, deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY, deadlineText };
+  const stopError = (signal: StopSignal) => new TackError('TACK_ERR_INTERRUPTED', stopText(signal), { exitCode: STOP_EXIT[signal] });
+  const stop = interrupt?.stopped.then(stopError);
+  /** Once stopped, nothing more is sent but the clean-up (after the abandoned test's undo). */
+  const shutOff = () => {
+    if (interrupt?.signal !== undefined) http.stop(stopError(interrupt.signal));
+  };
+  const limits: TestLimits = {
+    timeoutMs: options.testTimeoutMs ?? 120_000,
+    deadlineAt: options.deadlineAt ?? Number.POSITIVE_INFINITY,
+    deadlineText,
+    ...(stop ? { stop } : {}),
+  };
   let deadlineHit = false;
   try {
     deadlineHit = await runTests();
   } finally {
+    shutOff();
     transcript.setTest('cleanup');
-    await parts.tokens.close().catch(() => undefined); // revokes disposable tokens; hookless mode: releases the token file's lock
+    await parts.web.close(deadlineHit || interrupt?.signal !== undefined); // a token left on a page read first; the run's browser
+    await parts.tokens.close().catch(() => undefined); // hookless mode: the token file's lock, once its exchange in flight has landed
+    await http.settled(target.requestTimeoutMs); // what a stopped test had in flight, read (a token in it listed)
+    await ledger.revokeAll(); // every API token tack generated, whatever happened
     transcript.setTest(undefined);
-    await parts.web.close(); // the run's browser, if one was launched
+  }
+
+  /** Why a test is not started: the deadline, a stop, or TACK_USER_PASSWORD refused (undefined: start it). */
+  function notStarted(test: TestCase): string | undefined {
+    if (deadlineHit || limits.deadlineAt - Date.now() <= 0) {
+      deadlineHit = true;
+      return deadlineText;
+    }
+    if (interrupt?.signal !== undefined) return stopText(interrupt.signal);
+    const refused = parts.web.guard.refused;
+    if (refused !== undefined && usesWebPassword(test.needs, parts)) return `${refused.code}: ${refused.message}`;
+    return undefined;
   }
 
   async function runTests(): Promise<boolean> {
-    let deadlineHit = false;
     for (const [index, test] of selection.tests.entries()) {
       const relevant = test.rules.filter((r) => selected.has(r));
       const { missing, unseen } = planTest(test, target, hook, hookProblem, parts.web.host.found);
-      if (deadlineHit || limits.deadlineAt - Date.now() <= 0) {
-        deadlineHit = true;
-        for (const r of relevant) evidence.get(r)!.errors.push(`${test.id} not run: ${deadlineText}`);
-        outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'error', reason: `not run: ${deadlineText}`, durationMs: 0 });
+      const why = missing.length > 0 ? undefined : notStarted(test);
+      if (why !== undefined) {
+        for (const r of relevant) evidence.get(r)!.errors.push(`${test.id} not run: ${why}`);
+        outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'error', reason: `not run: ${why}`, durationMs: 0 });
       } else if (missing.length > 0) {
         const reason = missing.join('; ');
         for (const r of relevant) evidence.get(r)!.skips.push(...missing);
@@ -116,7 +164,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       } else {
         options.onTest?.(test, 'start');
         const run = await runOneTest(test, parts, limits, relevant, unseen);
-        await parts.web.afterTest(); // the browser contexts the test opened
+        shutOff(); // stopped during the test: its undo ran; the abandoned test sends nothing more
+        await parts.web.afterTest(run.abandoned); // the browser contexts the test opened (a token left on screen read first)
         deadlineHit ||= run.hitDeadline;
         collect(evidence, run.outcome, run.context, relevant);
         outcomes.push(run.outcome);
@@ -141,15 +190,20 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     rules: selection.rules.map((id) => evidence.get(id)!.finalise()),
     tests: outcomes,
     deadline: deadlineHit ? { seconds: target.runDeadlineS } : undefined,
+    interrupted: interrupt?.signal !== undefined ? { signal: interrupt.signal } : undefined,
+    tokens: ledger.report(),
+    passwordRefused: parts.web.guard.refusedAt,
+    notes: passwordNotes(target, hook),
   };
 }
 
-function contextParts(options: RunOptions, hook: ContextParts['hook']): ContextParts {
+function contextParts(options: RunOptions, hook: ContextParts['hook'], ledger: TokenLedger): ContextParts {
   const { target, http, redactor, transcript } = options;
   const names = new Names(options.runId, options.seed);
-  const identity = new IdentityClient(http, redactor, target.identityUrl, target.clientId);
+  const identity = new IdentityClient(http, redactor, target.identityUrl, target.clientId, ledger);
   const readers = new Readers(hook, names, target.userEmail);
-  const web = new Web(target, new BrowserHost(target.browser, Math.max(5_000, target.requestTimeoutMs)), redactor, hook, readers, names);
+  const host = new BrowserHost(target.browser, Math.max(5_000, target.requestTimeoutMs));
+  const web = new Web(target, host, redactor, hook, readers, names, ledger);
   return {
     target,
     partner: new PartnerClient(http, redactor, target.baseUrl, target.partner, target),
@@ -158,7 +212,7 @@ function contextParts(options: RunOptions, hook: ContextParts['hook']): ContextP
     identity,
     api: new ApiClient(http),
     hook,
-    tokens: new TokenSource(identity, hook, names, target.tenant, target.hookless, readers, new PageTokens(web)),
+    tokens: new TokenSource(identity, hook, names, target.tenant, target.hookless, readers, ledger, new PageTokens(web)),
     readers,
     web,
     names,

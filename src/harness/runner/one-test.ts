@@ -22,6 +22,8 @@ export interface TestRun {
   readonly context: TestContext;
   /** The run's deadline, not the test's own limit, cut the test off. */
   readonly hitDeadline: boolean;
+  /** The runner gave up on the test (its time ran out, or the run was stopped): it may still be running. */
+  readonly abandoned: boolean;
 }
 
 export interface TestLimits {
@@ -31,6 +33,8 @@ export interface TestLimits {
   readonly deadlineAt: number;
   /** Says why the run's deadline cut a test off. */
   readonly deadlineText: string;
+  /** Resolves when the run is stopped (SIGINT, SIGTERM): the test under way is abandoned. */
+  readonly stop?: Promise<TackError>;
 }
 
 export async function runOneTest(
@@ -49,11 +53,15 @@ export async function runOneTest(
   let status: TestOutcome['status'] = 'passed';
   let reason = '';
   let hitDeadline = false;
+  let abandoned = false;
   try {
     const onTimeout = byDeadline ? () => new TackError('TACK_ERR_RUN_DEADLINE', limits.deadlineText) : undefined;
-    await withTimeout(test.run(context), limitMs, test.id, onTimeout);
+    const stopped = limits.stop?.then((error) => Promise.reject(error));
+    stopped?.catch(() => undefined); // raced below; rejects only once the run is stopped
+    await withTimeout(stopped ? Promise.race([test.run(context), stopped]) : test.run(context), limitMs, test.id, onTimeout);
   } catch (error) {
-    if (isTackError(error, 'TACK_ERR_TIMEOUT') || isTackError(error, 'TACK_ERR_RUN_DEADLINE')) context.abandon();
+    abandoned = isTackError(error, 'TACK_ERR_TIMEOUT') || isTackError(error, 'TACK_ERR_RUN_DEADLINE') || isTackError(error, 'TACK_ERR_INTERRUPTED');
+    if (abandoned) context.abandon();
     hitDeadline = isTackError(error, 'TACK_ERR_RUN_DEADLINE') && byDeadline;
     if (error instanceof CheckFailed) {
       status = 'failed';
@@ -64,9 +72,10 @@ export async function runOneTest(
     }
   } finally {
     parts.transcript.setTest(undefined);
+    await context.undoAll(); // what the test changed on the target and did not undo (a stopped test's), undone
   }
   const durationMs = Math.round(performance.now() - started);
-  return { outcome: { id: test.id, title: test.title, rules: relevant, status, reason, durationMs }, context, hitDeadline };
+  return { outcome: { id: test.id, title: test.title, rules: relevant, status, reason, durationMs }, context, hitDeadline, abandoned };
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, what: string, onTimeout?: () => TackError): Promise<T> {

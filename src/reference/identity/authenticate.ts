@@ -8,7 +8,8 @@
  * unknown user), startSignInSession, completeSignIn (→ redirect_uri with a one-time code).
  *
  * A wrong user name or password, a user without a password or a disabled user: the same form again
- * (200) with "Invalid username or password." and nothing that tells which. There is no lockout.
+ * (200) with "Invalid username or password." and nothing that tells which. There is no lockout; each
+ * refusal of a known user is counted (`ReferenceServer.failedSignIns`, for tests).
  * The password is read and compared, never stored, echoed or logged.
  */
 import type { RequestContext } from '../context.js';
@@ -31,6 +32,7 @@ export async function authenticate(ctx: RequestContext): Promise<void> {
   const shown = findShownUser(ctx, request);
   const user = shown ?? findUser(ctx, form);
   if (!(await checkPassword(ctx, user, form.get('password') ?? '')) || user === undefined) {
+    if (user !== undefined) ctx.ref.failedSignIns.set(user.id, (ctx.ref.failedSignIns.get(user.id) ?? 0) + 1);
     sendPage(ctx.res, 200, loginPage(ctx, { sealed: form.get('request') ?? '', user: shown, username: form.get('username') ?? '', alert: INVALID }));
     return;
   }

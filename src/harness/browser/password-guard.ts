@@ -1,0 +1,60 @@
+/**
+ * One refused sign-in stops all sign-ins with TACK_USER_PASSWORD. It is a real person's password on
+ * a real account, and a Keycloak-style server locks an account after a few failures: the first time
+ * the sign-in page does not take it (the run's sign-in, a sign-in again, the password typed again at
+ * Generate token), tack never types it again in that run. Every later step that would need it fails
+ * at once with one line naming the variable (the runner reports those tests as `error` without
+ * starting them), and the run exits 2. So a run makes at most one failed sign-in as that user.
+ *
+ * Only TACK_USER_PASSWORD is guarded: the password of a user tack created through the hook is its
+ * own, and a wrong one is typed on purpose for those users only (TOKEN-PAGE-REAUTH). Should a run
+ * ever type one deliberate wrong password for TACK_USER_EMAIL, that attempt is to be made apart from
+ * this guard (it expects the refusal) and counted apart: the reference server's count of failed
+ * sign-ins per user (`ReferenceServer.failedSignIns`) is then at most two per run.
+ */
+import { TackError } from '../errors.js';
+
+export class PasswordGuard {
+  private refusal: TackError | undefined;
+  /** Whose sign-in was refused, where, and what the page showed (the run's last line says it). */
+  refusedAt: string | undefined;
+
+  constructor(
+    /** TACK_USER_PASSWORD, when set. */
+    private readonly password: string | undefined,
+    private readonly email: string | undefined,
+  ) {}
+
+  /** The one line every later step that would type TACK_USER_PASSWORD fails with, once it was refused. */
+  get refused(): TackError | undefined {
+    return this.refusal;
+  }
+
+  /** Call before typing `password`: throws when it is TACK_USER_PASSWORD and it was refused before. */
+  before(password: string): void {
+    if (this.guards(password) && this.refusal) throw this.refusal;
+  }
+
+  /**
+   * The page did not take `password` (`what`: where and what it showed). For TACK_USER_PASSWORD,
+   * returns the error that says so in full (later uses throw the one line of `refused`); undefined
+   * for another user's password.
+   */
+  notTaken(password: string, what: string): TackError | undefined {
+    if (!this.guards(password)) return undefined;
+    this.refusedAt ??= `for ${this.email ?? 'TACK_USER_EMAIL'}: ${what}`;
+    this.refusal ??= new TackError(
+      'TACK_ERR_USER_PASSWORD',
+      'the sign-in page did not accept TACK_USER_PASSWORD at the first attempt of this run: not typed again (an account may lock after failures)',
+    );
+    return new TackError(
+      'TACK_ERR_USER_PASSWORD',
+      `the sign-in page did not accept TACK_USER_PASSWORD for ${this.email ?? 'TACK_USER_EMAIL'} (${what}): check TACK_USER_PASSWORD ` +
+        '(and TACK_UI_SELECTORS if the sign-in form has other labels); tack types it no more in this run, so the account cannot lock',
+    );
+  }
+
+  private guards(password: string): boolean {
+    return this.password !== undefined && password === this.password;
+  }
+}
