@@ -246,7 +246,7 @@ describe.concurrent('stopped runs', () => {
     const t = await target('hook', 'load');
     const out = join(t.reports, 'load.json');
     const run = spawnTack(['load', 'exchange', '--env-file', t.envFile, '--connections', '3', '--duration', '60s', '--out', out]);
-    await until(run, () => /req\/s +errors/.test(run.output())); // the first progress line: load is flowing
+    await until(run, () => /req\/s.* errors /.test(run.output())); // the first progress line: load is flowing
     run.child.kill('SIGINT');
     const { code } = await run.exited;
     expect(code, run.output()).toBe(130);
