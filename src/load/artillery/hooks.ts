@@ -38,7 +38,7 @@ export const COUNTERS = {
 } as const;
 
 /** The counter each outcome of a conversation adds to (an `ok` adds to none). */
-const OUTCOME_COUNTER: Readonly<Record<Exclude<Outcome['kind'], 'ok'>, string>> = {
+export const OUTCOME_COUNTER: Readonly<Record<Exclude<Outcome['kind'], 'ok'>, string>> = {
   expected: COUNTERS.expected,
   non2xx: COUNTERS.unexpectedStatus,
   malformed: COUNTERS.againstSpec,
@@ -96,7 +96,8 @@ interface Vu {
 export function artilleryHooks(
   profiles: readonly LoadProfile[],
   defaults: ProcessorDefaults,
-  env: NodeJS.ProcessEnv = process.env,
+  /** The TACK_* variables: the process's, read at the first set-up. */
+  env?: NodeJS.ProcessEnv,
   now: () => number = Date.now,
 ): ArtilleryHooks {
   let settings: Settings | undefined;
@@ -121,7 +122,7 @@ export function artilleryHooks(
     async tackSetUp(context, events) {
       for (const name of Object.values(COUNTERS)) events.emit('counter', name, 0);
       try {
-        settings ??= readSettings(env, defaults);
+        settings ??= readSettings(env ?? process.env, defaults);
         const s = settings;
         guard ??= checkTargets(s);
         await guard;
