@@ -178,7 +178,10 @@ export function artilleryHooks(
 
     tackRequestFailed(error, _req, context, events, next) {
       const vu = vus.get(context.vars);
-      if (vu?.inFlight) vu.conversation.lost();
+      if (vu?.inFlight) {
+        vu.inFlight = undefined;
+        vu.conversation.lost();
+      }
       const code = (error as { code?: string; name?: string } | undefined)?.code ?? (error as { name?: string } | undefined)?.name;
       events.emit('counter', code === 'ETIMEDOUT' ? COUNTERS.timeouts : COUNTERS.transportErrors, 1);
       return next();
