@@ -35,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { exchangeProfile } from '../scenarios/load/exchange.js';
 import { TACK_VERSION } from '../src/version.js';
 import { sumEncoded, summarise } from '../src/load/histograms.js';
+import { LOAD_DEFAULTS } from '../src/load/defaults.js';
 import { runLoad } from '../src/load/run.js';
 import { formatCount, formatUs, parseDurationMs } from '../src/load/units.js';
 import { capacityRepeatability, slowTargetSearch } from './capacity.js';
@@ -118,12 +119,12 @@ async function tackExchange(proc: ChildProcess, env: Record<string, string>, dur
       durationMs,
       warmupMs: WARMUP_MS,
       thresholds: ['errors==0'],
-      tolerancePct: 20,
+      tolerancePct: LOAD_DEFAULTS.tolerancePct,
       reportsDir: join(scratch, 'reports'),
       tokenPool,
       allowRemote: false,
       faults: [],
-      failOnErrors: true,
+      failOnErrors: LOAD_DEFAULTS.failOnErrors,
       quiet: true,
       version: TACK_VERSION,
     },

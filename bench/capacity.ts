@@ -21,6 +21,7 @@ import { writeFileSync } from 'node:fs';
 import { exchangeProfile } from '../scenarios/load/exchange.js';
 import { describeResolution, planCapacity } from '../src/load/capacity.js';
 import { reasonsText } from '../src/load/generator.js';
+import { LOAD_DEFAULTS } from '../src/load/defaults.js';
 import { runLoad } from '../src/load/run.js';
 import type { LoadResult } from '../src/load/types.js';
 import { formatCount, parseDurationMs } from '../src/load/units.js';
@@ -50,12 +51,12 @@ async function search(env: Record<string, string>, scratch: string, o: { connect
       durationMs: 10_000,
       warmupMs: o.warmupMs,
       thresholds: [o.p],
-      tolerancePct: 20,
+      tolerancePct: LOAD_DEFAULTS.tolerancePct,
       reportsDir: join(scratch, 'reports'),
       tokenPool: env.TACK_LOAD_TOKEN_POOL,
       allowRemote: false,
       faults: [],
-      failOnErrors: true,
+      failOnErrors: LOAD_DEFAULTS.failOnErrors,
       quiet: true,
       version: TACK_VERSION,
       capacity: planCapacity({ startRate: Number(o.start), stepMs: o.stepMs }),

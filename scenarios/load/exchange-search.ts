@@ -11,13 +11,17 @@
  *
  * The sign-in server and the tenant host may be different hosts, ports and schemes (as in
  * production): each has its own connection pool, and a chain's driver sends each call to its own.
+ *
+ * On Artillery, each virtual user gets a fresh user and API token through the test hook, read
+ * access to one new business, and then follows the same conversation.
  */
+import { ChainConversation, chainAt, LoadChain, mapLimit } from '../../src/load/chain.js';
+import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
 import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js';
 import type { LoadProfile } from '../../src/load/profile.js';
 import type { Outcome } from '../../src/load/recorder.js';
 import { sameOrigin, type Endpoint } from '../../src/load/target.js';
-import { apiTokenChains, ChainConversation, mapLimit, type LoadChain } from './chains.js';
-import { answerExchange, chainAt } from './exchange.js';
+import { answerExchange } from './exchange.js';
 import { exchangeRequest, searchRequest, searchShapeProblem } from './wire.js';
 import { ACCESS_TOKEN_S, accessTolerance } from '../../suites/spec-limits.js';
 
@@ -92,13 +96,13 @@ export class SearchConversation extends ChainConversation implements Conversatio
 export const exchangeSearchProfile: LoadProfile = {
   name: 'exchange-search',
   title: 'exchange, then business search with the access token until 401, then exchange again',
-  defaultThresholds: ['p99<1s'],
+  defaultThresholds: LOAD_DEFAULTS.thresholds,
   kinds: ['exchange', 'search'],
   async prepare(ctx) {
     const { target } = ctx.session;
     const identity = await ctx.resolve(target.identityUrl, 'sign-in server');
     const tenant = await ctx.resolve(target.baseUrl, 'tenant host');
-    const set = await apiTokenChains(ctx, 'exchange-search');
+    const set = await ctx.apiTokenChains('exchange-search');
     const { hook } = ctx;
     // With the hook, give every chain's user read access to one business, so searches find something.
     if (set.source === 'hook' && hook && hook.has('businesses') && hook.has('access')) {
@@ -112,5 +116,13 @@ export const exchangeSearchProfile: LoadProfile = {
       conversation: (index, tally) => new SearchConversation(chainAt(set.chains, index), identity, tenant, target.clientId, tally, accessTolerance(target)),
       ...(set.checkpoint ? { checkpoint: (final: boolean) => set.checkpoint!(final) } : {}),
     };
+  },
+  artillery: {
+    async vu(v) {
+      const { email, apiToken } = await v.hookUserWithApiToken();
+      await v.grantReadToNewBusiness(email);
+      const chain = new LoadChain(`virtual user (${email})`, apiToken, undefined);
+      return new SearchConversation(chain, v.identity, v.tenant, v.clientId, v.tally, v.accessToleranceS);
+    },
   },
 };

@@ -6,12 +6,16 @@
  * A 400 invalid_grant on a chain's current token means the server lost a rotation: the chain is
  * reported ("rotation broke under load") and its connection closes. A 200 that hands back the very
  * refresh_token it was sent is no rotation at all: it fails the run too (as a malformed answer).
+ *
+ * On Artillery, each virtual user gets a fresh user and API token through the test hook and then
+ * follows the same conversation.
  */
+import { ChainConversation, chainAt, LoadChain } from '../../src/load/chain.js';
+import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
 import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js';
 import type { Outcome } from '../../src/load/recorder.js';
 import type { LoadProfile } from '../../src/load/profile.js';
 import type { Endpoint } from '../../src/load/target.js';
-import { apiTokenChains, ChainConversation, type LoadChain } from './chains.js';
 import { exchangeRequest, judgeExchange } from './wire.js';
 
 /** One chain exchanged again and again. Also used by the benchmark. */
@@ -74,22 +78,15 @@ function rotate(chain: LoadChain, tally: Tally, refreshToken: string): void {
   chain.uncertain = false;
 }
 
-/** The chain of connection `index`: exactly one connection per chain (two would race each other). */
-export function chainAt<T>(chains: readonly T[], index: number): T {
-  const chain = chains[index];
-  if (chain === undefined) throw new Error(`connection ${index + 1} has no chain of its own (${chains.length} chains)`);
-  return chain;
-}
-
 export const exchangeProfile: LoadProfile = {
   name: 'exchange',
   title: 'sign-in token exchange, one rotating API-token chain per connection',
-  defaultThresholds: ['p99<1s'],
+  defaultThresholds: LOAD_DEFAULTS.thresholds,
   kinds: ['exchange'],
   async prepare(ctx) {
     const { target } = ctx.session;
     const identity = await ctx.resolve(target.identityUrl, 'sign-in server');
-    const set = await apiTokenChains(ctx, 'exchange');
+    const set = await ctx.apiTokenChains('exchange');
     return {
       endpoints: [identity],
       connections: set.chains.length,
@@ -97,5 +94,11 @@ export const exchangeProfile: LoadProfile = {
       conversation: (index, tally) => new ExchangeConversation(chainAt(set.chains, index), identity, target.clientId, tally),
       ...(set.checkpoint ? { checkpoint: (final: boolean) => set.checkpoint!(final) } : {}),
     };
+  },
+  artillery: {
+    async vu(v) {
+      const { email, apiToken } = await v.hookUserWithApiToken();
+      return new ExchangeConversation(new LoadChain(`virtual user (${email})`, apiToken, undefined), v.identity, v.clientId, v.tally);
+    },
   },
 };

@@ -1,4 +1,12 @@
-/** The load profiles `tack load PROFILE` knows, in the order `tack load --help` lists them. */
+/**
+ * The load profiles `tack load PROFILE` knows, in the order `tack load --help` lists them.
+ *
+ * A new profile goes in its own module here, exporting one `LoadProfile` (src/load/profile.ts):
+ * its conversation (the requests and how each answer is judged, wire.ts holding the shared ones),
+ * `prepare()` for `tack load`, and `artillery` for the export; then it is listed below. The list is
+ * also what the Artillery processor bundles (src/load/artillery/), so these modules import nothing
+ * that talks to a target (test/load/artillery-processor.test.ts checks the bundle's inputs).
+ */
 import type { LoadProfile } from '../../src/load/profile.js';
 import { exchangeSearchProfile } from './exchange-search.js';
 import { exchangeProfile } from './exchange.js';

@@ -2,12 +2,15 @@
  * `partner-mint`: `POST /api/admin/authentication/token` with the partner key, for a few users
  * created with the same key, round-robin across connections. A 2xx must carry an access token and
  * a refresh token (spec §4.1: "access token and refresh token scoped to that user").
+ *
+ * On Artillery, each virtual user creates its own user with the partner key (the token fields
+ * found on one mint, as `tack load` does) and then follows the same conversation.
  */
+import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
 import type { Conversation, LoadRequest } from '../../src/load/engine.js';
-import type { LoadProfile } from '../../src/load/profile.js';
+import type { LoadProfile, PartnerWire } from '../../src/load/profile.js';
 import type { Outcome } from '../../src/load/recorder.js';
-import { partnerSetup } from './partner.js';
-import { partnerRequest, partnerTokens, type PartnerWire } from './wire.js';
+import { partnerRequest, partnerTokens } from './wire.js';
 
 class MintConversation implements Conversation {
   readonly rotations = 0;
@@ -42,15 +45,21 @@ class MintConversation implements Conversation {
 export const partnerMintProfile: LoadProfile = {
   name: 'partner-mint',
   title: 'partner key: mint user tokens (POST /api/admin/authentication/token)',
-  defaultThresholds: ['p99<1s'],
+  defaultThresholds: LOAD_DEFAULTS.thresholds,
   kinds: ['mint'],
   async prepare(ctx) {
-    const { wire, users } = await partnerSetup(ctx, 'partner-mint');
+    const { wire, users } = await ctx.partner('partner-mint');
     return {
       endpoints: [wire.tenant],
       connections: ctx.connections,
       chains: 'partner',
       conversation: (index) => new MintConversation(`connection ${index + 1}`, wire, users[index % users.length]!),
     };
+  },
+  artillery: {
+    async vu(v) {
+      const { user, wire } = await v.partnerUser();
+      return new MintConversation(`virtual user (${user})`, wire, user);
+    },
   },
 };

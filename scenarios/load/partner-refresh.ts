@@ -7,15 +7,19 @@
  * one, or with the same one, keeps the current token and is counted as a note, never failed.
  * A 400 or 401 on the chain's current refresh token (the one the server itself just returned) is a
  * broken rotation.
+ *
+ * On Artillery, each virtual user creates its own user with the partner key, mints once for its
+ * chain, and then follows the same conversation.
  */
-import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js';
-import type { LoadProfile } from '../../src/load/profile.js';
-import type { Outcome } from '../../src/load/recorder.js';
 import { TackError } from '../../src/harness/errors.js';
-import { ChainConversation, LoadChain, mapLimit } from './chains.js';
-import { chainAt } from './exchange.js';
-import { partnerSetup } from './partner.js';
-import { partnerRequest, partnerTokens, type PartnerWire } from './wire.js';
+import { ChainConversation, chainAt, LoadChain, mapLimit } from '../../src/load/chain.js';
+import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
+import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js';
+import type { LoadProfile, PartnerWire } from '../../src/load/profile.js';
+import type { Outcome } from '../../src/load/recorder.js';
+import { partnerRequest, partnerTokens } from './wire.js';
+
+const NO_REFRESH_TOKEN = 'without a refresh token tack could find (set TACK_PARTNER_REFRESH_TOKEN_FIELD)';
 
 class RefreshConversation extends ChainConversation implements Conversation {
   constructor(
@@ -57,10 +61,10 @@ class RefreshConversation extends ChainConversation implements Conversation {
 export const partnerRefreshProfile: LoadProfile = {
   name: 'partner-refresh',
   title: 'partner key: refresh user tokens (POST /api/admin/authentication/refresh), one chain per connection',
-  defaultThresholds: ['p99<1s'],
+  defaultThresholds: LOAD_DEFAULTS.thresholds,
   kinds: ['refresh'],
   async prepare(ctx) {
-    const { wire, client, users } = await partnerSetup(ctx, 'partner-refresh');
+    const { wire, client, users } = await ctx.partner('partner-refresh');
     ctx.say(`minting ${ctx.connections} refresh-token chain(s)`);
     const chains = await mapLimit(
       Array.from({ length: ctx.connections }, (_, i) => users[i % users.length]!),
@@ -68,10 +72,7 @@ export const partnerRefreshProfile: LoadProfile = {
       async (user, i) => {
         const minted = await client.mint(user);
         if (!minted.refresh) {
-          throw new TackError(
-            'TACK_ERR_BAD_RESPONSE',
-            `partner-refresh: minting answered ${minted.res.status} without a refresh token tack could find (set TACK_PARTNER_REFRESH_TOKEN_FIELD)`,
-          );
+          throw new TackError('TACK_ERR_BAD_RESPONSE', `partner-refresh: minting answered ${minted.res.status} ${NO_REFRESH_TOKEN}`);
         }
         return new LoadChain(`chain ${i + 1} (${user})`, minted.refresh.value, undefined);
       },
@@ -82,5 +83,12 @@ export const partnerRefreshProfile: LoadProfile = {
       chains: 'partner',
       conversation: (index, tally) => new RefreshConversation(chainAt(chains, index), wire, tally),
     };
+  },
+  artillery: {
+    async vu(v) {
+      const { user, wire, refreshToken } = await v.partnerUser();
+      if (refreshToken === undefined) throw new Error(`partner-refresh: the mint answered ${NO_REFRESH_TOKEN}`);
+      return new RefreshConversation(new LoadChain(`virtual user (${user})`, refreshToken, undefined), wire, v.tally);
+    },
   },
 };

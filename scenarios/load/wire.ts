@@ -1,6 +1,8 @@
 /**
  * The requests the load profiles send and how their answers are judged, as plain functions of
- * strings: they run for every request, so they build and parse as little as possible.
+ * strings: they run for every request, so they build and parse as little as possible. This is the
+ * one place load judges an exchange answer (`judgeExchange`): `tack load` and the Artillery
+ * processor both run it, through the profiles' conversations.
  *
  * Judging follows the spec only (docs/spec/tenant-api-access.md):
  * - exchange 200: access_token and refresh_token non-empty strings, token_type Bearer (any case),
@@ -14,6 +16,7 @@
  */
 import { getPath } from '../../src/harness/clients/fields.js';
 import type { LoadRequest } from '../../src/load/engine.js';
+import type { PartnerWire } from '../../src/load/profile.js';
 import type { Endpoint } from '../../src/load/target.js';
 import { ACCESS_TOKEN_S } from '../../suites/spec-limits.js';
 
@@ -84,15 +87,6 @@ export function searchShapeProblem(body: string): string | undefined {
   if (!Array.isArray(json.items)) return 'search 200 without an items array';
   for (const field of ['pageIndex', 'pageSize', 'totalCount']) if (json[field] === undefined) return `search 200 without ${field}`;
   return undefined;
-}
-
-export interface PartnerWire {
-  readonly tenant: Endpoint;
-  /** Credential headers (names from TACK_PARTNER_HEADERS). */
-  readonly credentials: Record<string, string>;
-  /** Dotted paths of the token fields in the partner token answer, found during setup. */
-  readonly accessField: string;
-  readonly refreshField: string | undefined;
 }
 
 export function partnerRequest(wire: PartnerWire, call: 'token' | 'refresh', json: unknown): LoadRequest {

@@ -1,6 +1,6 @@
 /**
  * `--baseline FILE`: compares a run with an earlier result of the same profile and flags
- * regressions beyond a tolerance (`--tolerance 20%` by default): throughput lower, or p50 / p99 /
+ * regressions beyond a tolerance (`--tolerance`, LOAD_DEFAULTS.tolerancePct by default): throughput lower, or p50 / p99 /
  * p99.9 higher, by more than the tolerance. A latency difference under 50 µs is never a regression:
  * at microsecond scale that is scheduler noise, not the server.
  *
@@ -10,7 +10,6 @@ import { metricsOf, type Metrics } from './metrics.js';
 import type { LoadResult, Threshold } from './types.js';
 import { formatUs } from './units.js';
 
-export const DEFAULT_TOLERANCE_PCT = 20;
 const LATENCY_NOISE_US = 50;
 
 export function parseTolerance(text: string): number | undefined {

@@ -24,10 +24,11 @@
  * MAX_SEARCH_MS in all even if every step were extended and retried.
  */
 import { TackError } from '../harness/errors.js';
+import { LOAD_DEFAULTS } from './defaults.js';
 import type { Capacity, CapacityStep, StepStatus } from './types.js';
 import { formatCount, formatMs, formatUs } from './units.js';
 
-export const CAPACITY_DEFAULTS = { startRate: 50, factor: 2, stepMs: 5000, maxRate: 102_400, warmupMs: 5000, resolutionPct: 10 } as const;
+export const CAPACITY_DEFAULTS = LOAD_DEFAULTS.capacity;
 export const MAX_STEPS = 40;
 export const MAX_BISECT_STEPS = 8;
 /** A step extended for its samples runs at most this long. */

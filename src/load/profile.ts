@@ -1,20 +1,28 @@
 /**
- * What a load profile is (the modules under `scenarios/load/`): a name, default thresholds, and a
- * `prepare()` that sets up what the run needs through the harness (users and tokens through the
- * hook or the partner key, or a token pool) and returns one conversation per connection.
+ * What a load profile is (the modules under `scenarios/load/`): one typed unit holding its
+ * requests and verdicts (the conversation each connection follows), how `tack load` sets up its
+ * chains (`prepare()`), and its Artillery form (`artillery`: how one Artillery virtual user gets
+ * its chain, then the same conversation). `artillery` is required: a profile without an export
+ * form does not type-check.
  *
- * Profiles talk to the target only through `src/harness/` and the engine; they never import the
- * reference server.
+ * A profile's module imports no code that talks to a target: `tack load` hands it the setup
+ * services through its context (`ProfileContext`), and `tack load export artillery` bundles the
+ * profiles, conversations and all, into the Artillery processor (src/load/artillery/). Profiles
+ * never import the reference server.
  */
+import type { PartnerClient } from '../harness/clients/partner.js';
 import type { HookClient } from '../harness/clients/hook.js';
 import type { Names } from '../harness/names.js';
 import type { Session } from '../harness/session.js';
+import type { ArtilleryForm } from './artillery/form.js';
+import type { LoadChain } from './chain.js';
 import type { Conversation, Tally } from './engine.js';
 import type { Shard } from './shard.js';
 import type { Endpoint } from './target.js';
 import type { RequestKind } from './types.js';
 
-export interface ProfileContext {
+/** What `tack load` knows of the run when a profile sets up: the session, the hook, the connections. */
+export interface SetupContext {
   readonly session: Session;
   /** The test hook, discovered; undefined when the target has none (hookless mode). */
   readonly hook: HookClient | undefined;
@@ -28,6 +36,38 @@ export interface ProfileContext {
   resolve(url: string, role: string): Promise<Endpoint>;
   /** A line for the operator (setup notices); never carries a token. */
   say(line: string): void;
+}
+
+/** A profile's context: the run, and the chain sources it may ask for (src/load/chain-sources.ts, partner-setup.ts). */
+export interface ProfileContext extends SetupContext {
+  /** One personal API-token chain per connection: fresh hook users, or the token pool. */
+  apiTokenChains(profile: string): Promise<ChainSet>;
+  /** Tenant A's partner key, a few users created with it, and the fields of its token answer. */
+  partner(profile: string): Promise<PartnerSetup>;
+}
+
+export interface ChainSet {
+  readonly chains: readonly LoadChain[];
+  readonly source: 'hook' | 'pool';
+  /** Hook mode: the users, by chain (for access grants). */
+  readonly emails: readonly string[];
+  checkpoint?(final: boolean): Promise<void>;
+}
+
+/** How the partner profiles' requests reach the tenant host and where their answers hold the tokens. */
+export interface PartnerWire {
+  readonly tenant: Endpoint;
+  /** Credential headers (names from TACK_PARTNER_HEADERS). */
+  readonly credentials: Record<string, string>;
+  /** Dotted paths of the token fields in the partner token answer, found during setup. */
+  readonly accessField: string;
+  readonly refreshField: string | undefined;
+}
+
+export interface PartnerSetup {
+  readonly wire: PartnerWire;
+  readonly client: PartnerClient;
+  readonly users: readonly string[];
 }
 
 export interface Prepared {
@@ -47,7 +87,9 @@ export interface LoadProfile {
   readonly title: string;
   /** Thresholds used when no --threshold is given. */
   readonly defaultThresholds: readonly string[];
-  /** The kinds of request it sends (a threshold naming another kind is refused). */
+  /** The kinds of request it sends (a threshold naming another kind is refused; the Artillery script names one step each). */
   readonly kinds: readonly RequestKind[];
   prepare(ctx: ProfileContext): Promise<Prepared>;
+  /** The same load on Artillery (`tack load export artillery`). */
+  readonly artillery: ArtilleryForm;
 }

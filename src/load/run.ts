@@ -18,7 +18,9 @@ import { checkBound, type CapacityPlan } from './capacity.js';
 import { neededSamples, runCapacitySearch } from './capacity-run.js';
 import { draftOf, type Common } from './draft.js';
 import { runEngine, type Progress, type Tally } from './engine.js';
-import type { LoadProfile, Prepared } from './profile.js';
+import { apiTokenChains } from './chain-sources.js';
+import { partnerSetup } from './partner-setup.js';
+import type { LoadProfile, Prepared, SetupContext } from './profile.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from './result.js';
 import { shareOf, type Shard } from './shard.js';
 import { progressLine, summaryText } from './summary.js';
@@ -168,7 +170,7 @@ async function runInSession(
   );
   const hook = await usableHook(session, say);
   for (const line of await revokeEarlierRuns(session)) say(line);
-  const prepared: Prepared = await o.profile.prepare({
+  const setup: SetupContext = {
     session,
     hook,
     names: new Names(session.runId, randomInt(2 ** 31)),
@@ -177,6 +179,11 @@ async function runInSession(
     shard: o.shard,
     resolve: (url, role) => resolveEndpoint(url, role, o.allowRemote),
     say,
+  };
+  const prepared: Prepared = await o.profile.prepare({
+    ...setup,
+    apiTokenChains: (profile) => apiTokenChains(setup, profile),
+    partner: (profile) => partnerSetup(setup, profile),
   });
   for (const endpoint of prepared.endpoints) await probe(endpoint, Math.min(timeoutMs, 5000));
   const where = prepared.endpoints.map((e) => `${e.connectUrl} (Host ${e.host})`).join(' and ');

@@ -31,7 +31,8 @@ export function isLoopbackAddress(address: string): boolean {
   return mapped !== null && mapped[1]!.startsWith('127.');
 }
 
-function isLocalhostName(name: string): boolean {
+/** `localhost` and `*.localhost`: loopback by RFC 6761, resolved by tack itself. */
+export function isLocalhostName(name: string): boolean {
   const n = name.toLowerCase().replace(/\.$/, '');
   return n === 'localhost' || n.endsWith('.localhost');
 }

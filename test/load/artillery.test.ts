@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exchangeProfile } from '../../scenarios/load/exchange.js';
-import { artilleryScript, ensureExpression } from '../../src/load/artillery.js';
+import { artilleryScript, ensureExpression } from '../../src/load/artillery/script.js';
 import { parseThreshold } from '../../src/load/thresholds.js';
 import { startReferenceServer } from '../../src/reference/index.js';
 import { loadCommand } from '../../src/cli/commands/load.js';

@@ -4,7 +4,7 @@
  * expected end of an access token only once the token is 300 s − TACK_ACCESS_TOLERANCE_S old.
  */
 import { describe, expect, it } from 'vitest';
-import { LoadChain } from '../../scenarios/load/chains.js';
+import { LoadChain } from '../../src/load/chain.js';
 import { SearchConversation } from '../../scenarios/load/exchange-search.js';
 import { judgeExchange } from '../../scenarios/load/wire.js';
 import { EXIT } from '../../src/harness/errors.js';

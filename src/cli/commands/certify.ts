@@ -19,6 +19,7 @@ import type { Command } from 'commander';
 import { findProfile } from '../../../scenarios/load/index.js';
 import { TackError } from '../../harness/errors.js';
 import { handleStopSignals, type Interrupt, stopText } from '../../harness/interrupt.js';
+import { LOAD_DEFAULTS } from '../../load/defaults.js';
 import { runLoad } from '../../load/run.js';
 import { parseDurationMs } from '../../load/units.js';
 import { createBundle, INTEGRITY_NOTE, sha256, verifyBundle, type BundleFile } from '../../reporters/bundle.js';
@@ -315,13 +316,13 @@ async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string)
         connections: CERTIFY_SETTINGS.loadConnections,
         ...timing,
         thresholds: [],
-        tolerancePct: 20,
+        tolerancePct: LOAD_DEFAULTS.tolerancePct,
         out: join(dir, `load-${CERTIFY_SETTINGS.loadProfile}.json`),
         reportsDir: dir,
         allowRemote: opts.allowRemote,
         faults: opts.fault ?? [],
         builtIn: startBuiltIn,
-        failOnErrors: true,
+        failOnErrors: LOAD_DEFAULTS.failOnErrors,
         quiet: true,
         version: TACK_VERSION,
         signal,

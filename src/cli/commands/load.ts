@@ -8,9 +8,10 @@ import { LOAD_PROFILES, findProfile } from '../../../scenarios/load/index.js';
 import { join } from 'node:path';
 import { TackError } from '../../harness/errors.js';
 import { handleStopSignals } from '../../harness/interrupt.js';
-import { writeArtilleryExport } from '../../load/artillery.js';
-import { DEFAULT_TOLERANCE_PCT, parseTolerance } from '../../load/baseline.js';
-import { CAPACITY_DEFAULTS, planCapacity, type CapacityPlan } from '../../load/capacity.js';
+import { writeArtilleryExport } from '../../load/artillery/export.js';
+import { parseTolerance } from '../../load/baseline.js';
+import { planCapacity, type CapacityPlan } from '../../load/capacity.js';
+import { LOAD_DEFAULTS } from '../../load/defaults.js';
 import { mergeResults } from '../../load/merge.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from '../../load/result.js';
 import { runLoad, type LoadIo } from '../../load/run.js';
@@ -51,7 +52,7 @@ export interface LoadCommandOptions {
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
-const DEFAULT_DURATION = '10s';
+const CAPACITY_DEFAULTS = LOAD_DEFAULTS.capacity;
 
 /** A number of requests per second (or a factor) from a flag, or a usage error naming it. */
 function numberFlag(text: string | undefined, flag: string, example: string): number | undefined {
@@ -90,10 +91,10 @@ function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
   });
 }
 
-/** --warmup, or its default: none for a fixed load, CAPACITY_DEFAULTS.warmupMs before a capacity search (its first step meets warm connections). */
+/** --warmup, or its default: none for a fixed load, a few seconds before a capacity search (its first step meets warm connections). */
 export function warmupMsOf(opts: Pick<LoadCommandOptions, 'warmup'>, capacity: boolean): number {
   if (opts.warmup !== undefined) return parseDurationMs(opts.warmup, '--warmup');
-  return capacity ? CAPACITY_DEFAULTS.warmupMs : 0;
+  return capacity ? CAPACITY_DEFAULTS.warmupMs : LOAD_DEFAULTS.warmupMs;
 }
 
 export function registerLoad(program: Command): void {
@@ -106,11 +107,12 @@ export function registerLoad(program: Command): void {
     .argument('<profile>', `${LOAD_PROFILES.map((p) => p.name).join(' | ')} | merge | export`)
     .argument('[files...]', 'merge: the result files to merge; export: artillery PROFILE')
     .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
-    .option('--connections <n>', 'connections (one token chain each), in total across shards', parseIntOption('--connections'), 10)
-    .option('--duration <time>', 'length of the measured phase, e.g. 30s or 2m (warmup + duration at most 1h); default 10s')
+    .option('--connections <n>', 'connections (one token chain each), in total across shards', parseIntOption('--connections'), LOAD_DEFAULTS.connections)
+    .option('--duration <time>', `length of the measured phase, e.g. 30s or 2m (warmup + duration at most 1h); default ${LOAD_DEFAULTS.duration}`)
     .option(
       '--warmup <time>',
-      `load sent, checked and not measured before the measured phase (default 0s; ${CAPACITY_DEFAULTS.warmupMs / 1000}s before a capacity search)`,
+      `load sent, checked and not measured before the measured phase (default ${LOAD_DEFAULTS.warmupMs / 1000}s; ` +
+        `${CAPACITY_DEFAULTS.warmupMs / 1000}s before a capacity search)`,
     )
     .option('--rate <n>', 'fixed overall rate in requests per second (open model, see docs/load.md); default: as fast as answers come')
     .addOption(
@@ -119,10 +121,11 @@ export function registerLoad(program: Command): void {
         .default([]),
     )
     .option('--baseline <file>', 'an earlier result of the same profile: flag regressions beyond --tolerance (exit 4)')
-    .option('--tolerance <pct>', 'how much worse than the baseline is still fine', `${DEFAULT_TOLERANCE_PCT}%`)
+    .option('--tolerance <pct>', 'how much worse than the baseline is still fine', `${LOAD_DEFAULTS.tolerancePct}%`)
     .option(
       '--out <file>',
-      'result JSON path (the HTML page goes beside it); default reports/load-<profile>-<time>.json; ' + 'export: the folder, default reports/artillery',
+      'result JSON path (the HTML page goes beside it); default reports/load-<profile>-<time>.json; ' +
+        `export: the folder, default reports/${LOAD_DEFAULTS.exportFolder}`,
     )
     .option('--reports-dir <dir>', 'folder of the default result path (under the current directory by default)', 'reports')
     .addOption(new Option('--reports <dir>', 'the former name of --reports-dir').hideHelp())
@@ -191,7 +194,7 @@ export async function loadCommand(
       envFile: opts.envFile,
       env,
       connections: opts.connections,
-      durationMs: parseDurationMs(opts.duration ?? DEFAULT_DURATION, '--duration'),
+      durationMs: parseDurationMs(opts.duration ?? LOAD_DEFAULTS.duration, '--duration'),
       warmupMs: warmupMsOf(opts, capacity !== undefined),
       rate,
       thresholds: opts.threshold,
@@ -228,12 +231,12 @@ function mergeCommand(files: readonly string[], opts: LoadCommandOptions, io: Lo
 }
 
 /**
- * `tack load export artillery PROFILE`: the script and processor of src/load/artillery.ts, in
+ * `tack load export artillery PROFILE`: the script and processor of src/load/artillery/, in
  * `--out DIR` (default reports/artillery). Uses --connections (virtual users, one chain each),
  * --duration, --threshold, --timeout and --no-fail-on-errors; flags that mean nothing to an
  * Artillery script are refused rather than silently dropped.
  */
-function exportCommand(args: readonly string[], opts: LoadCommandOptions, io: LoadIo): Promise<number> {
+async function exportCommand(args: readonly string[], opts: LoadCommandOptions, io: LoadIo): Promise<number> {
   const [format, name, ...rest] = args;
   const names = LOAD_PROFILES.map((p) => p.name).join(', ');
   if (format !== 'artillery' || name === undefined || rest.length > 0) {
@@ -256,22 +259,22 @@ function exportCommand(args: readonly string[], opts: LoadCommandOptions, io: Lo
     const flags = meaningless.map(([f]) => f).join(', ');
     throw new TackError('TACK_ERR_USAGE', `tack load export artillery does not use ${flags} (see docs/load.md, "Beyond one machine ...: Artillery")`);
   }
-  const files = writeArtilleryExport(
+  const files = await writeArtilleryExport(
     {
       profile,
       connections: opts.connections,
-      durationMs: parseDurationMs(opts.duration ?? DEFAULT_DURATION, '--duration'),
+      durationMs: parseDurationMs(opts.duration ?? LOAD_DEFAULTS.duration, '--duration'),
       thresholds: opts.threshold,
       failOnErrors: opts.failOnErrors,
-      timeoutMs: opts.timeout === undefined ? 10_000 : parseDurationMs(opts.timeout, '--timeout'),
+      timeoutMs: opts.timeout === undefined ? undefined : parseDurationMs(opts.timeout, '--timeout'),
       version: TACK_VERSION,
     },
-    opts.out ?? join(opts.reports, 'artillery'),
+    opts.out ?? join(opts.reports, LOAD_DEFAULTS.exportFolder),
   );
   io.write(
     `Artillery script: ${files.script}\nprocessor:        ${files.processor}\n` +
       `run it with Artillery installed (npm ci --prefix load/artillery) and the TACK_* variables of the target set:\n` +
       `  ARTILLERY_DISABLE_TELEMETRY=true npx --no-install --prefix load/artillery artillery run ${files.script}\n`,
   );
-  return Promise.resolve(0);
+  return 0;
 }

@@ -1,31 +1,24 @@
 /**
- * `tack load export artillery PROFILE`: an Artillery script and processor that keep tack's load
- * semantics, for runs beyond one machine on Artillery's own runners (`artillery run`, and unchanged
- * `artillery run-fargate` / `run-lambda --count N`).
+ * The Artillery script of `tack load export artillery PROFILE` (`<profile>.artillery.yml`): one
+ * virtual user (VU) per chain, all started in the first second, each looping for the duration.
  *
- * - `<profile>.artillery.yml`: one virtual user (VU) per chain, all started in the first second, each
- *   looping for the duration; the checks tack makes become Artillery `ensure` conditions: no broken
- *   chain, no answer against the spec, no failed setup, and (unless --no-fail-on-errors) no
- *   unexpected status and no failed VU; every --threshold becomes one condition on Artillery's
- *   metrics (latency in milliseconds). Each request is named for its kind (exchange, search, mint,
- *   refresh) and Artillery's metrics-by-endpoint plugin times each kind apart, so a latency
- *   threshold on one kind (`exchange.p99<20ms`) becomes a condition on that kind's metrics.
- * - `tack-processor.cjs`: the hooks the script names (src/load/artillery-processor.cjs): the
- *   VU's own chain at its start, the rotated token stored before the next request, every answer
- *   judged as tack judges it, counters `tack.*`.
+ * - The loop has one named request per kind the profile sends (exchange, search, mint, refresh),
+ *   each sent when the profile's conversation says it comes next; the processor (hooks.ts) builds
+ *   it and judges its answer with the profile's own code. Artillery's metrics-by-endpoint plugin
+ *   times each kind apart, so a latency threshold on one kind (`exchange.p99<20ms`) becomes a
+ *   condition on that kind's metrics.
+ * - The checks tack makes become Artillery `ensure` conditions: no broken chain, no answer against
+ *   the spec, no failed setup, and (unless --no-fail-on-errors) no unexpected status and no failed
+ *   VU; every --threshold becomes one condition on Artillery's metrics (latency in milliseconds).
  *
- * Neither file holds a target address or a secret: the processor reads the TACK_* variables at run
- * time, so the same files run against any target and on any runner.
+ * The script holds no target address and no secret: the processor reads the TACK_* variables at
+ * run time, so the same files run against any target and on any runner.
  */
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { TackError } from '../harness/errors.js';
-import type { LoadProfile } from './profile.js';
-import { checkScope, parseThreshold, type ThresholdSpec } from './thresholds.js';
-
-export const PROCESSOR_FILE = 'tack-processor.cjs';
-const PROCESSOR_SOURCE = fileURLToPath(new URL('./artillery-processor.cjs', import.meta.url));
+import { TackError } from '../../harness/errors.js';
+import type { LoadProfile } from '../profile.js';
+import { checkScope, parseThreshold, type ThresholdSpec } from '../thresholds.js';
+import type { RequestKind } from '../types.js';
+import { COUNTERS, PROCESSOR_FILE, sendsHook } from './hooks.js';
 
 /** Artillery's latency summaries (`http.response_time.<key>`), by the percentile tack writes. */
 const PERCENTILES: ReadonlyMap<number, string> = new Map([
@@ -38,7 +31,7 @@ const PERCENTILES: ReadonlyMap<number, string> = new Map([
   [100, 'max'],
 ]);
 
-const FAILED_REQUESTS = '(tack.chains_broken + tack.against_spec + tack.unexpected_status + tack.transport_errors + tack.timeouts)';
+const FAILED_REQUESTS = `(${[COUNTERS.broken, COUNTERS.againstSpec, COUNTERS.unexpectedStatus, COUNTERS.transportErrors, COUNTERS.timeouts].join(' + ')})`;
 
 export interface ArtilleryExport {
   readonly profile: LoadProfile;
@@ -89,10 +82,10 @@ export function ensureExpression(spec: ThresholdSpec): string {
     case 'count':
       left = {
         errors: FAILED_REQUESTS,
-        timeouts: 'tack.timeouts',
-        non2xx: 'tack.unexpected_status',
-        malformed: 'tack.against_spec',
-        broken: 'tack.chains_broken',
+        timeouts: COUNTERS.timeouts,
+        non2xx: COUNTERS.unexpectedStatus,
+        malformed: COUNTERS.againstSpec,
+        broken: COUNTERS.broken,
         requests: 'http.responses',
       }[m.name];
       break;
@@ -106,12 +99,10 @@ const q = (s: string) => JSON.stringify(s);
 export function artilleryScript(o: ArtilleryExport): string {
   const thresholds = (o.thresholds.length > 0 ? o.thresholds : o.profile.defaultThresholds).map(parseThreshold);
   for (const t of thresholds) checkScope(t, o.profile);
-  const conditions: string[] = ['tack.chains_broken == 0', 'tack.against_spec == 0', 'tack.setup_failed == 0'];
-  if (o.failOnErrors) conditions.push('tack.unexpected_status == 0', 'vusers.failed == 0');
+  const conditions: string[] = [`${COUNTERS.broken} == 0`, `${COUNTERS.againstSpec} == 0`, `${COUNTERS.setupFailed} == 0`];
+  if (o.failOnErrors) conditions.push(`${COUNTERS.unexpectedStatus} == 0`, 'vusers.failed == 0');
   conditions.push(...thresholds.map(ensureExpression));
   const durationS = Math.max(1, Math.round(o.durationMs / 1000));
-  const flow = FLOWS[o.profile.name];
-  if (!flow) throw new TackError('TACK_ERR_USAGE', `tack load export artillery: no Artillery flow for profile ${o.profile.name}`);
   return [
     `# Written by \`tack load export artillery ${o.profile.name}\` (tack ${o.version}). Same semantics as \`tack load ${o.profile.name}\`:`,
     '# one rotation chain per virtual user, the rotated token stored before it is used, every answer judged',
@@ -147,59 +138,26 @@ export function artilleryScript(o: ArtilleryExport): string {
     `  - name: ${q(`tack ${o.profile.name}: ${o.profile.title}`)}`,
     '    beforeScenario: tackSetUp',
     '    onError: tackRequestFailed',
+    "    # each request of the loop is built by the processor (tackRequest) when the profile's conversation sends one of its kind next",
     '    flow:',
     '      - loop:',
-    ...flow,
+    ...o.profile.kinds.flatMap(step),
     '        whileTrue: tackChainGoesOn',
     '',
   ].join('\n');
 }
 
-const FLOWS: Record<string, readonly string[]> = {
-  exchange: [
-    '          - post:',
-    `              url: ${q('/protocol/openid-connect/token')}`,
-    `              name: ${q('exchange')}`,
-    '              beforeRequest: tackExchangeRequest',
-    '              afterResponse: tackExchangeAnswer',
-  ],
-  'exchange-search': [
-    '          - post:',
-    `              url: ${q('/protocol/openid-connect/token')}`,
-    `              name: ${q('exchange')}`,
-    '              ifTrue: tackNeedsExchange',
-    '              beforeRequest: tackExchangeRequest',
-    '              afterResponse: tackExchangeAnswer',
-    '          - get:',
-    `              url: ${q('/api/businesses/search')}`,
-    `              name: ${q('search')}`,
-    '              ifTrue: tackHasAccess',
-    '              beforeRequest: tackSearchRequest',
-    '              afterResponse: tackSearchAnswer',
-  ],
-  'partner-mint': [
-    '          - post:',
-    `              url: ${q('/api/admin/authentication/token')}`,
-    `              name: ${q('mint')}`,
-    '              beforeRequest: tackPartnerRequest',
-    '              afterResponse: tackPartnerAnswer',
-  ],
-  'partner-refresh': [
-    '          - post:',
-    `              url: ${q('/api/admin/authentication/refresh')}`,
-    `              name: ${q('refresh')}`,
-    '              beforeRequest: tackPartnerRequest',
-    '              afterResponse: tackPartnerAnswer',
-  ],
-};
+/** The method Artillery's step is written with (the processor sets the one the conversation sends). */
+const METHOD: Readonly<Record<RequestKind, 'get' | 'post'>> = { exchange: 'post', search: 'get', mint: 'post', refresh: 'post' };
 
-/** Writes the script and the processor into `dir`; returns their paths. */
-export function writeArtilleryExport(o: ArtilleryExport, dir: string): { script: string; processor: string } {
-  const script = artilleryScript(o);
-  mkdirSync(dir, { recursive: true });
-  const scriptPath = join(dir, `${o.profile.name}.artillery.yml`);
-  const processorPath = join(dir, PROCESSOR_FILE);
-  writeFileSync(scriptPath, script);
-  copyFileSync(PROCESSOR_SOURCE, processorPath);
-  return { script: scriptPath, processor: processorPath };
+/** One request of the loop: sent when the conversation's next request is of this kind; built and judged by the processor. */
+function step(kind: RequestKind): string[] {
+  return [
+    `          - ${METHOD[kind]}:`,
+    `              url: ${q('/')}`,
+    `              name: ${q(kind)}`,
+    `              ifTrue: ${sendsHook(kind)}`,
+    '              beforeRequest: tackRequest',
+    '              afterResponse: tackAnswer',
+  ];
 }

@@ -3,24 +3,17 @@
  * with it (`POST /api/admin/users`, run-id-tagged e-mails), and the field names of the partner
  * token answer, which the spec does not give: found on one real mint (or taken from
  * TACK_PARTNER_ACCESS_TOKEN_FIELD / TACK_PARTNER_REFRESH_TOKEN_FIELD) and then read directly on
- * every answer under load.
+ * every answer under load. Profiles ask for it through their context (`ctx.partner(profile)`).
  */
-import { PartnerClient } from '../../src/harness/clients/partner.js';
-import { TackError } from '../../src/harness/errors.js';
-import type { ProfileContext } from '../../src/load/profile.js';
-import { mapLimit } from './chains.js';
-import type { PartnerWire } from './wire.js';
+import { PartnerClient } from '../harness/clients/partner.js';
+import { TackError } from '../harness/errors.js';
+import { mapLimit } from './chain.js';
+import type { PartnerSetup, PartnerWire, SetupContext } from './profile.js';
 
 /** Users minted for: enough to spread the load, few enough to keep setup short. */
 const MAX_USERS = 16;
 
-export interface PartnerSetup {
-  readonly wire: PartnerWire;
-  readonly client: PartnerClient;
-  readonly users: readonly string[];
-}
-
-export async function partnerSetup(ctx: ProfileContext, profile: string): Promise<PartnerSetup> {
+export async function partnerSetup(ctx: SetupContext, profile: string): Promise<PartnerSetup> {
   const { target, http, redactor } = ctx.session;
   if (!target.partner) {
     throw new TackError('TACK_ERR_CONFIG', `${profile} needs tenant A's partner key: set TACK_PARTNER_CLIENT_ID and TACK_PARTNER_SECRET`);

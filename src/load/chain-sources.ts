@@ -8,69 +8,15 @@
  * - Hookless mode: the token pool (`--token-pool FILE` / `TACK_LOAD_TOKEN_POOL`), one token per line;
  *   the file is rewritten with each chain's current token once a second and at the end.
  *
- * A chain's token lives only in its `LoadChain` object: never printed, never registered with the
- * redactor (there may be millions), never written anywhere but the pool file.
+ * Profiles ask for them through their context (`ctx.apiTokenChains(profile)`), so a profile's own
+ * module imports nothing that talks to a target (it is bundled into the Artillery processor).
  */
-import { TackError } from '../../src/harness/errors.js';
-import type { ProfileContext } from '../../src/load/profile.js';
-import { readPool, writePool } from '../../src/load/token-pool.js';
+import { TackError } from '../harness/errors.js';
+import { LoadChain, mapLimit } from './chain.js';
+import type { ChainSet, SetupContext } from './profile.js';
+import { readPool, writePool } from './token-pool.js';
 
-export class LoadChain {
-  rotations = 0;
-  /** Set when a request of this chain got no answer: a refusal that follows may be our own loss. */
-  uncertain = false;
-  /** The chain has ended (broken, or a 2xx without a usable token): its connection closes. */
-  ended = false;
-
-  constructor(
-    readonly label: string,
-    public token: string,
-    /** Index in the token pool (hookless mode). */
-    readonly poolIndex: number | undefined,
-  ) {}
-}
-
-/**
- * A conversation that follows one chain: its label, rotation count and end are the chain's.
- * Profiles extend it with `next()`, `answer()` and `lost()`.
- */
-export abstract class ChainConversation {
-  constructor(protected readonly chain: LoadChain) {}
-
-  get label(): string {
-    return this.chain.label;
-  }
-  get rotations(): number {
-    return this.chain.rotations;
-  }
-  get ended(): boolean {
-    return this.chain.ended;
-  }
-}
-
-export interface ChainSet {
-  readonly chains: readonly LoadChain[];
-  readonly source: 'hook' | 'pool';
-  /** Hook mode: the users, by chain (for access grants). */
-  readonly emails: readonly string[];
-  checkpoint?(final: boolean): Promise<void>;
-}
-
-/** Runs `fn` over `items`, at most `limit` at a time, keeping order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
-export async function apiTokenChains(ctx: ProfileContext, profile: string): Promise<ChainSet> {
+export async function apiTokenChains(ctx: SetupContext, profile: string): Promise<ChainSet> {
   const { hook, session } = ctx;
   if (ctx.tokenPool !== undefined) return poolChains(ctx, ctx.tokenPool);
   if (hook?.has('users') && hook.has('api-tokens')) {
@@ -101,7 +47,7 @@ export async function apiTokenChains(ctx: ProfileContext, profile: string): Prom
   );
 }
 
-function poolChains(ctx: ProfileContext, path: string): ChainSet {
+function poolChains(ctx: SetupContext, path: string): ChainSet {
   const entries = readPool(path, ctx.shard);
   if (entries.length < ctx.connections) {
     ctx.say(
