@@ -6,7 +6,7 @@
  */
 import { describe } from '../src/harness/describe.js';
 import { finding } from '../src/harness/finding.js';
-import type { TestCase } from '../src/harness/types.js';
+import type { TestCase } from '../src/runner/test-case.js';
 import { isExchanged, invalidGrant } from '../suites/checks/oauth.js';
 import { expectExchange } from '../suites/sign-in/support.js';
 import { ABSOLUTE_LIMIT_S, clockTolerance, DAY_S, fmt } from '../suites/spec-limits.js';

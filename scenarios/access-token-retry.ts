@@ -8,7 +8,7 @@
  * In hookless mode the chain is the token file's, whose rotations are stored before use; moving the
  * clock 300 s harms no token.
  */
-import type { TestCase } from '../src/harness/types.js';
+import type { TestCase } from '../src/runner/test-case.js';
 import { expectUserData } from '../suites/api/listing.js';
 import { searchPages } from '../suites/api/paging.js';
 import { status } from '../suites/checks/http.js';

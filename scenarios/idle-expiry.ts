@@ -4,7 +4,7 @@
  * generation. Then the script stops: 30 days + tolerance after its last run the token is refused
  * with 400 invalid_grant (still well inside 90 days of generation), and a new token works.
  */
-import type { TestCase } from '../src/harness/types.js';
+import type { TestCase } from '../src/runner/test-case.js';
 import { invalidGrant } from '../suites/checks/oauth.js';
 import { expectExchange } from '../suites/sign-in/support.js';
 import { clockTolerance, DAY_S, fmt, IDLE_LIMIT_S } from '../suites/spec-limits.js';

@@ -1,5 +1,5 @@
 /** Multi-step lifecycles, each checking several rules in the order a real client meets them. */
-import type { TestCase } from '../src/harness/types.js';
+import type { TestCase } from '../src/runner/test-case.js';
 import { multiTenantNarrowing } from './multi-tenant-narrowing.js';
 import { partnerOnboarding } from './partner-onboarding.js';
 import { permissionRemovalScenario } from './permission-removal.js';

@@ -4,7 +4,7 @@
  * A's key lists A's business at A's host and is refused at B's host; with B's key configured, the
  * same holds the other way round. A target that cannot narrow may refuse to mint at all (a 4xx).
  */
-import type { TestCase } from '../src/harness/types.js';
+import type { TestCase } from '../src/runner/test-case.js';
 import { mintedOnlyWorksAtHome, WORKS_AT_HOME } from '../suites/partner-key/narrowing.js';
 
 export const multiTenantNarrowing: TestCase = {

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { userDraft, withEmail } from '../fixtures/users.js';
 import { isAbsoluteHttpUrl } from '../src/harness/clients/fields.js';
 import { finding } from '../src/harness/finding.js';
-import type { TestCase } from '../src/harness/types.js';
+import type { TestCase } from '../src/runner/test-case.js';
 import { expectUserData } from '../suites/api/listing.js';
 import { searchPages } from '../suites/api/paging.js';
 import { isSuccess, status, success } from '../suites/checks/http.js';

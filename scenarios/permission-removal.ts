@@ -7,7 +7,7 @@
  */
 import { sampleBusinesses } from '../fixtures/businesses.js';
 import { describe } from '../src/harness/describe.js';
-import type { TestCase } from '../src/harness/types.js';
+import type { TestCase } from '../src/runner/test-case.js';
 import { expectListed, expectNotListed } from '../suites/api/listing.js';
 import { searchPages } from '../suites/api/paging.js';
 import { isSuccess } from '../suites/checks/http.js';

@@ -5,12 +5,13 @@
  * the remedy the spec gives, a new token, works again. On tokens tack owns: a fresh user's from the
  * hook, or the web user's, generated through the token page.
  */
-import type { TestCase, TestPart } from '../src/harness/types.js';
+import type { TestCase } from '../src/runner/test-case.js';
 import { expectUserData } from '../suites/api/listing.js';
 import { searchPages } from '../suites/api/paging.js';
 import { emptyBody, status } from '../suites/checks/http.js';
 import { exchanged, invalidGrant, rotated } from '../suites/checks/oauth.js';
 import { expectExchange } from '../suites/sign-in/support.js';
+import type { TestPart } from '../src/runner/needs.js';
 
 const ROTATIONS = 5;
 

@@ -2,7 +2,7 @@
  * Every test tack runs, in order: the property-based rule suites, then the scenarios.
  */
 import { SCENARIOS } from '../scenarios/index.js';
-import type { TestCase } from '../src/harness/types.js';
+import type { TestCase } from '../src/runner/test-case.js';
 import { API_TESTS } from './api/index.js';
 import { PARTNER_KEY_TESTS } from './partner-key/index.js';
 import { SIGN_IN_TESTS } from './sign-in/index.js';

@@ -7,7 +7,7 @@
  * TACK_ACCESS_TOLERANCE_S (at most 15 s, so a lifetime off by more than 5 % always fails) for the
  * access token. Both are at least 1 s: real time runs on top of the hook's clock.
  */
-import type { TargetConfig } from '../src/harness/types.js';
+import type { TargetConfig } from '../src/harness/target-config.js';
 
 export const DAY_S = 86_400;
 /** Access token lifetime (spec §3, §8). */

@@ -11,9 +11,11 @@ import { CLIENT_FAULTS } from '../../suites/client/faults.js';
 import { CLIENT_JUDGES } from '../../suites/client/index.js';
 import { SCENARIOS as CLIENT_SCENARIOS } from '../../suites/client/scenarios.js';
 import { ALL_TESTS } from '../../suites/index.js';
-import type { Capability, Need, TestCase } from '../harness/types.js';
+import type { TestCase } from '../runner/test-case.js';
 import { FAULTS } from '../reference/faults.js';
 import { RULES, type Rule } from '../rules/catalog.js';
+import type { Need } from '../runner/needs.js';
+import type { Capability } from '../harness/clients/hook.js';
 
 export interface RuleTrace extends Rule {
   readonly tests: readonly { readonly id: string; readonly title: string; readonly needs: readonly string[] }[];

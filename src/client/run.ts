@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedExchange } from '../reference/recorder.js';
 import type { Redactor, SecretKind } from '../harness/redactor.js';
-import type { RunResult } from '../harness/runner/index.js';
+import type { RunResult } from '../runner/index.js';
 import type { Transcript } from '../harness/transcript.js';
 import type { ObservedRequest, ObservedRun, Role, ScenarioEvidence } from '../../suites/client/evidence.js';
 import { judgeClient, type PlayedScenario } from '../../suites/client/index.js';

@@ -16,10 +16,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PartnerClient } from './clients/partner.js';
-import { errorText } from './context.js';
-import { isTackError, TackError } from './errors.js';
+import { isTackError, TackError, errorText } from './errors.js';
 import type { HttpClient } from './http.js';
-import type { TargetConfig } from './types.js';
+import type { TargetConfig } from './target-config.js';
 
 export interface ProbeResult {
   readonly status: 'ok' | 'problem' | 'warning';

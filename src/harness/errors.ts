@@ -59,6 +59,11 @@ export function isTackError(error: unknown, code?: ErrorCode): error is TackErro
   return error instanceof TackError && (code === undefined || error.code === code);
 }
 
+/** The message of anything thrown. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * The error, its message passed through `redact`, for an error that leaves a session (the command
  * line prints it). Messages are built from redacted text, but some carry what a target said (a

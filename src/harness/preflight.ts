@@ -21,7 +21,7 @@ import { isTackError, TackError } from './errors.js';
 import type { HttpClient, HttpRequest } from './http.js';
 import type { Session } from './session.js';
 import { inspectTokenFile } from './token-file.js';
-import type { TargetConfig } from './types.js';
+import type { TargetConfig } from './target-config.js';
 
 /** Statuses of a gateway whose service is not there (RFC 9110 §15.6.3-5). */
 const DOWN: Record<number, string> = { 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };

@@ -6,8 +6,8 @@ import type { Redactor } from '../harness/redactor.js';
 import type { ResultsDocument } from './json.js';
 import { groupSkips, skipLines } from './skips.js';
 import { notHolding, tokenLines, uncheckedFailing, verdictOf } from './verdict.js';
-import type { RuleResult, Status } from '../harness/types.js';
 import { AREAS, type Area } from '../rules/catalog.js';
+import type { RuleResult, Status } from '../runner/results.js';
 
 const useColour = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
 const paint = (code: number, text: string) => (useColour ? `\u001b[${code}m${text}\u001b[0m` : text);

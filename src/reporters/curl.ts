@@ -7,8 +7,8 @@
  */
 import type { Redactor } from '../harness/redactor.js';
 import type { Exchange } from '../harness/transcript.js';
-import type { TargetConfig } from '../harness/types.js';
 import type { ShellVariable } from './json.js';
+import type { TargetConfig } from '../harness/target-config.js';
 
 const PLACEHOLDER = /<(?:([a-z-]+)#\d+|redacted)>/g;
 

@@ -8,13 +8,13 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TackError } from '../harness/errors.js';
 import type { Redactor } from '../harness/redactor.js';
-import type { TargetConfig } from '../harness/types.js';
 import { CATALOG_VERSION } from '../rules/catalog.js';
 import { TACK_VERSION } from '../version.js';
 import { renderHtml } from './html.js';
 import { RESULTS_SCHEMA, type ResultsDocument, writeJsonReports } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
+import type { TargetConfig } from '../harness/target-config.js';
 
 export interface ErrorRun {
   readonly runId: string;

@@ -3,9 +3,9 @@
  * again (as curl) and, for a property, the command that replays it.
  */
 import type { Exchange } from '../harness/transcript.js';
-import type { RuleResult } from '../harness/types.js';
 import { curlOf, type ShellSecrets } from './curl.js';
 import type { ReportRule, Reproduction } from './json.js';
+import type { RuleResult } from '../runner/results.js';
 
 /** How many exchanges of a test stand for a rule that has no check to point at them (an error). */
 const ERROR_CONTEXT = 8;

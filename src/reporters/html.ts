@@ -9,13 +9,13 @@
  * transcript), and the writer redacts the finished page once more.
  */
 import { createHash } from 'node:crypto';
-import type { CheckResult } from '../harness/types.js';
 import type { Exchange } from '../harness/transcript.js';
 import { esc } from '../text/html.js';
 import { REPORT_CSS, REPORT_JS } from './html-assets.js';
 import { clientMetaRows, clientRunsSection } from './html-client.js';
 import type { ReportRule, ResultsDocument } from './json.js';
 import { byArea, countStatuses, notHolding, STATUS_MARK, STATUSES, tokenLines, verdictOf } from './verdict.js';
+import type { CheckResult } from '../runner/results.js';
 
 /** Longest body shown inline; the whole one is in transcript.jsonl. */
 const MAX_BODY = 6000;

@@ -6,15 +6,17 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TackError } from '../harness/errors.js';
+import type { BaselineMark, BaselineSummary } from '../runner/baseline.js';
 import type { Redactor } from '../harness/redactor.js';
-import { uncheckedMusts } from '../harness/exit-code.js';
-import type { RunResult } from '../harness/runner/index.js';
+import { uncheckedMusts } from '../runner/exit-policy.js';
+import type { RunResult } from '../runner/index.js';
 import type { TokenReport } from '../harness/cleanup/ledger.js';
 import type { Exchange } from '../harness/transcript.js';
-import type { RuleResult, TargetConfig } from '../harness/types.js';
 import { CATALOG_VERSION } from '../rules/catalog.js';
 import { stopText } from '../harness/interrupt.js';
 import { resultsSchema } from './results-schema.js';
+import type { TargetConfig } from '../harness/target-config.js';
+import type { RuleResult } from '../runner/results.js';
 
 export const RESULTS_SCHEMA = 'tack-results/1';
 
@@ -34,13 +36,6 @@ export interface Reproduction {
   readonly script?: string;
 }
 
-/**
- * Where a rule stands against a baseline: a known failure (`expected`), a skip the baseline accepts
- * (`accepted`), an entry it no longer needs (`now-passing`), or a deviation that fails the run
- * (`new-failure`: a failure, or a MUST not checked under --require-all, that no entry accepts).
- */
-export type BaselineMark = 'expected' | 'accepted' | 'now-passing' | 'new-failure';
-
 export interface ReportRule extends RuleResult {
   /** Transcript sequence numbers of the exchanges that judged the rule (the failed checks' when any failed). */
   readonly exchanges: readonly number[];
@@ -50,20 +45,6 @@ export interface ReportRule extends RuleResult {
   readonly baseline?: BaselineMark;
   /** The baseline entry's reason, for an expected failure or an accepted skip. */
   readonly baselineReason?: string;
-}
-
-export interface BaselineSummary {
-  readonly file: string;
-  readonly entries: number;
-  /** Rules that failed as the baseline expects: they do not fail the run. */
-  readonly expected: readonly string[];
-  /** Rules skipped as the baseline accepts (MUST rules --require-all then does not demand). */
-  readonly accepted: readonly string[];
-  /** Rules the baseline expects to fail that now pass: remove them from the baseline. */
-  readonly nowPassing: readonly string[];
-  /** Rules that fail the run and no entry accepts (not in the baseline, or deviating otherwise). */
-  readonly newFailures: readonly string[];
-  readonly notes: readonly string[];
 }
 
 /** One run of a client under test (`tack client`): how it ended, what it sent, the end of its output (redacted). */

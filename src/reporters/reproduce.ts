@@ -19,9 +19,10 @@
  * the target answered otherwise this time.
  */
 import type { Exchange } from '../harness/transcript.js';
-import type { CheckResult, TargetConfig } from '../harness/types.js';
 import { GENERIC, type ShellSecrets, singleQuoted } from './curl.js';
 import type { ShellVariable } from './json.js';
+import type { TargetConfig } from '../harness/target-config.js';
+import type { CheckResult } from '../runner/results.js';
 
 const PLACEHOLDER = /<(?:([a-z-]+)#\d+|redacted)>/g;
 const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding']);

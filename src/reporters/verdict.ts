@@ -2,9 +2,9 @@
  * The words every report uses for a run's outcome, from its exit code and rule statuses, so the
  * console, JUnit, Markdown and HTML never disagree.
  */
-import type { Status } from '../harness/types.js';
 import { AREAS, type Area } from '../rules/catalog.js';
 import type { ResultsDocument, ReportRule } from './json.js';
+import type { Status } from '../runner/results.js';
 
 export const STATUSES: readonly Status[] = ['failed', 'warning', 'error', 'passed', 'skipped'];
 

@@ -3,7 +3,7 @@
  * looks for and did not find is a failure only when every page was read; otherwise the check is
  * `unverified`, with the reason. A business listed where it must not be is a failure on any page.
  */
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/context.js';
 import type { Reads } from '../../src/harness/readers.js';
 import type { RuleId } from '../../src/rules/catalog.js';
 import { listed, lists, listsSomething, notListed } from '../checks/search.js';

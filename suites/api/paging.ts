@@ -6,7 +6,7 @@
  * ignores the parameters (the next page repeats the first, or says another pageIndex) leaves the
  * result incomplete, with the reason: "not listed" is then not a verdict.
  */
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/context.js';
 import { describe } from '../../src/harness/describe.js';
 import type { HttpResponse } from '../../src/harness/http.js';
 

@@ -5,7 +5,7 @@
  */
 import { sampleBusinesses } from '../../fixtures/businesses.js';
 import { describe } from '../../src/harness/describe.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { accessTokenOf } from '../sign-in/support.js';
 import { crowdedUser, SMALL_PAGE } from './crowd.js';
 import { expectListed, expectNotListed } from './listing.js';

@@ -8,9 +8,9 @@
  * mode the token file's user is asked for a page of 2; if the pages never fill, the page-size bound
  * was not exercised and is reported as such.
  */
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/context.js';
 import { finding } from '../../src/harness/finding.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { jsonMediaType } from '../checks/http.js';
 import { searchSchema, totalCountsAll } from '../checks/search.js';
 import { accessTokenOf } from '../sign-in/support.js';

@@ -4,7 +4,7 @@
  * tenant through the hook (`POST /tenants/{tenant}/users/{email}/api-tokens`).
  */
 import { sampleBusinesses } from '../../fixtures/businesses.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { lists } from '../checks/search.js';
 import { finding } from '../../src/harness/finding.js';
 import { accessTokenOf } from '../sign-in/support.js';

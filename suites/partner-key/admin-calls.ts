@@ -7,7 +7,7 @@
  * password.
  */
 import type { PartnerClient } from '../../src/harness/clients/partner.js';
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/context.js';
 import type { HttpResponse } from '../../src/harness/http.js';
 import { createMember, mintOrStop } from './support.js';
 

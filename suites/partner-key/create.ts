@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { INVALID_TIME_ZONES, optionalFieldsOf, userDraft, withEmail } from '../../fixtures/users.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { isSuccess, status, success } from '../checks/http.js';
 import { checkProblem } from './support.js';
 

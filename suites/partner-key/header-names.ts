@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { headerNameCase, misnamedHeaders } from '../../fixtures/headers.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { status, success } from '../checks/http.js';
 import { checkProblem } from './support.js';
 

@@ -3,7 +3,7 @@
  */
 import fc from 'fast-check';
 import { headerTampering } from '../../fixtures/headers.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { status } from '../checks/http.js';
 import { adminCalls } from './admin-calls.js';
 import { checkProblem } from './support.js';

@@ -1,10 +1,11 @@
-import type { TestCase, TestPart } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { expectUserData } from '../api/listing.js';
 import { searchPages } from '../api/paging.js';
 import { finding } from '../../src/harness/finding.js';
 import { success } from '../checks/http.js';
 import { refusedWithoutToken } from '../checks/refusal.js';
 import { checkProblem, createMember, readerMember, tokenInBody } from './support.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 const MINTED_WORKS: TestPart = {
   rule: 'PARTNER-MINT',

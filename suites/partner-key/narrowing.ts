@@ -7,15 +7,16 @@
  *
  * The user of two tenants is made with both partner keys: the same e-mail created at A and at B.
  */
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/context.js';
 import type { PartnerClient } from '../../src/harness/clients/partner.js';
 import type { Reads } from '../../src/harness/readers.js';
-import type { TestCase, TestPart } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { expectUserData } from '../api/listing.js';
 import { searchPages } from '../api/paging.js';
 import { isSuccess, status } from '../checks/http.js';
 import { refusedWithoutToken } from '../checks/refusal.js';
 import { createMember, tokenInBody } from './support.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 /** That a minted token works at home is judged on what its user reads there: tack must give the user of two tenants something to read. */
 export const WORKS_AT_HOME: TestPart = {

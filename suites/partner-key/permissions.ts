@@ -11,13 +11,14 @@
  */
 import { sampleBusinesses } from '../../fixtures/businesses.js';
 import { finding } from '../../src/harness/finding.js';
-import type { TestContext } from '../../src/harness/context.js';
-import type { TestCase, TestPart } from '../../src/harness/types.js';
+import type { TestContext } from '../../src/runner/context.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { expectListed, expectNotListed } from '../api/listing.js';
 import { searchPages } from '../api/paging.js';
 import { listsSomething } from '../checks/search.js';
 import { accessTokenOf } from '../sign-in/support.js';
 import { createMember, mintOrStop } from './support.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 const WHAT_IT_LISTS: TestPart = { rule: 'PARTNER-USER-PERMISSIONS', title: 'what a minted token lists', needs: ['known-reads'] };
 

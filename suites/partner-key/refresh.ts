@@ -4,12 +4,13 @@
  * pair, so a server that wrongly consumes a token in one check cannot spoil another rule's check.
  */
 import { finding } from '../../src/harness/finding.js';
-import type { TestCase, TestPart } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { expectUserData } from '../api/listing.js';
 import { searchPages } from '../api/paging.js';
 import { status, success } from '../checks/http.js';
 import { refusedWithoutToken } from '../checks/refusal.js';
 import { checkProblem, createMember, mintedPair, readerMember, tokenInBody } from './support.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 const REFRESHED_WORKS: TestPart = {
   rule: 'PARTNER-REFRESH',

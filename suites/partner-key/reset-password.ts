@@ -7,7 +7,7 @@
  */
 import { isAbsoluteHttpUrl } from '../../src/harness/clients/fields.js';
 import { finding } from '../../src/harness/finding.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { success } from '../checks/http.js';
 import { createMember } from './support.js';
 

@@ -5,7 +5,7 @@
  */
 import { findAccessToken, findRefreshToken } from '../../src/harness/clients/fields.js';
 import type { PartnerClient, PartnerTokens } from '../../src/harness/clients/partner.js';
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/context.js';
 import type { HttpResponse } from '../../src/harness/http.js';
 import type { Reads } from '../../src/harness/readers.js';
 import { isClientError, isSuccess } from '../checks/http.js';

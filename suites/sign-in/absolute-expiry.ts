@@ -3,7 +3,7 @@
  * 90 d - tol after generation, and is refused with 400 invalid_grant at 90 d + tol although it was
  * used 2 tol before. A limit counted from the last rotation (sliding with use) accepts it.
  */
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { invalidGrant } from '../checks/oauth.js';
 import { ABSOLUTE_LIMIT_S, clockTolerance, DAY_S, fmt, IDLE_LIMIT_S } from '../spec-limits.js';
 import { expectExchange } from './support.js';

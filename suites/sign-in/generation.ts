@@ -5,10 +5,10 @@
  * answers a refusal with 403 feature_disabled / not_direct. The rule is "no token": any answer
  * without one passes, and the status is reported.
  */
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/context.js';
 import { describe } from '../../src/harness/describe.js';
 import type { HttpResponse } from '../../src/harness/http.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import type { RuleId } from '../../src/rules/catalog.js';
 import { apiTokenIssued, noApiToken } from '../checks/generation.js';
 import { isExchanged } from '../checks/oauth.js';

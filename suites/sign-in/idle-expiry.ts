@@ -8,7 +8,7 @@
  *   limit has not struck yet: only the unused limit explains the refusal).
  * A 31-day limit accepts the tokens at 30 d + tol; a limit that does not restart refuses at 60 d.
  */
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { invalidGrant } from '../checks/oauth.js';
 import { clockTolerance, fmt, IDLE_LIMIT_S } from '../spec-limits.js';
 import { expectExchange } from './support.js';

@@ -9,10 +9,11 @@
  * the token file alone, only its chain is rotated, one exchange at a time, each rotation stored
  * before it is used.
  */
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/context.js';
 import { describe } from '../../src/harness/describe.js';
-import type { TestCase, TestPart } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { exchanged, isExchanged, isInvalidGrant, rotated } from '../checks/oauth.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 const CHAIN_LENGTH = 5;
 const CONCURRENT_CHAINS = 4;

@@ -3,7 +3,7 @@
  * access token that must exist before a test can go on (a precondition, not a verdict).
  */
 import type { Exchanged } from '../../src/harness/clients/identity.js';
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/context.js';
 import { describe } from '../../src/harness/describe.js';
 import type { TokenChain } from '../../src/harness/tokens.js';
 import type { RuleId } from '../../src/rules/catalog.js';

@@ -4,7 +4,7 @@
  * the clipboard (`permissions: []`), whose `document.execCommand('copy')` reports failure too.
  */
 import { MESSAGES } from '../../src/harness/browser/token-page.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { messageShown } from '../checks/page.js';
 import { generateShown, judge, onTokenPage, PAGE_NEEDS, shownMessages, waitForMessage } from './support.js';
 

@@ -10,7 +10,7 @@
  * countdown could have reached 0:00 fails here) and 2 minutes in all (judged at 2:01, one second of slack). Never a real
  * wait. A page that needs its timers to load is let run, and then its first value cannot be told.
  */
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { MESSAGES, type TokenPage, visible } from '../../src/harness/browser/token-page.js';
 import { accessTokenIssued } from '../checks/oauth.js';
 import { countsDown, displayed, gone, messageShown, notInVisibleText, reads } from '../checks/page.js';

@@ -17,7 +17,7 @@
  *   Only a page that does neither (no code redeemed in the browser, no offline_access asked for)
  *   leaves the case not verified.
  */
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { removeOfflineAccess } from '../../src/harness/browser/offline-access.js';
 import { MESSAGES, tokenEndpoint } from '../../src/harness/browser/token-page.js';
 import { messageShown } from '../checks/page.js';

@@ -8,7 +8,7 @@
  */
 import type { TokenChain } from '../../src/harness/tokens.js';
 import type { WebUser } from '../../src/harness/browser/web.js';
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/context.js';
 import { expectUserData } from '../api/listing.js';
 import { type SearchPages, searchPages } from '../api/paging.js';
 import { accessTokenIssued } from '../checks/oauth.js';

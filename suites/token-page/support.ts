@@ -10,11 +10,11 @@
 import { capturePage } from '../../src/harness/browser/screenshot.js';
 import { MESSAGES, type Outcome, type TokenPage, visible } from '../../src/harness/browser/token-page.js';
 import type { ContextOptions, WebUser } from '../../src/harness/browser/web.js';
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/context.js';
 import type { Finding } from '../../src/harness/finding.js';
-import type { Need } from '../../src/harness/types.js';
 import type { RuleId } from '../../src/rules/catalog.js';
 import { outcomeText } from '../checks/page.js';
+import type { Need } from '../../src/runner/needs.js';
 
 /** What every token-page test needs: a browser, and a user tack can sign in as. */
 export const PAGE_NEEDS: readonly Need[] = ['browser', 'user-password'];

@@ -23,13 +23,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser } from '../../src/harness/browser/executable.js';
-import type { Status } from '../../src/harness/types.js';
 import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
 import { getRule, RULES, type RuleId } from '../../src/rules/catalog.js';
 import type { Mode } from '../helpers/modes.js';
-import type { RunResult } from '../../src/harness/runner/index.js';
+import type { RunResult } from '../../src/runner/index.js';
 import { checkedRules } from '../helpers/reference-run.js';
 import { deviations, isPageVariant, runAndPlan, runInMode, statuses } from './fault-matrix.js';
+import type { Status } from '../../src/runner/results.js';
 
 /** Runs in Chromium at once. */
 const CONCURRENT_RUNS = 2;

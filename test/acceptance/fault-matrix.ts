@@ -12,13 +12,13 @@
  * the browser costs several times one without.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunResult } from '../../src/harness/runner/index.js';
-import type { Status } from '../../src/harness/types.js';
+import type { RunResult } from '../../src/runner/index.js';
 import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
 import { getRule, type RuleId } from '../../src/rules/catalog.js';
 import { NO_BROWSER, targetFor, type Mode } from '../helpers/modes.js';
-import type { RulePlan } from '../../src/harness/runner/selection.js';
+import type { RulePlan } from '../../src/runner/selection.js';
 import { checkedRules, planFor, runAgainstReference } from '../helpers/reference-run.js';
+import type { Status } from '../../src/runner/results.js';
 
 /**
  * Runs per property: fewer than tack run's 12, so that some 300 full runs stay affordable. With the

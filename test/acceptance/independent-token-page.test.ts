@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findBrowser } from '../../src/harness/browser/executable.js';
-import type { RunResult } from '../../src/harness/runner/index.js';
+import type { RunResult } from '../../src/runner/index.js';
 import { startTokenPageTarget, type FixtureOption, type TokenPageTarget } from '../fixtures/token-page-target/index.js';
 import { runAgainstReference } from '../helpers/reference-run.js';
 import { OWN_TOKEN_RULES, TOKEN_PAGE_RULES } from './fault-matrix-token-page.js';

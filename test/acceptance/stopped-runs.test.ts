@@ -24,7 +24,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../src/cli/commands/run.js';
+import { runCommand } from '../../src/cli/conformance-run.js';
 import { REPORT_FILES } from '../../src/reporters/index.js';
 import type { ResultsDocument } from '../../src/reporters/json.js';
 import type { ReferenceServer } from '../../src/reference/index.js';

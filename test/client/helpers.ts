@@ -5,7 +5,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clientCommand, type ClientCommandOptions } from '../../src/cli/commands/client.js';
+import { clientCommand, type ClientCommandOptions } from '../../src/cli/client-run.js';
 import type { ResultsDocument, ReportRule } from '../../src/reporters/json.js';
 
 export const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'clients', 'client.mjs');

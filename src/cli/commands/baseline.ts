@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { reportsDirOf, reportsDirOption } from '../options.js';
 import { TackError } from '../../harness/errors.js';
-import { baselineFrom, writeBaseline } from '../../reporters/baseline.js';
+import { baselineFrom, writeBaseline } from '../../runner/baseline.js';
 import { latestResults, readResults } from '../../reporters/json.js';
 
 export interface BaselineWriteOptions {

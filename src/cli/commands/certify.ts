@@ -27,9 +27,9 @@ import { readResults, type ResultsDocument } from '../../reporters/json.js';
 import { CATALOG_VERSION } from '../../rules/catalog.js';
 import { TACK_VERSION } from '../../version.js';
 import { startBuiltIn } from '../built-in.js';
-import { CLIENT_DEFAULTS, clientCommand } from './client.js';
+import { CLIENT_DEFAULTS, clientCommand } from '../client-run.js';
 import { parseList, reportsDirOf, reportsDirOption } from '../options.js';
-import { runCommand } from './run.js';
+import { runCommand } from '../conformance-run.js';
 
 /** The fixed settings of a certification run. Changing them makes certifications incomparable. */
 export const CERTIFY_SETTINGS = {

@@ -8,10 +8,10 @@
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Redactor } from '../redactor.js';
-import type { UiSelectorKey } from '../types.js';
 import { Locators, type Selectors } from './locators.js';
 import type { PasswordGuard } from './password-guard.js';
 import { type AuthorizationRequest, TrafficTap } from './tap.js';
+import type { UiSelectorKey } from '../target-config.js';
 
 export const TOKEN_PAGE_PATH = '/account/api-tokens';
 

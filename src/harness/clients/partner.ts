@@ -4,8 +4,8 @@
  */
 import type { HttpClient, HttpResponse } from '../http.js';
 import type { Redactor } from '../redactor.js';
-import type { PartnerKey, TargetConfig } from '../types.js';
 import { findAccessToken, findRefreshToken, findResetUrl, type Found } from './fields.js';
+import type { PartnerKey, TargetConfig } from '../target-config.js';
 
 export interface PartnerTokens {
   readonly res: HttpResponse;

@@ -5,7 +5,7 @@
  * the API and the hook clock.
  */
 import type { Exchanged } from '../../../src/harness/clients/identity.js';
-import type { TestContext } from '../../../src/harness/context.js';
+import type { TestContext } from '../../../src/runner/context.js';
 import { describe } from '../../../src/harness/describe.js';
 import type { HttpResponse } from '../../../src/harness/http.js';
 import type { Reads } from '../../../src/harness/readers.js';

@@ -9,13 +9,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserLookup } from '../../../src/harness/browser/executable.js';
 import { findBrowser } from '../../../src/harness/browser/executable.js';
-import { HookClient } from '../../../src/harness/clients/hook.js';
+import { HookClient, type Capability } from '../../../src/harness/clients/hook.js';
 import { readUiSelectors, resolveTarget, validateEnv } from '../../../src/harness/config.js';
 import { isTackError } from '../../../src/harness/errors.js';
 import type { HttpClient } from '../../../src/harness/http.js';
-import { unmetNeeds } from '../../../src/harness/runner/selection.js';
+import { unmetNeeds } from '../../../src/runner/selection.js';
 import { openSession } from '../../../src/harness/session.js';
-import type { Capability } from '../../../src/harness/types.js';
 
 const remote = { TACK_BASE_URL: 'https://acme.uat.example.com', TACK_IDENTITY_URL: 'https://id.uat.example.com/realms/payroll' };
 const FOUND: BrowserLookup = { found: true, path: '/usr/bin/chromium', how: "Debian's chromium" };

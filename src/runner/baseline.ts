@@ -14,11 +14,31 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { TackError } from '../harness/errors.js';
-import { type ExitPolicy, exitCodeOf } from '../harness/exit-code.js';
-import type { RunResult } from '../harness/runner/index.js';
-import type { RuleResult, Status } from '../harness/types.js';
+import { type ExitPolicy, exitCodeOf } from './exit-policy.js';
+import type { RunResult } from './index.js';
 import { isRuleId } from '../rules/catalog.js';
-import type { BaselineMark, BaselineSummary, ResultsDocument } from './json.js';
+import type { RuleResult, Status } from './results.js';
+
+/**
+ * Where a rule stands against a baseline: a known failure (`expected`), a skip the baseline accepts
+ * (`accepted`), an entry it no longer needs (`now-passing`), or a deviation that fails the run
+ * (`new-failure`: a failure, or a MUST not checked under --require-all, that no entry accepts).
+ */
+export type BaselineMark = 'expected' | 'accepted' | 'now-passing' | 'new-failure';
+
+export interface BaselineSummary {
+  readonly file: string;
+  readonly entries: number;
+  /** Rules that failed as the baseline expects: they do not fail the run. */
+  readonly expected: readonly string[];
+  /** Rules skipped as the baseline accepts (MUST rules --require-all then does not demand). */
+  readonly accepted: readonly string[];
+  /** Rules the baseline expects to fail that now pass: remove them from the baseline. */
+  readonly nowPassing: readonly string[];
+  /** Rules that fail the run and no entry accepts (not in the baseline, or deviating otherwise). */
+  readonly newFailures: readonly string[];
+  readonly notes: readonly string[];
+}
 
 export const BASELINE_SCHEMA = 'tack-baseline/1';
 
@@ -150,7 +170,10 @@ export function applyBaseline(baseline: Baseline, result: RunResult, policy: Exi
  * A baseline of every rule that did not hold in a run, and of every MUST rule it did not check
  * (which `--require-all` fails), each with the check it concerns and the run's reason.
  */
-export function baselineFrom(doc: ResultsDocument): { schema: typeof BASELINE_SCHEMA; expected: BaselineEntry[] } {
+export function baselineFrom(doc: { readonly rules: readonly (Deviating & Pick<RuleResult, 'id' | 'level'>)[] }): {
+  schema: typeof BASELINE_SCHEMA;
+  expected: BaselineEntry[];
+} {
   const expected = doc.rules
     .filter((r) => DEVIATIONS.includes(r.status) || (r.status === 'skipped' && r.level === 'MUST'))
     .map((r) => ({ rule: r.id, status: r.status as BaselineEntry['status'], check: deviationOf(r), reason: r.reason }));
@@ -159,26 +182,4 @@ export function baselineFrom(doc: ResultsDocument): { schema: typeof BASELINE_SC
 
 export function writeBaseline(file: string, baseline: ReturnType<typeof baselineFrom>): void {
   writeFileSync(file, `${JSON.stringify(baseline, null, 2)}\n`);
-}
-
-/** What a run comes to: its exit code, after the baseline when one is given. Computed once, by the command. */
-export interface RunOutcome {
-  readonly exitCode: number;
-  readonly policy: ExitPolicy;
-  readonly applied: AppliedBaseline | undefined;
-  /** A baseline that could not be read: a configuration error (exit 2); the reports are still written. */
-  readonly baselineProblem: BaselineSummary | undefined;
-}
-
-export function decideOutcome(result: RunResult, policy: ExitPolicy, baselineFile: string | undefined): RunOutcome {
-  if (baselineFile === undefined)
-    return { exitCode: exitCodeOf(result.rules, policy, result.hookProblem), policy, applied: undefined, baselineProblem: undefined };
-  try {
-    const applied = applyBaseline(readBaseline(baselineFile), result, policy);
-    return { exitCode: applied.exitCode, policy, applied, baselineProblem: undefined };
-  } catch (error) {
-    const message = error instanceof TackError ? error.message : String(error);
-    const baselineProblem = { file: baselineFile, entries: 0, expected: [], accepted: [], nowPassing: [], newFailures: [], notes: [message] };
-    return { exitCode: 2, policy, applied: undefined, baselineProblem };
-  }
 }

@@ -7,7 +7,7 @@
  * - 3: nothing was checked at all;
  * - 0: every MUST that was checked holds.
  */
-import type { RuleResult } from './types.js';
+import type { RuleResult } from './results.js';
 
 export const EXIT_CODES = { ok: 0, failed: 1, error: 2, nothingChecked: 3 } as const;
 

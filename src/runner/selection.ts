@@ -8,11 +8,13 @@
  * which of its declared parts (`TestCase.parts`) stay unseen: the runner follows it, and `tack doctor`
  * predicts a run's checked and skipped rules with it (`planRules`), so the two cannot disagree.
  */
-import { SERVER_RULES, type RuleId } from '../../rules/catalog.js';
-import { type BrowserLookup, findBrowser } from '../browser/executable.js';
-import type { HookClient } from '../clients/hook.js';
-import { NO_READER } from '../readers.js';
-import type { Capability, Need, TargetConfig, TestCase, TestPart } from '../types.js';
+import { SERVER_RULES, type RuleId } from '../rules/catalog.js';
+import { type BrowserLookup, findBrowser } from '../harness/browser/executable.js';
+import type { HookClient, Capability } from '../harness/clients/hook.js';
+import { NO_READER } from '../harness/readers.js';
+import type { TestCase } from './test-case.js';
+import type { TargetConfig } from '../harness/target-config.js';
+import type { Need, TestPart } from './needs.js';
 
 export interface Selection {
   readonly rules: readonly RuleId[];

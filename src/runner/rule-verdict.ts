@@ -9,10 +9,10 @@
  * stopped at another rule's failure before it had checked all of this one; then passed when checks
  * ran, and skipped with the reasons when no test could run.
  */
-import { getRule, type RuleId } from '../../rules/catalog.js';
-import type { Unverified } from '../context.js';
-import type { CheckResult, RuleResult, Status } from '../types.js';
+import { getRule, type RuleId } from '../rules/catalog.js';
+import type { Unverified } from './context.js';
 import { mergeReasons } from './selection.js';
+import type { CheckResult, RuleResult, Status } from './results.js';
 
 export class RuleEvidence {
   readonly checks: CheckResult[] = [];

@@ -2,8 +2,9 @@
  * TACK_USER_PASSWORD in a run: which tests would type it (none is started once the sign-in page
  * refused it, browser/password-guard.ts), and a password set that the run will not use, said.
  */
-import type { ContextParts } from '../context.js';
-import type { Need, TargetConfig } from '../types.js';
+import type { ContextParts } from './context.js';
+import type { TargetConfig } from '../harness/target-config.js';
+import type { Need } from './needs.js';
 
 /** Whether a test with these needs signs in as TACK_USER_EMAIL with TACK_USER_PASSWORD. */
 export function usesWebPassword(needs: readonly string[], parts: Pick<ContextParts, 'web' | 'tokens' | 'target'>): boolean {

@@ -6,17 +6,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveTarget, validateEnv } from '../../src/harness/config.js';
-import { type ContextParts, TestContext, UndeclaredRule } from '../../src/harness/context.js';
-import { exitCodeOf } from '../../src/harness/exit-code.js';
+import { type ContextParts, TestContext, UndeclaredRule } from '../../src/runner/context.js';
+import { exitCodeOf } from '../../src/runner/exit-policy.js';
 import { finding } from '../../src/harness/finding.js';
 import { HttpClient } from '../../src/harness/http.js';
 import { Redactor } from '../../src/harness/redactor.js';
-import { runConformance } from '../../src/harness/runner/index.js';
-import { RuleEvidence } from '../../src/harness/runner/rule-verdict.js';
-import { mergeReasons, planRules, selectTests } from '../../src/harness/runner/selection.js';
+import { runConformance } from '../../src/runner/index.js';
+import { RuleEvidence } from '../../src/runner/rule-verdict.js';
+import { mergeReasons, planRules, selectTests } from '../../src/runner/selection.js';
 import { groupSkips } from '../../src/reporters/skips.js';
 import { Transcript } from '../../src/harness/transcript.js';
-import type { RuleResult, TargetConfig, TestCase, TestPart } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import type { TestPart } from '../../src/runner/needs.js';
+import type { TargetConfig } from '../../src/harness/target-config.js';
+import type { RuleResult } from '../../src/runner/results.js';
 
 const TARGET: TargetConfig = resolveTarget(
   validateEnv({ TACK_BASE_URL: 'http://acme.localhost:1', TACK_IDENTITY_URL: 'http://id.localhost:1/realms/payroll' }),

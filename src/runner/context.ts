@@ -19,18 +19,22 @@
  */
 import fc from 'fast-check';
 import { getRule, type RuleId } from '../rules/catalog.js';
-import type { Web } from './browser/web.js';
-import type { ApiClient } from './clients/api.js';
-import type { HookClient } from './clients/hook.js';
-import type { IdentityClient } from './clients/identity.js';
-import type { PartnerClient } from './clients/partner.js';
-import type { Finding } from './finding.js';
-import type { Names } from './names.js';
-import type { Readers } from './readers.js';
-import type { Redactor } from './redactor.js';
-import type { TokenSource } from './tokens.js';
-import type { Transcript } from './transcript.js';
-import type { CheckResult, PageEvidence, TargetConfig, TestCase, TestPart } from './types.js';
+import { errorText } from '../harness/errors.js';
+import type { Web } from '../harness/browser/web.js';
+import type { ApiClient } from '../harness/clients/api.js';
+import type { HookClient } from '../harness/clients/hook.js';
+import type { IdentityClient } from '../harness/clients/identity.js';
+import type { PartnerClient } from '../harness/clients/partner.js';
+import type { Finding } from '../harness/finding.js';
+import type { Names } from '../harness/names.js';
+import type { Readers } from '../harness/readers.js';
+import type { Redactor } from '../harness/redactor.js';
+import type { TokenSource } from '../harness/tokens.js';
+import type { Transcript } from '../harness/transcript.js';
+import type { TestPart } from './needs.js';
+import type { TargetConfig } from '../harness/target-config.js';
+import type { PageEvidence } from '../harness/browser/screenshot.js';
+import type { CheckResult } from './results.js';
 
 /** Thrown by a failed `check()`; the runner knows the verdict is already recorded. */
 export class CheckFailed extends Error {
@@ -109,10 +113,10 @@ export class TestContext {
 
   constructor(
     readonly parts: ContextParts,
-    readonly test: Pick<TestCase, 'id' | 'rules'>,
+    readonly test: { readonly id: string; readonly rules: readonly RuleId[] },
     /** When the runner gives up on this test (ms since the epoch, real clock). */
     private readonly deadlineAt: number = Number.POSITIVE_INFINITY,
-    /** Parts of its rules the test runs without here (runner/selection.ts `planTest`), each with why. */
+    /** Parts of its rules the test runs without here (./selection.ts `planTest`), each with why. */
     unseen: readonly { readonly part: TestPart; readonly reason: string }[] = [],
   ) {
     this.declared = new Set(test.rules);
@@ -363,8 +367,4 @@ export class TestContext {
     });
     return found.ok;
   }
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,9 +3,9 @@
  * run's deadline), and how it ended. A test that runs out of time is abandoned: it gets no client,
  * moves no clock and records nothing afterwards, so it cannot disturb the tests after it.
  */
-import { isTackError, TackError } from '../errors.js';
-import { CheckFailed, type ContextParts, errorText, TestContext } from '../context.js';
-import type { TestCase } from '../types.js';
+import { isTackError, TackError, errorText } from '../harness/errors.js';
+import { CheckFailed, type ContextParts, TestContext } from './context.js';
+import type { TestCase } from './test-case.js';
 import type { TestPlan } from './selection.js';
 
 export interface TestOutcome {

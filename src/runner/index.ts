@@ -11,30 +11,33 @@
  * the browser's pages give up any token left on screen, the token file's lock is released once an
  * exchange in flight has landed, and every API token tack generated is revoked (cleanup/ledger.ts).
  */
-import type { RuleId } from '../../rules/catalog.js';
-import { BrowserHost } from '../browser/host.js';
-import { PageTokens } from '../browser/page-tokens.js';
-import { Web } from '../browser/web.js';
-import { ApiClient } from '../clients/api.js';
-import { IdentityClient } from '../clients/identity.js';
-import { PartnerClient } from '../clients/partner.js';
-import type { ContextParts } from '../context.js';
-import type { TokenLedger, TokenReport } from '../cleanup/ledger.js';
-import { TackError } from '../errors.js';
-import { discoverHook } from '../hook-discovery.js';
-import type { HttpClient } from '../http.js';
-import { type Interrupt, STOP_EXIT, type StopSignal, stopText } from '../interrupt.js';
-import { Names } from '../names.js';
-import { Readers } from '../readers.js';
-import type { Redactor } from '../redactor.js';
-import { newLedger } from '../session.js';
-import { TokenSource } from '../tokens.js';
-import type { Transcript } from '../transcript.js';
-import type { Capability, RuleResult, TargetConfig, TestCase } from '../types.js';
+import type { RuleId } from '../rules/catalog.js';
+import { BrowserHost } from '../harness/browser/host.js';
+import { PageTokens } from '../harness/browser/page-tokens.js';
+import { Web } from '../harness/browser/web.js';
+import { ApiClient } from '../harness/clients/api.js';
+import { IdentityClient } from '../harness/clients/identity.js';
+import { PartnerClient } from '../harness/clients/partner.js';
+import type { ContextParts } from './context.js';
+import type { TokenLedger, TokenReport } from '../harness/cleanup/ledger.js';
+import { TackError } from '../harness/errors.js';
+import { discoverHook } from '../harness/hook-discovery.js';
+import type { HttpClient } from '../harness/http.js';
+import { type Interrupt, STOP_EXIT, type StopSignal, stopText } from '../harness/interrupt.js';
+import { Names } from '../harness/names.js';
+import { Readers } from '../harness/readers.js';
+import type { Redactor } from '../harness/redactor.js';
+import { newLedger } from '../harness/session.js';
+import { TokenSource } from '../harness/tokens.js';
+import type { Transcript } from '../harness/transcript.js';
+import type { TestCase } from './test-case.js';
 import { runOneTest, type TestLimits, type TestOutcome } from './one-test.js';
 import { RuleEvidence } from './rule-verdict.js';
 import { NO_TEST, planTest, selectTests } from './selection.js';
 import { passwordNotes, usesWebPassword } from './web-password.js';
+import type { TargetConfig } from '../harness/target-config.js';
+import type { RuleResult } from './results.js';
+import type { Capability } from '../harness/clients/hook.js';
 
 export type { TestOutcome } from './one-test.js';
 
@@ -224,7 +227,7 @@ function contextParts(options: RunOptions, hook: ContextParts['hook'], ledger: T
 }
 
 /** Adds what one test found to the evidence of each selected rule it declares. */
-function collect(evidence: Map<RuleId, RuleEvidence>, outcome: TestOutcome, context: import('../context.js').TestContext, relevant: readonly RuleId[]): void {
+function collect(evidence: Map<RuleId, RuleEvidence>, outcome: TestOutcome, context: import('./context.js').TestContext, relevant: readonly RuleId[]): void {
   for (const r of relevant) {
     const e = evidence.get(r)!;
     e.tests.push(outcome.id);

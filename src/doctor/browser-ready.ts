@@ -1,15 +1,14 @@
 /**
- * What `tack doctor` says about the browser part of a run: whether a Chromium was found (and starts),
+ * Doctor, section `browser`: the browser part of a run: whether a Chromium was found (and starts),
  * whether the token page opens, and whether signing in works with TACK_USER_EMAIL and
  * TACK_USER_PASSWORD. It never presses Generate token: no token is made.
  */
-import type { Redactor } from '../redactor.js';
-import type { TargetConfig } from '../types.js';
-import { findBrowser } from './executable.js';
-import { BrowserHost } from './host.js';
-import { describeUrl, scrub, TokenPage, tokenPageUrl, visible } from './token-page.js';
-
-export type Say = (status: 'ok' | 'problem' | 'warning' | 'skipped', text: string) => void;
+import type { Redactor } from '../harness/redactor.js';
+import { findBrowser } from '../harness/browser/executable.js';
+import { BrowserHost } from '../harness/browser/host.js';
+import { describeUrl, scrub, TokenPage, tokenPageUrl, visible } from '../harness/browser/token-page.js';
+import type { TargetConfig } from '../harness/target-config.js';
+import type { Say } from './diagnosis.js';
 
 export async function diagnoseWeb(target: TargetConfig, redactor: Redactor, hookMakesUsers: boolean, webDown: boolean, say: Say): Promise<void> {
   const found = findBrowser(target.browser);

@@ -1,0 +1,50 @@
+/**
+ * What a run found: one verdict per check (`CheckResult`), one per rule (`RuleResult`), each with
+ * its status. The reporters render these; results.json is their written form.
+ */
+import type { PageEvidence } from '../harness/browser/screenshot.js';
+import type { RuleId } from '../rules/catalog.js';
+
+export type Status = 'passed' | 'failed' | 'warning' | 'skipped' | 'error';
+
+/** One verdict of one check on one rule. */
+export interface CheckResult {
+  readonly rule: RuleId;
+  readonly test: string;
+  readonly title: string;
+  readonly ok: boolean;
+  readonly expected: string;
+  readonly actual: string;
+  /** Transcript sequence numbers of the exchanges that were made while the check's test ran up to it. */
+  readonly exchanges: readonly number[];
+  /** A property's failing run: the sequence number of its first exchange (`exchanges` keeps only its last ones). */
+  readonly from?: number | undefined;
+  /** Set when the check is a property: how to replay it. */
+  readonly replay?:
+    | {
+        readonly seed: number;
+        readonly path: string | undefined;
+        readonly counterexample: string;
+        /** The rule the failing step broke, when it is not the property's own (a lifecycle step that breaks SIGNIN-IDLE-RESET). */
+        readonly rule?: string;
+      }
+    | undefined;
+  /** Set on a failed browser check: the page at the failing step. */
+  readonly screenshot?: PageEvidence | undefined;
+}
+
+export interface RuleResult {
+  readonly id: RuleId;
+  readonly level: 'MUST' | 'SHOULD';
+  readonly area: string;
+  readonly section: string;
+  readonly text: string;
+  readonly status: Status;
+  readonly reason: string;
+  readonly durationMs: number;
+  readonly checks: readonly CheckResult[];
+  readonly observations: readonly string[];
+  /** Parts of the rule tack could not observe (the rule is then at best `skipped`). */
+  readonly unverified: readonly string[];
+  readonly tests: readonly string[];
+}
