@@ -4,12 +4,13 @@
  * refused with 400 invalid_grant although it was used a moment before: the 90 days are never
  * extended. A new token works.
  */
-import { describe } from '../src/harness/describe.js';
-import { finding } from '../src/harness/finding.js';
+import { describeResponse } from '../src/checks/describe-response.js';
+import { finding } from '../src/checks/finding.js';
 import type { TestCase } from '../src/runner/test-case.js';
-import { isExchanged, invalidGrant } from '../suites/checks/oauth.js';
-import { expectExchange } from '../suites/sign-in/support.js';
-import { ABSOLUTE_LIMIT_S, clockTolerance, DAY_S, fmt } from '../suites/spec-limits.js';
+import { isExchanged, invalidGrant } from '../src/checks/oauth.js';
+import { expectExchange } from '../src/steps/token-exchange.js';
+import { ABSOLUTE_LIMIT_S, clockTolerance, DAY_S } from '../src/spec.js';
+import { formatDuration } from '../src/text/duration.js';
 
 export const absoluteExpiryScenario: TestCase = {
   id: 'scenario/absolute-expiry',
@@ -31,7 +32,7 @@ export const absoluteExpiryScenario: TestCase = {
       age += DAY_S;
       const result = await chain.exchange();
       if (isExchanged(result)) days += 1;
-      else firstFailure = `day ${age / DAY_S}: ${describe(result.res)}`;
+      else firstFailure = `day ${age / DAY_S}: ${describeResponse(result.res)}`;
     }
     // One verdict for the daily runs: each exchanged, or the first that did not.
     t.check(
@@ -41,11 +42,11 @@ export const absoluteExpiryScenario: TestCase = {
     );
     const lag = Math.ceil((performance.now() - started) / 1000);
     await t.advance(ABSOLUTE_LIMIT_S - tol - age - lag);
-    await expectExchange(t, 'SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S - tol)} after generation`, chain);
+    await expectExchange(t, 'SIGNIN-ABSOLUTE-EXPIRY', `${formatDuration(ABSOLUTE_LIMIT_S - tol)} after generation`, chain);
     await t.advance(2 * tol + lag);
     t.check(
       'SIGNIN-ABSOLUTE-EXPIRY',
-      `${fmt(ABSOLUTE_LIMIT_S + tol)} after generation, used ${fmt(2 * tol + lag)} before`,
+      `${formatDuration(ABSOLUTE_LIMIT_S + tol)} after generation, used ${formatDuration(2 * tol + lag)} before`,
       invalidGrant((await chain.exchange()).res),
     );
 

@@ -9,11 +9,12 @@
  * clock 300 s harms no token.
  */
 import type { TestCase } from '../src/runner/test-case.js';
-import { expectUserData } from '../suites/api/listing.js';
-import { searchPages } from '../suites/api/paging.js';
-import { status } from '../suites/checks/http.js';
-import { expectExchange } from '../suites/sign-in/support.js';
-import { accessTolerance, ACCESS_TOKEN_S, fmt } from '../suites/spec-limits.js';
+import { expectUserData } from '../src/steps/listing.js';
+import { searchPages } from '../src/steps/paging.js';
+import { status } from '../src/checks/response.js';
+import { expectExchange } from '../src/steps/token-exchange.js';
+import { accessTolerance, ACCESS_TOKEN_S } from '../src/spec.js';
+import { formatDuration } from '../src/text/duration.js';
 
 export const accessTokenRetry: TestCase = {
   id: 'scenario/access-token-retry',
@@ -34,11 +35,11 @@ export const accessTokenRetry: TestCase = {
     const first = await expectExchange(t, 'SIGNIN-EXCHANGE', 'exchange the stored token', chain);
     await works('search with the access token just issued', first.accessToken);
     await t.advance(ACCESS_TOKEN_S - tol);
-    await works(`search ${fmt(ACCESS_TOKEN_S - tol)} after the exchange`, first.accessToken);
+    await works(`search ${formatDuration(ACCESS_TOKEN_S - tol)} after the exchange`, first.accessToken);
     await t.advance(2 * tol);
     t.check(
       'ACCESS-TOKEN-LIFETIME',
-      `search ${fmt(ACCESS_TOKEN_S + tol)} after the exchange`,
+      `search ${formatDuration(ACCESS_TOKEN_S + tol)} after the exchange`,
       status(await t.api.search(t.target.baseUrl, first.accessToken), 401),
     );
 

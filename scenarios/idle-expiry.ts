@@ -5,9 +5,10 @@
  * with 400 invalid_grant (still well inside 90 days of generation), and a new token works.
  */
 import type { TestCase } from '../src/runner/test-case.js';
-import { invalidGrant } from '../suites/checks/oauth.js';
-import { expectExchange } from '../suites/sign-in/support.js';
-import { clockTolerance, DAY_S, fmt, IDLE_LIMIT_S } from '../suites/spec-limits.js';
+import { invalidGrant } from '../src/checks/oauth.js';
+import { expectExchange } from '../src/steps/token-exchange.js';
+import { clockTolerance, DAY_S, IDLE_LIMIT_S } from '../src/spec.js';
+import { formatDuration } from '../src/text/duration.js';
 
 const EVERY_S = 29 * DAY_S;
 
@@ -23,13 +24,13 @@ export const idleExpiryScenario: TestCase = {
       await t.advance(EVERY_S);
       const age = run * EVERY_S;
       const rule = age >= IDLE_LIMIT_S + tol ? 'SIGNIN-IDLE-RESET' : 'SIGNIN-IDLE-EXPIRY';
-      await expectExchange(t, rule, `script run ${run}, ${fmt(age)} after generation`, chain);
+      await expectExchange(t, rule, `script run ${run}, ${formatDuration(age)} after generation`, chain);
     }
     await t.advance(IDLE_LIMIT_S + tol);
     const refused = await chain.exchange();
     t.check(
       'SIGNIN-IDLE-EXPIRY',
-      `the script runs again ${fmt(IDLE_LIMIT_S + tol)} after its last run (${fmt(2 * EVERY_S + IDLE_LIMIT_S + tol)} after generation)`,
+      `the script runs again ${formatDuration(IDLE_LIMIT_S + tol)} after its last run (${formatDuration(2 * EVERY_S + IDLE_LIMIT_S + tol)} after generation)`,
       invalidGrant(refused.res),
     );
 

@@ -5,7 +5,7 @@
  * same holds the other way round. A target that cannot narrow may refuse to mint at all (a 4xx).
  */
 import type { TestCase } from '../src/runner/test-case.js';
-import { mintedOnlyWorksAtHome, WORKS_AT_HOME } from '../suites/partner-key/narrowing.js';
+import { mintedOnlyWorksAtHome, WORKS_AT_HOME } from '../src/steps/minted-at-home.js';
 
 export const multiTenantNarrowing: TestCase = {
   id: 'scenario/multi-tenant-narrowing',

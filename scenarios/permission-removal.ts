@@ -6,13 +6,13 @@
  * the same way.
  */
 import { sampleBusinesses } from '../fixtures/businesses.js';
-import { describe } from '../src/harness/describe.js';
+import { describeResponse } from '../src/checks/describe-response.js';
 import type { TestCase } from '../src/runner/test-case.js';
-import { expectListed, expectNotListed } from '../suites/api/listing.js';
-import { searchPages } from '../suites/api/paging.js';
-import { isSuccess } from '../suites/checks/http.js';
-import { lists } from '../suites/checks/search.js';
-import { accessTokenOf } from '../suites/sign-in/support.js';
+import { expectListed, expectNotListed } from '../src/steps/listing.js';
+import { searchPages } from '../src/steps/paging.js';
+import { isSuccess } from '../src/checks/response.js';
+import { lists } from '../src/checks/search.js';
+import { accessTokenOf } from '../src/steps/token-exchange.js';
 
 export const permissionRemovalScenario: TestCase = {
   id: 'scenario/permission-removal',
@@ -31,7 +31,8 @@ export const permissionRemovalScenario: TestCase = {
     const start = await search(access);
     if (!lists(start, { id: first! }) || !lists(start, { id: second! })) {
       throw new Error(
-        `the two readable businesses are not both listed at the start (${describe(start.first)}): removal cannot be observed (see SEARCH-ONLY-READABLE)`,
+        `the two readable businesses are not both listed at the start (${describeResponse(start.first)}): ` +
+          'removal cannot be observed (see SEARCH-ONLY-READABLE)',
       );
     }
 

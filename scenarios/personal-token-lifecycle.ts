@@ -6,11 +6,11 @@
  * hook, or the web user's, generated through the token page.
  */
 import type { TestCase } from '../src/runner/test-case.js';
-import { expectUserData } from '../suites/api/listing.js';
-import { searchPages } from '../suites/api/paging.js';
-import { emptyBody, status } from '../suites/checks/http.js';
-import { exchanged, invalidGrant, rotated } from '../suites/checks/oauth.js';
-import { expectExchange } from '../suites/sign-in/support.js';
+import { expectUserData } from '../src/steps/listing.js';
+import { searchPages } from '../src/steps/paging.js';
+import { emptyBody, status } from '../src/checks/response.js';
+import { exchanged, invalidGrant, rotated } from '../src/checks/oauth.js';
+import { expectExchange } from '../src/steps/token-exchange.js';
 import type { TestPart } from '../src/runner/needs.js';
 
 const ROTATIONS = 5;

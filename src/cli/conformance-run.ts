@@ -1,6 +1,7 @@
 /**
- * A conformance run to its reports, as `tack run` and `tack certify` make it: every rule against the configured target (or the built-in reference server), a line
- * per rule as it finishes, a summary, and the reports under `reports/<run-id>/`. Stopped by SIGINT
+ * A conformance run to its reports, as `tack run` and `tack certify` make it: every rule against
+ * the configured target (or the built-in reference server), a line per rule as it finishes, a
+ * summary, and the reports under `reports/<run-id>/`. Stopped by SIGINT
  * or SIGTERM, it revokes what it generated, writes every report (status `interrupted`) and exits
  * 130 or 143 (src/harness/interrupt.ts).
  */

@@ -19,7 +19,7 @@ import type { Capability } from '../harness/clients/hook.js';
 
 export interface RuleTrace extends Rule {
   readonly tests: readonly { readonly id: string; readonly title: string; readonly needs: readonly string[] }[];
-  /** `path:line` of every line of suites/ and scenarios/ that names the rule. */
+  /** `path:line` of every line of the steps, suites and scenarios that names the rule. */
   readonly checkSites: readonly string[];
   /** Reference faults that break the rule (for a client rule: the faults of tack's own faulty client). */
   readonly faults: readonly string[];
@@ -29,7 +29,7 @@ export interface RuleTrace extends Rule {
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Folders whose lines are check sites. */
-const SITE_FOLDERS = ['suites', 'scenarios'];
+const SITE_FOLDERS = ['src/steps', 'suites', 'scenarios'];
 
 /** What a need asks of the configuration, in the words of target-config.md. */
 export function needText(need: Need): string {

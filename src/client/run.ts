@@ -12,12 +12,14 @@ import type { RecordedExchange } from '../reference/recorder.js';
 import type { Redactor, SecretKind } from '../harness/redactor.js';
 import type { RunResult } from '../runner/index.js';
 import type { Transcript } from '../harness/transcript.js';
-import type { ObservedRequest, ObservedRun, Role, ScenarioEvidence } from '../../suites/client/evidence.js';
+import type { ObservedRun, ScenarioEvidence } from '../../suites/client/evidence.js';
 import { judgeClient, type PlayedScenario } from '../../suites/client/index.js';
 import { scenariosOf } from '../../suites/client/scenarios.js';
 import { type StopSignal, stopText } from '../harness/interrupt.js';
 import type { ClientReport, ClientScenarioReport } from '../reporters/json.js';
 import { type ClientProgram, playScenario, type RawScenario } from './scenario.js';
+import type { ObservedRequest, Role } from '../checks/observed-request.js';
+import { plural } from '../text/plural.js';
 
 /** Characters of each output stream kept in the reports (the end of it, after redaction). */
 const OUTPUT_TAIL = 4000;
@@ -253,7 +255,7 @@ function scenarioLine(report: ClientScenarioReport, ms: number): string {
   if (report.notPlayed !== undefined) return `- ${report.id}: not played: ${report.notPlayed}`;
   const runs = report.runs.map((r) => {
     const how = r.end === 'exited' ? `exit ${r.exitCode ?? r.signal}` : r.end === 'not-started' ? `not started (${r.startProblem ?? '?'})` : r.end;
-    return `run ${r.run}: ${how}, ${r.requests} request${r.requests === 1 ? '' : 's'}`;
+    return `run ${r.run}: ${how}, ${plural(r.requests, 'request')}`;
   });
   return `· ${report.id} (${Math.round(ms)} ms): ${runs.join('; ')}`;
 }

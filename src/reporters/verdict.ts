@@ -2,6 +2,7 @@
  * The words every report uses for a run's outcome, from its exit code and rule statuses, so the
  * console, JUnit, Markdown and HTML never disagree.
  */
+import { plural } from '../text/plural.js';
 import { AREAS, type Area } from '../rules/catalog.js';
 import type { ResultsDocument, ReportRule } from './json.js';
 import type { Status } from '../runner/results.js';
@@ -38,8 +39,8 @@ export function verdictOf(doc: ResultsDocument): Verdict {
       ? ` (${plural(doc.run.uncheckedMust, 'MUST rule')} not checked${accepted > 0 ? `, ${accepted} accepted in the baseline` : ''})`
       : '';
   const expected = doc.baseline?.expected.length ?? 0;
-  const waived = expected > 0 ? `, apart from ${expected} expected failure${expected === 1 ? '' : 's'} in the baseline` : '';
-  const warnings = counts.warning > 0 ? `; ${counts.warning} SHOULD rule${counts.warning === 1 ? '' : 's'} not met` : '';
+  const waived = expected > 0 ? `, apart from ${plural(expected, 'expected failure')} in the baseline` : '';
+  const warnings = counts.warning > 0 ? `; ${plural(counts.warning, 'SHOULD rule')} not met` : '';
   const failingUnchecked = doc.rules.filter((r) => uncheckedFailing(r, doc)).length;
   switch (doc.run.exitCode) {
     case 0:
@@ -109,10 +110,6 @@ function uncheckedHint(doc: ResultsDocument): string {
 function names(doc: ResultsDocument, which: (r: ReportRule, doc: ResultsDocument) => boolean): string {
   const ids = doc.rules.filter((r) => which(r, doc)).map((r) => r.id);
   return ids.length > 5 ? `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more` : ids.join(', ');
-}
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /**

@@ -25,7 +25,7 @@ import type { ApiClient } from '../harness/clients/api.js';
 import type { HookClient } from '../harness/clients/hook.js';
 import type { IdentityClient } from '../harness/clients/identity.js';
 import type { PartnerClient } from '../harness/clients/partner.js';
-import type { Finding } from '../harness/finding.js';
+import type { Finding } from '../checks/finding.js';
 import type { Names } from '../harness/names.js';
 import type { Readers } from '../harness/readers.js';
 import type { Redactor } from '../harness/redactor.js';

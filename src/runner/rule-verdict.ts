@@ -9,6 +9,7 @@
  * stopped at another rule's failure before it had checked all of this one; then passed when checks
  * ran, and skipped with the reasons when no test could run.
  */
+import { plural } from '../text/plural.js';
 import { getRule, type RuleId } from '../rules/catalog.js';
 import type { Unverified } from './context.js';
 import { mergeReasons } from './selection.js';
@@ -69,8 +70,4 @@ export class RuleEvidence {
     if (this.skips.length > 0) return ['skipped', mergeReasons(this.skips).join('; ')];
     return ['error', 'no check gave a verdict (a test stopped before reaching it)'];
   }
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

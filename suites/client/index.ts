@@ -10,7 +10,7 @@
 import { RuleEvidence } from '../../src/runner/rule-verdict.js';
 import type { TestOutcome } from '../../src/runner/one-test.js';
 import type { RuleId } from '../../src/rules/catalog.js';
-import { type ObservedRequest, type ObservedRun, plural, type Profile, type ScenarioEvidence } from './evidence.js';
+import type { ObservedRun, Profile, ScenarioEvidence } from './evidence.js';
 import type { ClientJudge, Verdicts } from './judge.js';
 import { bearer } from './judges/bearer.js';
 import { exchangeForm } from './judges/exchange-form.js';
@@ -28,6 +28,8 @@ import { stopsOnInvalidGrant } from './judges/stops-on-invalid-grant.js';
 import { storesRotated } from './judges/stores-rotated.js';
 import type { ScenarioId, ScenarioPlan } from './scenarios.js';
 import type { CheckResult, RuleResult } from '../../src/runner/results.js';
+import { plural } from '../../src/text/plural.js';
+import type { ObservedRequest } from '../../src/checks/observed-request.js';
 
 export const CLIENT_JUDGES: readonly ClientJudge[] = [
   exchangeForm,

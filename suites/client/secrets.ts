@@ -3,8 +3,9 @@
  * file held, the partner secret, and every token the server handed out in answers (access tokens,
  * rotated API tokens, partner refresh tokens, and any other string member named like a token).
  */
-import type { KnownSecret } from '../checks/secrets.js';
-import { accessTokenIssued, answered2xx, isExchange, jsonOf, refreshTokenIssued, requestsOf, type ScenarioEvidence } from './evidence.js';
+import type { KnownSecret } from '../../src/checks/leaks.js';
+import { isExchange, requestsOf, type ScenarioEvidence } from './evidence.js';
+import { accessTokenIssued, answered2xx, jsonOf, refreshTokenIssued } from '../../src/checks/observed-request.js';
 
 /** Shorter strings are not tokens (and would be found by chance). */
 const MIN_LENGTH = 8;

@@ -7,9 +7,9 @@
 import type { TestContext } from '../../src/runner/context.js';
 import type { PartnerClient } from '../../src/harness/clients/partner.js';
 import type { TestCase } from '../../src/runner/test-case.js';
-import { status } from '../checks/http.js';
+import { status } from '../../src/checks/response.js';
 import { adminCalls } from './admin-calls.js';
-import { checkProblem } from './support.js';
+import { checkProblem } from '../../src/steps/problem-details.js';
 
 export const tenantBinding: TestCase = {
   id: 'partner-key/tenant-binding',

@@ -7,8 +7,8 @@
  * under the right client id, so the refusals were about the client id, not the token.
  */
 import type { TestCase } from '../../src/runner/test-case.js';
-import { notExchanged } from '../checks/oauth.js';
-import { expectExchange } from './support.js';
+import { notExchanged } from '../../src/checks/oauth.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
 
 export const clientId: TestCase = {
   id: 'sign-in/client-id',

@@ -12,7 +12,7 @@
  * rotation, stored like every other). With neither, that part is not checked.
  */
 import type { TestCase } from '../../src/runner/test-case.js';
-import { allowsOrigin, noCrossOriginAllowance } from '../checks/cors.js';
+import { allowsOrigin, noCrossOriginAllowance } from '../../src/checks/cors.js';
 import type { TestPart } from '../../src/runner/needs.js';
 
 const ORIGIN = 'https://evil.example';

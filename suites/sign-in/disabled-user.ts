@@ -3,8 +3,8 @@
  * answers 400 invalid_grant. The token's user is one tack created through the hook.
  */
 import type { TestCase } from '../../src/runner/test-case.js';
-import { invalidGrant } from '../checks/oauth.js';
-import { expectExchange } from './support.js';
+import { invalidGrant } from '../../src/checks/oauth.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
 
 export const disabledUser: TestCase = {
   id: 'sign-in/disabled-user',

@@ -10,9 +10,9 @@
 import type { Exchanged } from '../../src/harness/clients/identity.js';
 import type { TestContext } from '../../src/runner/context.js';
 import type { TestCase } from '../../src/runner/test-case.js';
-import { jsonMediaType, jsonObjectBody, status } from '../checks/http.js';
-import { bearerTokenType, memberIs, noStore, nonEmptyString } from '../checks/oauth.js';
-import { ACCESS_TOKEN_S } from '../spec-limits.js';
+import { jsonMediaType, jsonObjectBody, status } from '../../src/checks/response.js';
+import { bearerTokenType, memberIs, noStore, nonEmptyString } from '../../src/checks/oauth.js';
+import { ACCESS_TOKEN_S } from '../../src/spec.js';
 
 export const exchange: TestCase = {
   id: 'sign-in/exchange',

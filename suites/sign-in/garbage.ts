@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import { CheckFailed, type TestContext } from '../../src/runner/context.js';
 import type { TestCase } from '../../src/runner/test-case.js';
-import { invalidGrant, notExchanged } from '../checks/oauth.js';
+import { invalidGrant, notExchanged } from '../../src/checks/oauth.js';
 import { garbageTokens, nearCopies, type Garbage } from './garbage-tokens.js';
 
 export const garbage: TestCase = {

@@ -7,9 +7,9 @@
 import type { TestContext } from '../../src/runner/context.js';
 import type { TokenChain } from '../../src/harness/tokens.js';
 import type { TestCase } from '../../src/runner/test-case.js';
-import { emptyBody, status } from '../checks/http.js';
-import { invalidGrant } from '../checks/oauth.js';
-import { expectExchange } from './support.js';
+import { emptyBody, status } from '../../src/checks/response.js';
+import { invalidGrant } from '../../src/checks/oauth.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
 
 export const revoke: TestCase = {
   id: 'sign-in/revoke',

@@ -12,10 +12,10 @@
  */
 import type { TestCase } from '../../src/runner/test-case.js';
 import { MESSAGES, type TokenPage, visible } from '../../src/harness/browser/token-page.js';
-import { accessTokenIssued } from '../checks/oauth.js';
-import { countsDown, displayed, gone, messageShown, notInVisibleText, reads } from '../checks/page.js';
-import { outcomeText } from '../checks/page.js';
-import { generate, judge, PAGE_NEEDS, realToken, requireTokenPage, shownMessages, waitForMessage } from './support.js';
+import { accessTokenIssued } from '../../src/checks/oauth.js';
+import { countsDown, displayed, gone, messageShown, notInVisibleText, reads } from '../../src/checks/page.js';
+import { outcomeText } from '../../src/checks/page.js';
+import { generate, judge, PAGE_NEEDS, realToken, requireTokenPage, shownMessages, waitForMessage } from '../../src/steps/page-flow.js';
 
 export const display: TestCase = {
   id: 'token-page/display',

@@ -7,8 +7,8 @@
 import type { TestCase } from '../../src/runner/test-case.js';
 import { visible } from '../../src/harness/browser/token-page.js';
 import { describeUrl } from '../../src/harness/browser/token-page.js';
-import { redirectedAway } from '../checks/page.js';
-import { judge, onTokenPage, PAGE_NEEDS } from './support.js';
+import { redirectedAway } from '../../src/checks/page.js';
+import { judge, onTokenPage, PAGE_NEEDS } from '../../src/steps/page-flow.js';
 
 export const featureOff: TestCase = {
   id: 'token-page/feature-off',

@@ -34,9 +34,9 @@ import {
   sameToken,
   showsUser,
   tokenShown,
-} from '../checks/page.js';
+} from '../../src/checks/page.js';
 import { judgeOwner } from './owner.js';
-import { judge, onTokenPage, PAGE_NEEDS } from './support.js';
+import { judge, onTokenPage, PAGE_NEEDS } from '../../src/steps/page-flow.js';
 import type { TestPart } from '../../src/runner/needs.js';
 
 const REVOKE = /revoke|delete|remove|invalidate|disable|deactivate/i;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/runner/index.js';
 import { startBuiltIn } from '../../src/cli/built-in.js';
-import { finding } from '../../src/harness/finding.js';
+import { finding } from '../../src/checks/finding.js';
 import { openSession } from '../../src/harness/session.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 

@@ -32,7 +32,7 @@ describe('tack rules', () => {
 
   it('the check sites are exactly the lines a grep for the id finds', () => {
     const trace = traces.find((t) => t.id === 'SIGNIN-ROTATION')!;
-    const grep = execFileSync('grep', ['-rn', "'SIGNIN-ROTATION'", 'suites', 'scenarios'], { cwd: ROOT, encoding: 'utf8' })
+    const grep = execFileSync('grep', ['-rn', "'SIGNIN-ROTATION'", 'src/steps', 'suites', 'scenarios'], { cwd: ROOT, encoding: 'utf8' })
       .trim()
       .split('\n')
       .map((line) => line.split(':').slice(0, 2).join(':'));

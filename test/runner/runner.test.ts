@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveTarget, validateEnv } from '../../src/harness/config.js';
 import { type ContextParts, TestContext, UndeclaredRule } from '../../src/runner/context.js';
 import { exitCodeOf } from '../../src/runner/exit-policy.js';
-import { finding } from '../../src/harness/finding.js';
+import { finding } from '../../src/checks/finding.js';
 import { HttpClient } from '../../src/harness/http.js';
 import { Redactor } from '../../src/harness/redactor.js';
 import { runConformance } from '../../src/runner/index.js';

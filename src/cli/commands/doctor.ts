@@ -13,6 +13,7 @@ import { openSession, redactorForConfig } from '../../harness/session.js';
 import { startBuiltIn } from '../built-in.js';
 import { groupSkips, skipLines, wrapIds } from '../../reporters/skips.js';
 import { TACK_VERSION } from '../../version.js';
+import { plural } from '../../text/plural.js';
 
 export interface DoctorCommandOptions {
   envFile?: string;
@@ -50,7 +51,7 @@ export async function doctorCommand(opts: DoctorCommandOptions, write: (s: strin
     const report = await runDoctor({ target, http: session.http, redactor: session.redactor, tests: ALL_TESTS });
     write(session.redactor.redact(formatDoctor(report))); // skip reasons quote the hook's problem
     if (report.problems > 0) {
-      write(`\n${report.problems} problem${report.problems === 1 ? '' : 's'}: fix ${report.problems === 1 ? 'it' : 'them'} and run tack doctor again.\n`);
+      write(`\n${plural(report.problems, 'problem')}: fix ${report.problems === 1 ? 'it' : 'them'} and run tack doctor again.\n`);
       return new TackError('TACK_ERR_DOCTOR').exitCode;
     }
     write('\nEverything is fine: a run can start.\n');

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RuleId } from '../../../src/rules/catalog.js';
 import { lifecycleCommands, runLifecycle, type CommandList } from '../../../suites/sign-in/model/commands.js';
-import { ABSOLUTE_LIMIT_S, ACCESS_TOKEN_S, DAY_S, IDLE_LIMIT_S } from '../../../suites/spec-limits.js';
+import { ABSOLUTE_LIMIT_S, ACCESS_TOKEN_S, DAY_S, IDLE_LIMIT_S } from '../../../src/spec.js';
 import {
   afterExchange,
   afterReuse,

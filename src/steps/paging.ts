@@ -6,42 +6,10 @@
  * ignores the parameters (the next page repeats the first, or says another pageIndex) leaves the
  * result incomplete, with the reason: "not listed" is then not a verdict.
  */
-import type { TestContext } from '../../src/runner/context.js';
-import { describe } from '../../src/harness/describe.js';
-import type { HttpResponse } from '../../src/harness/http.js';
-
-/** A business tack looks for: its id and, where ids may repeat across tenants, its name too. */
-export interface Wanted {
-  readonly id: string;
-  readonly name?: string;
-}
-
-export interface Item {
-  /** As a string: the spec does not say whether ids are strings or numbers. */
-  readonly id: string;
-  readonly name: unknown;
-}
-
-export interface SearchPages {
-  /** The answer to the first request. */
-  readonly first: HttpResponse;
-  /** The first answer had an `items` array. */
-  readonly parsed: boolean;
-  /** Items of every page read, in order. */
-  readonly items: readonly Item[];
-  /** Index (0-based, in reading order) of the page each id was first seen on. */
-  readonly pageOfItem: ReadonlyMap<string, number>;
-  readonly pages: number;
-  /** Each page read: its item count and the pageSize it reported. */
-  readonly sizes: readonly { readonly items: number; readonly pageSize: number | undefined }[];
-  /** The answer of each page read, in order (the first is `first`). */
-  readonly responses: readonly HttpResponse[];
-  readonly totalCount: number | undefined;
-  /** Every match was read (the pages hold totalCount items). */
-  readonly complete: boolean;
-  /** Why not complete. */
-  readonly incomplete: string | undefined;
-}
+import type { TestContext } from '../runner/context.js';
+import { describeResponse } from '../checks/describe-response.js';
+import type { HttpResponse } from '../harness/http.js';
+import type { Item, SearchPages } from '../checks/search.js';
 
 const MAX_PAGES = 25;
 
@@ -87,7 +55,7 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
     complete,
     incomplete: complete ? undefined : incomplete,
   });
-  if (!firstPage) return done(false, `search answered ${describe(first)}`);
+  if (!firstPage) return done(false, `search answered ${describeResponse(first)}`);
   const total = firstPage.totalCount;
   if (total === undefined) return done(false, 'the answer has no totalCount, so tack cannot tell whether more pages exist');
   const base = firstPage.pageIndex ?? 0;
@@ -98,7 +66,7 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
     const index = base + page;
     const res = await t.api.search(baseUrl, token, { ...sizeQuery, [pageIndexParam]: String(index) });
     const next = parse(res);
-    if (!next) return done(false, `page ${page + 1} (${pageIndexParam}=${index}) answered ${describe(res)}`);
+    if (!next) return done(false, `page ${page + 1} (${pageIndexParam}=${index}) answered ${describeResponse(res)}`);
     const ids = next.items.map((i) => i.id).join('\n');
     if ((next.pageIndex !== undefined && next.pageIndex !== index) || (ids === previous && ids !== '')) {
       return done(

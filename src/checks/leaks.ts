@@ -3,7 +3,7 @@
  * secrets are compared in memory only; a finding names the kind of the secret and where it was
  * found, never its value.
  */
-import { finding, type Finding } from '../../src/harness/finding.js';
+import { finding, type Finding } from './finding.js';
 
 export interface KnownSecret {
   readonly value: string;

@@ -3,14 +3,14 @@
  * no token. A 2xx is acceptance; a 5xx is the server failing, which proves nothing about what it
  * would refuse, so it is not a refusal either.
  */
-import { describe } from '../../src/harness/describe.js';
-import { finding, type Finding } from '../../src/harness/finding.js';
-import type { HttpResponse } from '../../src/harness/http.js';
-import { isClientError } from './http.js';
+import { describeResponse } from './describe-response.js';
+import { finding, type Finding } from './finding.js';
+import type { HttpResponse } from '../harness/http.js';
+import { isClientError } from './response.js';
 
 /** `tokenField`: where a token was found in the body, if anywhere (the caller looks, whatever the status). */
 export function refusedWithoutToken(res: HttpResponse, tokenField: string | undefined): Finding {
   const ok = isClientError(res) && tokenField === undefined;
-  const actual = tokenField !== undefined ? `${describe(res)} with a token in ${tokenField}` : describe(res);
+  const actual = tokenField !== undefined ? `${describeResponse(res)} with a token in ${tokenField}` : describeResponse(res);
   return finding(ok, 'a 4xx refusal without a token', actual);
 }

@@ -3,11 +3,11 @@
  * and none shows a token's value.
  */
 import { describe, expect, it } from 'vitest';
-import type { Outcome } from '../../../src/harness/browser/token-page.js';
-import { showsSecret } from '../../../src/harness/browser/screenshot.js';
-import { scrub } from '../../../src/harness/browser/token-page.js';
-import { Redactor } from '../../../src/harness/redactor.js';
-import * as page from '../../../suites/checks/page.js';
+import type { Outcome } from '../../src/harness/browser/token-page.js';
+import { showsSecret } from '../../src/harness/browser/screenshot.js';
+import { scrub } from '../../src/harness/browser/token-page.js';
+import { Redactor } from '../../src/harness/redactor.js';
+import * as page from '../../src/checks/page.js';
 
 const TOKEN = 'tpat_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG.0123456789a';
 const where = 'http://acme.localhost:1/account/api-tokens';

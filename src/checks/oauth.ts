@@ -2,10 +2,10 @@
  * Checks on the sign-in server's answers (spec §2, §3, §4.2; RFC 6749 §5): exchanges, refusals,
  * rotation, caching. Token values are never shown, only whether they are there.
  */
-import type { Exchanged } from '../../src/harness/clients/identity.js';
-import { describe } from '../../src/harness/describe.js';
-import { finding, type Finding } from '../../src/harness/finding.js';
-import type { HttpResponse } from '../../src/harness/http.js';
+import type { Exchanged } from '../harness/clients/identity.js';
+import { describeResponse } from './describe-response.js';
+import { finding, type Finding } from './finding.js';
+import type { HttpResponse } from '../harness/http.js';
 
 export function errorOf(res: HttpResponse): string | undefined {
   const error = (res.json as { error?: unknown } | undefined)?.error;
@@ -18,7 +18,7 @@ export function isInvalidGrant(res: HttpResponse): boolean {
 
 /** 400 with error invalid_grant (spec §3, §4.2, §7; RFC 6749 §5.2). */
 export function invalidGrant(res: HttpResponse): Finding {
-  return finding(isInvalidGrant(res), '400 invalid_grant', describe(res));
+  return finding(isInvalidGrant(res), '400 invalid_grant', describeResponse(res));
 }
 
 export function isExchanged(result: Exchanged): boolean {
@@ -27,12 +27,12 @@ export function isExchanged(result: Exchanged): boolean {
 
 /** 200 with a non-empty access_token and refresh_token. */
 export function exchanged(result: Exchanged): Finding {
-  return finding(isExchanged(result), '200 with access_token and refresh_token', describe(result.res));
+  return finding(isExchanged(result), '200 with access_token and refresh_token', describeResponse(result.res));
 }
 
 /** 200 with a non-empty access_token (whatever else the answer holds: the exchange's own shape is SIGNIN-EXCHANGE's). */
 export function accessTokenIssued(result: Exchanged): Finding {
-  return finding(result.res.status === 200 && !!result.accessToken, '200 with an access_token', describe(result.res));
+  return finding(result.res.status === 200 && !!result.accessToken, '200 with an access_token', describeResponse(result.res));
 }
 
 /** The refresh_token returned is not the one sent (rotation). */
@@ -45,7 +45,7 @@ export function rotated(sent: string, result: Exchanged): Finding {
 export function notExchanged(res: HttpResponse): Finding {
   const body = res.json as { access_token?: unknown } | undefined;
   const ok = res.status >= 400 && res.status <= 499 && typeof body?.access_token !== 'string';
-  return finding(ok, 'a 4xx refusal without access_token', describe(res));
+  return finding(ok, 'a 4xx refusal without access_token', describeResponse(res));
 }
 
 /** Cache-Control carries no-store (RFC 6749 §5.1). */

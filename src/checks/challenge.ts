@@ -1,6 +1,6 @@
 /** RFC 6750 §3: a 401 from a Bearer-protected API carries a Bearer challenge. */
-import { finding, type Finding } from '../../src/harness/finding.js';
-import type { HttpResponse } from '../../src/harness/http.js';
+import { finding, type Finding } from './finding.js';
+import type { HttpResponse } from '../harness/http.js';
 
 export function bearerChallenge(res: HttpResponse): Finding {
   const challenge = res.headers['www-authenticate'];

@@ -3,8 +3,9 @@
  * at all, whether two values it sent are the same. Each knows only what it expects; the judge that
  * calls it names the rule and the title and says what is counted.
  */
-import { finding, type Finding } from '../../src/harness/finding.js';
-import { describe, type ObservedRequest, plural } from '../client/evidence.js';
+import { finding, type Finding } from './finding.js';
+import { plural } from '../text/plural.js';
+import { describeRequest, type ObservedRequest } from './observed-request.js';
 
 /** At most `max` of `what` among `requests`. */
 export function atMost(requests: readonly ObservedRequest[], max: number, what: string): Finding {
@@ -27,6 +28,6 @@ export function sameValue(actual: string | undefined, expected: string, shown: s
 }
 
 function counted(requests: readonly ObservedRequest[], what: string): string {
-  const list = requests.slice(0, 4).map(describe).join(', ');
+  const list = requests.slice(0, 4).map(describeRequest).join(', ');
   return requests.length === 0 ? `no ${what}` : `${plural(requests.length, what)}: ${list}${requests.length > 4 ? ', …' : ''}`;
 }

@@ -3,8 +3,8 @@
  * token-page.md). Each takes what a step observed and says whether it is what the spec asks; none
  * knows a rule. Token values are never shown: only whether they are there, and their length.
  */
-import { finding, type Finding } from '../../src/harness/finding.js';
-import type { Outcome } from '../../src/harness/browser/token-page.js';
+import { finding, type Finding } from './finding.js';
+import type { Outcome } from '../harness/browser/token-page.js';
 
 /** What a step led to, in words. */
 export function outcomeText(outcome: Outcome): string {

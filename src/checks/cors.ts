@@ -2,8 +2,8 @@
  * What a page of another site may do with an answer (Fetch standard, CORS): read it only when the
  * answer carries an Access-Control-Allow-Origin naming its origin, or `*`.
  */
-import { finding, type Finding } from '../../src/harness/finding.js';
-import type { HttpResponse } from '../../src/harness/http.js';
+import { finding, type Finding } from './finding.js';
+import type { HttpResponse } from '../harness/http.js';
 
 export function allowsOrigin(res: HttpResponse, origin: string): boolean {
   const value = res.headers['access-control-allow-origin']?.trim();

@@ -1,16 +1,16 @@
 /**
  * The check layer's own rules: every verdict in the suites and scenarios comes from a check that
  * looks at something (no finding with a constant condition), and the checks are rule-agnostic
- * (suites/checks/ names no rule: the caller does).
+ * (src/checks/ names no rule: the caller does).
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { HttpResponse } from '../../../src/harness/http.js';
-import { RULES } from '../../../src/rules/catalog.js';
-import { noApiToken } from '../../../suites/checks/generation.js';
-import { ROOT as root, sources } from '../../helpers/sources.js';
-const files = ['suites', 'scenarios'].flatMap((d) => sources(join(root, d)));
+import type { HttpResponse } from '../../src/harness/http.js';
+import { RULES } from '../../src/rules/catalog.js';
+import { noApiToken } from '../../src/checks/generation.js';
+import { ROOT as root, sources } from '../helpers/sources.js';
+const files = ['src/checks', 'src/steps', 'suites', 'scenarios'].flatMap((d) => sources(join(root, d)));
 
 describe('the check layer', () => {
   it('no check has a constant condition', () => {
@@ -35,7 +35,7 @@ describe('the check layer', () => {
 
   it('the checks name no rule: the test that calls one does', () => {
     const ids = RULES.map((r) => r.id);
-    const offenders = sources(join(root, 'suites', 'checks')).filter((file) => ids.some((id) => readFileSync(file, 'utf8').includes(`'${id}'`)));
+    const offenders = sources(join(root, 'src', 'checks')).filter((file) => ids.some((id) => readFileSync(file, 'utf8').includes(`'${id}'`)));
     expect(offenders.map((f) => relative(root, f))).toEqual([]);
   });
 });

@@ -1,15 +1,14 @@
 /**
- * Steps the partner-key tests share: making a member through the partner key, a member whose
- * tokens can prove they work, finding tokens in a body whatever its status, and judging problem
- * details (spec §7, RFC 7807).
+ * Members made and minted for through the partner key (spec §4.1): a member, a member whose tokens
+ * can prove they work, a minted pair that must exist before a test goes on, and the tokens found in
+ * a body whatever its status.
  */
-import { findAccessToken, findRefreshToken } from '../../src/harness/clients/fields.js';
-import type { PartnerClient, PartnerTokens } from '../../src/harness/clients/partner.js';
-import type { TestContext } from '../../src/runner/context.js';
-import type { HttpResponse } from '../../src/harness/http.js';
-import type { Reads } from '../../src/harness/readers.js';
-import { isClientError, isSuccess } from '../checks/http.js';
-import { problemBody, problemMediaType, problemStatusMember } from '../checks/problem.js';
+import { findAccessToken, findRefreshToken } from '../harness/clients/fields.js';
+import type { PartnerClient, PartnerTokens } from '../harness/clients/partner.js';
+import type { TestContext } from '../runner/context.js';
+import type { HttpResponse } from '../harness/http.js';
+import type { Reads } from '../harness/readers.js';
+import { isSuccess } from '../checks/response.js';
 
 /**
  * Creates a user through `client` (tenant A's key unless told) and returns its e-mail. A refusal is
@@ -66,17 +65,4 @@ export function tokenInBody(t: TestContext, res: HttpResponse): string | undefin
   const found = findAccessToken(res.json, fields.partnerAccessToken) ?? findRefreshToken(res.json, fields.partnerRefreshToken);
   if (found) t.redactor.register('secret', found.value);
   return found?.field;
-}
-
-/**
- * PARTNER-PROBLEM-DETAILS on one error answer: `application/problem+json`, a JSON object body, and
- * a `status` member equal to the HTTP status when there is one. Soft: the caller's own rule goes
- * on. Only 4xx are judged (the rule is about the errors of §7); call it outside properties, so a
- * problem-details fault is never reported under the property's rule.
- */
-export function checkProblem(t: TestContext, res: HttpResponse, what: string): void {
-  if (!isClientError(res)) return;
-  t.soft('PARTNER-PROBLEM-DETAILS', `${what}: content type`, problemMediaType(res));
-  t.soft('PARTNER-PROBLEM-DETAILS', `${what}: body`, problemBody(res));
-  t.soft('PARTNER-PROBLEM-DETAILS', `${what}: status member`, problemStatusMember(res));
 }

@@ -7,14 +7,14 @@
  * the test ends in `error`, naming the page. What a rule demands is judged by the tests, with checks
  * from suites/checks/page.ts.
  */
-import { capturePage } from '../../src/harness/browser/screenshot.js';
-import { MESSAGES, type Outcome, type TokenPage, visible } from '../../src/harness/browser/token-page.js';
-import type { ContextOptions, WebUser } from '../../src/harness/browser/web.js';
-import type { TestContext } from '../../src/runner/context.js';
-import type { Finding } from '../../src/harness/finding.js';
-import type { RuleId } from '../../src/rules/catalog.js';
+import { capturePage } from '../harness/browser/screenshot.js';
+import { MESSAGES, type Outcome, type TokenPage, visible } from '../harness/browser/token-page.js';
+import type { ContextOptions, WebUser } from '../harness/browser/web.js';
+import type { TestContext } from '../runner/context.js';
+import type { Finding } from '../checks/finding.js';
+import type { RuleId } from '../rules/catalog.js';
 import { outcomeText } from '../checks/page.js';
-import type { Need } from '../../src/runner/needs.js';
+import type { Need } from '../runner/needs.js';
 
 /** What every token-page test needs: a browser, and a user tack can sign in as. */
 export const PAGE_NEEDS: readonly Need[] = ['browser', 'user-password'];

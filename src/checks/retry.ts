@@ -2,8 +2,8 @@
  * Checks on how a client repeats a call: the repetition is the same request (method and target),
  * sent with the token it was meant to carry. Token values are never shown.
  */
-import { finding, type Finding } from '../../src/harness/finding.js';
-import { bearerOf, describe, type ObservedRequest } from '../client/evidence.js';
+import { finding, type Finding } from './finding.js';
+import { bearerOf, describeRequest, type ObservedRequest } from './observed-request.js';
 
 /**
  * `retry` repeats `original` (same method and target) with `Authorization: Bearer <token>`. Values
@@ -23,8 +23,8 @@ export function repeatedWith(
     retry === undefined
       ? 'no further API call'
       : !same
-        ? `another call: ${describe(retry)}`
-        : `the same call ${carries ? 'with' : 'without'} ${what} (${describe(retry)})`;
+        ? `another call: ${describeRequest(retry)}`
+        : `the same call ${carries ? 'with' : 'without'} ${what} (${describeRequest(retry)})`;
   return finding(same && carries, expected, actual);
 }
 

@@ -1,7 +1,7 @@
 /** RFC 7807 problem details (spec §7: partner-key errors are problem details). */
-import { finding, type Finding } from '../../src/harness/finding.js';
-import type { HttpResponse } from '../../src/harness/http.js';
-import { jsonObjectBody, mediaType } from './http.js';
+import { finding, type Finding } from './finding.js';
+import type { HttpResponse } from '../harness/http.js';
+import { jsonObjectBody, mediaType } from './response.js';
 
 export function problemMediaType(res: HttpResponse): Finding {
   const type = mediaType(res);
