@@ -7,8 +7,8 @@
  */
 import { ALL_TESTS } from '../../suites/index.js';
 import { revokeEarlierRuns } from '../harness/cleanup/earlier-runs.js';
-import { EXIT, isTackError, redactError, TackError } from '../harness/errors.js';
-import { type Interrupt, STOP_EXIT, stopText } from '../harness/interrupt.js';
+import { EXIT, isTackError, redactError } from '../harness/errors.js';
+import { type Interrupt, stopError, stopText } from '../harness/interrupt.js';
 import { preflight } from '../harness/preflight.js';
 import { runConformance, type RunResult } from '../runner/index.js';
 import { newRunId, openSession, redactorForConfig, type Session } from '../harness/session.js';
@@ -78,10 +78,6 @@ export async function runCommand(
   }
 }
 
-function stopError(signal: NonNullable<Interrupt['signal']>): TackError {
-  return new TackError('TACK_ERR_INTERRUPTED', stopText(signal), { exitCode: STOP_EXIT[signal] });
-}
-
 async function runInSession(session: Session, opts: RunCommandOptions, write: (s: string) => void, interrupt?: Interrupt): Promise<number> {
   const { target, redactor } = session;
   const seed = opts.seed!;
@@ -129,7 +125,7 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
     write(redactor.redact(`tack: TACK_ERR_USER_PASSWORD: the sign-in page did not accept TACK_USER_PASSWORD ${result.passwordRefused}; ${fix}\n`));
   } else if (exitCode === EXIT.nothingChecked)
     write('tack: TACK_ERR_NOTHING_CHECKED: no rule could be checked: every selected rule was skipped (tack doctor says what each one needs)\n');
-  else if (exitCode === EXIT.config && result.hookProblem !== undefined) write(redactor.redact(`tack: TACK_ERR_HOOK: ${result.hookProblem}\n`));
+  else if (exitCode === EXIT.incomplete && result.hookProblem !== undefined) write(redactor.redact(`tack: TACK_ERR_HOOK: ${result.hookProblem}\n`));
   else if (result.deadline)
     write(
       `tack: TACK_ERR_RUN_DEADLINE: the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); ` +

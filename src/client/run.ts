@@ -16,10 +16,10 @@ import type { ObservedRun, ScenarioEvidence } from '../../suites/client/evidence
 import { judgeClient, type PlayedScenario } from '../../suites/client/index.js';
 import { scenariosOf } from '../../suites/client/scenarios.js';
 import { type StopSignal, stopText } from '../harness/interrupt.js';
-import type { ClientReport, ClientScenarioReport } from '../reporters/json.js';
 import { type ClientProgram, playScenario, type RawScenario } from './scenario.js';
 import type { ObservedRequest, Role } from '../checks/observed-request.js';
 import { plural } from '../text/plural.js';
+import type { ClientReport, ClientScenarioReport } from '../reporters/results-schema.js';
 
 /** Characters of each output stream kept in the reports (the end of it, after redaction). */
 const OUTPUT_TAIL = 4000;

@@ -7,9 +7,9 @@
  */
 import type { Redactor } from '../harness/redactor.js';
 import type { Exchange } from '../harness/transcript.js';
-import type { ShellVariable } from './json.js';
 import type { TargetConfig } from '../harness/target-config.js';
 import { PATHS } from '../spec.js';
+import type { ShellVariable } from './results-schema.js';
 
 const PLACEHOLDER = /<(?:([a-z-]+)#\d+|redacted)>/g;
 

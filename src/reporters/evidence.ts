@@ -4,8 +4,8 @@
  */
 import type { Exchange } from '../harness/transcript.js';
 import { curlOf, type ShellSecrets } from './curl.js';
-import type { ReportRule, Reproduction } from './json.js';
 import type { RuleResult } from '../runner/results.js';
+import type { ReportRule, Reproduction } from './results-schema.js';
 
 /** How many exchanges of a test stand for a rule that has no check to point at them (an error). */
 const ERROR_CONTEXT = 8;

@@ -5,7 +5,7 @@
  * stdout and stderr, redacted like everything else.
  */
 import { esc } from '../text/html.js';
-import type { ClientReport, ClientRunReport } from './json.js';
+import type { ClientReport, ClientRunReport } from './results-schema.js';
 
 /** Header rows describing the client run. */
 export function clientMetaRows(client: ClientReport): [string, string][] {

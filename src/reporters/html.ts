@@ -13,9 +13,9 @@ import type { Exchange } from '../harness/transcript.js';
 import { esc } from '../text/html.js';
 import { REPORT_CSS, REPORT_JS } from './html-assets.js';
 import { clientMetaRows, clientRunsSection } from './html-client.js';
-import type { ReportRule, ResultsDocument } from './json.js';
-import { byArea, countStatuses, notHolding, STATUS_MARK, STATUSES, tokenLines, verdictOf } from './verdict.js';
-import type { CheckResult } from '../runner/results.js';
+import { byArea, countStatuses, notHolding, STATUS_MARK, tokenLines, verdictOf } from './verdict.js';
+import { STATUSES } from '../runner/results.js';
+import type { ReportRule, ResultsDocument, ReportCheck } from './results-schema.js';
 
 /** Longest body shown inline; the whole one is in transcript.jsonl. */
 const MAX_BODY = 6000;
@@ -215,7 +215,7 @@ function ruleDetail(
 }
 
 /** A failed browser check's screenshot (embedded), or why none was kept. */
-function screenshot(c: CheckResult, images: ReadonlyMap<string, string>): string {
+function screenshot(c: ReportCheck, images: ReadonlyMap<string, string>): string {
   const shot = c.screenshot!;
   const caption = `${shot.step}: ${shot.page}`;
   const data = shot.file === undefined ? undefined : images.get(shot.file);
@@ -224,7 +224,7 @@ function screenshot(c: CheckResult, images: ReadonlyMap<string, string>): string
   return `<figure class="screenshot">${image}<figcaption>${esc(caption)} (${esc(shot.file!)}; the token and password fields are masked)</figcaption></figure>`;
 }
 
-function checkTable(checks: readonly CheckResult[]): string {
+function checkTable(checks: readonly ReportCheck[]): string {
   const rows = checks.map(
     (c) =>
       `<tr><td class="${c.ok ? 'ok' : 'bad'}">${c.ok ? '✔' : '✘'}</td><td>${esc(c.title)}</td><td>${esc(c.expected)}</td><td>${esc(c.actual)}</td>` +

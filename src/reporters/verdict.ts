@@ -4,11 +4,11 @@
  */
 import { plural } from '../text/plural.js';
 import { AREAS, type Area } from '../rules/catalog.js';
-import type { ResultsDocument, ReportRule } from './json.js';
-import type { Status } from '../runner/results.js';
+import { type Status, STATUSES } from '../runner/results.js';
+import { EXIT } from '../harness/errors.js';
+import type { ResultsDocument, ReportRule } from './results-schema.js';
 
-export const STATUSES: readonly Status[] = ['failed', 'warning', 'error', 'passed', 'skipped'];
-
+/** The mark of each status, in every report (the console paints it). */
 export const STATUS_MARK: Readonly<Record<Status, string>> = {
   passed: '✔',
   failed: '✘',
@@ -43,18 +43,18 @@ export function verdictOf(doc: ResultsDocument): Verdict {
   const warnings = counts.warning > 0 ? `; ${plural(counts.warning, 'SHOULD rule')} not met` : '';
   const failingUnchecked = doc.rules.filter((r) => uncheckedFailing(r, doc)).length;
   switch (doc.run.exitCode) {
-    case 0:
+    case EXIT.ok:
       return {
         key: 'passed',
         title: `PASSED${unchecked}`,
         detail: `every MUST rule checked holds${waived}${warnings}${unchecked ? uncheckedHint(doc) : ''}`,
       };
-    case 1: {
+    case EXIT.mustFailed: {
       const notMet = doc.baseline ? doc.baseline.newFailures.length : counts.failed + (doc.run.strict ? counts.warning : 0) + failingUnchecked;
       const notChecked = failingUnchecked > 0 ? ` (${plural(failingUnchecked, 'MUST rule')} not checked, --require-all: ${names(doc, uncheckedFailing)})` : '';
       return { key: 'failed', title: 'FAILED', detail: `${plural(notMet, 'rule')} not met${notChecked}${waived}` };
     }
-    case 3:
+    case EXIT.nothingChecked:
       return { key: 'nothing-checked', title: 'NOTHING CHECKED', detail: 'no rule could be checked: see the skip reasons' };
     default:
       if (counts.error === 0)
@@ -69,7 +69,7 @@ export function verdictOf(doc: ResultsDocument): Verdict {
 }
 
 export function countStatuses(rules: readonly ReportRule[]): Record<Status, number> {
-  const counts: Record<Status, number> = { passed: 0, failed: 0, warning: 0, error: 0, skipped: 0 };
+  const counts = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
   for (const r of rules) counts[r.status]++;
   return counts;
 }

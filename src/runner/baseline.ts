@@ -79,7 +79,13 @@ export function readBaseline(file: string): Baseline {
   return { file, entries: parsed.data.expected };
 }
 
-type Deviating = Pick<RuleResult, 'status' | 'reason' | 'checks' | 'unverified'>;
+/** What a deviation is read from: a rule as the runner finished it, or as results.json has it. */
+type Deviating = {
+  readonly status: Status;
+  readonly reason: string;
+  readonly checks: readonly { readonly ok: boolean; readonly title: string; readonly replay?: { readonly rule?: string | undefined } | undefined }[];
+  readonly unverified: readonly string[];
+};
 
 /**
  * What a rule's deviation is, as a baseline entry names it: the first failed check's title (for a
@@ -170,7 +176,7 @@ export function applyBaseline(baseline: Baseline, result: RunResult, policy: Exi
  * A baseline of every rule that did not hold in a run, and of every MUST rule it did not check
  * (which `--require-all` fails), each with the check it concerns and the run's reason.
  */
-export function baselineFrom(doc: { readonly rules: readonly (Deviating & Pick<RuleResult, 'id' | 'level'>)[] }): {
+export function baselineFrom(doc: { readonly rules: readonly (Deviating & { readonly id: string; readonly level: 'MUST' | 'SHOULD' })[] }): {
   schema: typeof BASELINE_SCHEMA;
   expected: BaselineEntry[];
 } {

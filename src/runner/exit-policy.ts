@@ -1,15 +1,15 @@
 /**
- * The exit code of a conformance run, computed in one place from the rules' statuses:
+ * The exit code of a conformance run, computed in one place from the rules' statuses (the codes:
+ * src/harness/errors.ts EXIT):
  *
- * - 1: a MUST failed, a SHOULD failed under `--strict`, or a MUST was not checked under
- *      `--require-all` (a skipped MUST is then a failure: certification means every rule was seen);
- * - 2: a rule could not be checked for an error, or the configured test hook cannot be used;
- * - 3: nothing was checked at all;
- * - 0: every MUST that was checked holds.
+ * - mustFailed: a MUST failed, a SHOULD failed under `--strict`, or a MUST was not checked under
+ *   `--require-all` (a skipped MUST is then a failure: certification means every rule was seen);
+ * - incomplete: a rule could not be checked for an error, or the configured test hook cannot be used;
+ * - nothingChecked: nothing was checked at all;
+ * - ok: every MUST that was checked holds.
  */
+import { EXIT } from '../harness/errors.js';
 import type { RuleResult } from './results.js';
-
-export const EXIT_CODES = { ok: 0, failed: 1, error: 2, nothingChecked: 3 } as const;
 
 export interface ExitPolicy {
   readonly strict: boolean;
@@ -20,10 +20,10 @@ export function exitCodeOf(rules: readonly Pick<RuleResult, 'status' | 'level'>[
   const failed = rules.some(
     (r) => r.status === 'failed' || (policy.strict && r.status === 'warning') || (policy.requireAll && r.status === 'skipped' && r.level === 'MUST'),
   );
-  if (failed) return EXIT_CODES.failed;
-  if (rules.some((r) => r.status === 'error') || hookProblem !== undefined) return EXIT_CODES.error;
-  if (!rules.some((r) => r.status === 'passed' || r.status === 'warning')) return EXIT_CODES.nothingChecked;
-  return EXIT_CODES.ok;
+  if (failed) return EXIT.mustFailed;
+  if (rules.some((r) => r.status === 'error') || hookProblem !== undefined) return EXIT.incomplete;
+  if (!rules.some((r) => r.status === 'passed' || r.status === 'warning')) return EXIT.nothingChecked;
+  return EXIT.ok;
 }
 
 /** MUST rules that were not checked (skipped): what a green run did not see. */

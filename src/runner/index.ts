@@ -20,10 +20,9 @@ import { IdentityClient } from '../harness/clients/identity.js';
 import { PartnerClient } from '../harness/clients/partner.js';
 import type { ContextParts } from './context.js';
 import type { TokenLedger, TokenReport } from '../harness/cleanup/ledger.js';
-import { TackError } from '../harness/errors.js';
 import { discoverHook } from '../harness/hook-discovery.js';
 import type { HttpClient } from '../harness/http.js';
-import { type Interrupt, STOP_EXIT, type StopSignal, stopText } from '../harness/interrupt.js';
+import { type Interrupt, type StopSignal, stopError, stopText } from '../harness/interrupt.js';
 import { Names } from '../harness/names.js';
 import { Readers } from '../harness/readers.js';
 import type { Redactor } from '../harness/redactor.js';
@@ -115,7 +114,6 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   for (const id of selection.rules) if (!selection.lastTestOf.has(id)) evidence.get(id)!.skips.push(NO_TEST);
 
   const deadlineText = `the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S)`;
-  const stopError = (signal: StopSignal) => new TackError('TACK_ERR_INTERRUPTED', stopText(signal), { exitCode: STOP_EXIT[signal] });
   const stop = interrupt?.stopped.then(stopError);
   /** Once stopped, nothing more is sent but the clean-up (after the abandoned test's undo). */
   const shutOff = () => {

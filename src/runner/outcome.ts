@@ -2,7 +2,7 @@
  * What a run comes to: its exit code under the exit policy (./exit-policy.ts), after the baseline
  * when one is given (./baseline.ts). Decided once, by the command, before any report is written.
  */
-import { TackError } from '../harness/errors.js';
+import { EXIT, TackError } from '../harness/errors.js';
 import { type AppliedBaseline, applyBaseline, type BaselineSummary, readBaseline } from './baseline.js';
 import { type ExitPolicy, exitCodeOf } from './exit-policy.js';
 import type { RunResult } from './index.js';
@@ -25,6 +25,6 @@ export function decideOutcome(result: RunResult, policy: ExitPolicy, baselineFil
   } catch (error) {
     const message = error instanceof TackError ? error.message : String(error);
     const baselineProblem = { file: baselineFile, entries: 0, expected: [], accepted: [], nowPassing: [], newFailures: [], notes: [message] };
-    return { exitCode: 2, policy, applied: undefined, baselineProblem };
+    return { exitCode: EXIT.config, policy, applied: undefined, baselineProblem };
   }
 }

@@ -5,7 +5,10 @@
 import type { PageEvidence } from '../harness/browser/screenshot.js';
 import type { RuleId } from '../rules/catalog.js';
 
-export type Status = 'passed' | 'failed' | 'warning' | 'skipped' | 'error';
+/** Every status a rule can end with, in the one order every report lists them: what does not hold first. */
+export const STATUSES = ['failed', 'warning', 'error', 'passed', 'skipped'] as const;
+
+export type Status = (typeof STATUSES)[number];
 
 /** One verdict of one check on one rule. */
 export interface CheckResult {

@@ -10,11 +10,10 @@
  */
 import { SERVER_RULES, type RuleId } from '../rules/catalog.js';
 import { type BrowserLookup, findBrowser } from '../harness/browser/executable.js';
-import type { HookClient, Capability } from '../harness/clients/hook.js';
-import { NO_READER } from '../harness/readers.js';
+import type { HookClient } from '../harness/clients/hook.js';
 import type { TestCase } from './test-case.js';
 import type { TargetConfig } from '../harness/target-config.js';
-import type { Need, TestPart } from './needs.js';
+import { type Need, type TestPart, unmetReasons } from './needs.js';
 
 export interface Selection {
   readonly rules: readonly RuleId[];
@@ -139,37 +138,7 @@ function capabilities(list: readonly string[]): string {
   return `${words} capabilit${list.length === 1 ? 'y' : 'ies'}`;
 }
 
-/** A user tack can sign in with at the web pages: its own through the hook, or TACK_USER_EMAIL with TACK_USER_PASSWORD. */
-export function hasWebUser(target: TargetConfig, hook: HookClient | undefined): boolean {
-  return (hook?.has('users') && hook.has('passwords')) || (target.userEmail !== undefined && target.userPassword !== undefined);
-}
-
-/** tack can give users it creates read access (Readers.canGrant). */
-function canGrant(hook: HookClient | undefined): boolean {
-  return hook?.has('businesses') === true && hook.has('access');
-}
-
-/** TokenSource.hasReader, from the configuration: a token of a user whose reads tack knows. */
-function hasReaderToken(target: TargetConfig, hook: HookClient | undefined, browser: BrowserLookup): boolean {
-  const fromHook = hook?.has('users') === true && hook.has('api-tokens');
-  if (fromHook) return canGrant(hook);
-  if (target.hookless) return true;
-  const createsUsers = hook?.has('users') === true && hook.has('passwords');
-  return browser.found && hasWebUser(target, hook) && (!createsUsers || canGrant(hook));
-}
-
-const NO_READER_TOKEN =
-  'needs a personal API token of a user who reads at least one business: the test hook with the users, api-tokens, businesses and access ' +
-  'capabilities, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE, or with TACK_USER_PASSWORD and a browser';
-
-const NO_KNOWN_READS =
-  'needs permissions tack knows: the test hook with the businesses and access capabilities, ' +
-  "or TACK_USER_EMAIL with TACK_API_TOKEN_FILE or TACK_USER_PASSWORD (to compare with the user's own token)";
-
-const NO_WEB_USER =
-  'needs a user tack can sign in with at the web pages: the test hook with the users and passwords capabilities, or TACK_USER_EMAIL with TACK_USER_PASSWORD';
-
-/** Why a test cannot run here: each missing variable, capability or program, named. */
+/** Why a test cannot run here: each missing variable, capability or program, named (./needs.ts). */
 export function unmetNeeds(
   needs: readonly Need[],
   target: TargetConfig,
@@ -177,65 +146,5 @@ export function unmetNeeds(
   hookProblem: string | undefined,
   browser: BrowserLookup = findBrowser(target.browser),
 ): string[] {
-  const out: string[] = [];
-  const hookMissing = (capability: string) => {
-    if (!target.hook) return `needs the test hook (TACK_HOOK_URL, TACK_HOOK_TOKEN) with the ${capability} capability`;
-    if (!hook) return `needs the test hook, which is not usable: ${hookProblem ?? 'unknown problem'}`;
-    return `the target's test hook does not offer the ${capability} capability`;
-  };
-  for (const need of needs) {
-    switch (need) {
-      case 'partner':
-        if (!target.partner) out.push("needs tenant A's partner key (TACK_PARTNER_CLIENT_ID, TACK_PARTNER_SECRET)");
-        break;
-      case 'other-tenant':
-        if (!target.otherBaseUrl) out.push("needs tenant B's host (TACK_OTHER_BASE_URL)");
-        break;
-      case 'other-partner':
-        if (!target.otherPartner || !target.otherBaseUrl)
-          out.push("needs tenant B's partner key (TACK_OTHER_BASE_URL, TACK_OTHER_PARTNER_CLIENT_ID, TACK_OTHER_PARTNER_SECRET)");
-        break;
-      case 'api-token': {
-        const fromHook = hook?.has('users') && hook.has('api-tokens');
-        if (!fromHook && !target.hookless && !(browser.found && hasWebUser(target, hook))) {
-          const aBrowser = browser.found ? 'a browser' : `a browser: ${browser.reason}`;
-          out.push(
-            'needs a personal API token: the test hook with the users and api-tokens capabilities (TACK_HOOK_URL, TACK_HOOK_TOKEN), ' +
-              'or TACK_USER_EMAIL with TACK_API_TOKEN_FILE, ' +
-              `or tokens generated through the token page (TACK_USER_EMAIL with TACK_USER_PASSWORD, and ${aBrowser})`,
-          );
-        }
-        break;
-      }
-      case 'own-token': {
-        const fromHook = hook?.has('users') && hook.has('api-tokens');
-        if (!fromHook && !(browser.found && hasWebUser(target, hook))) {
-          const page = !browser.found ? `a browser (${browser.reason})` : 'TACK_USER_EMAIL with TACK_USER_PASSWORD';
-          const hookWay = 'the test hook with the users and api-tokens capabilities (TACK_HOOK_URL, TACK_HOOK_TOKEN)';
-          out.push(`needs API tokens tack owns: ${hookWay}, or tokens generated through the token page, which needs ${page}`);
-        }
-        break;
-      }
-      case 'browser':
-        if (!browser.found) out.push(`needs a browser: ${browser.reason}`);
-        break;
-      case 'user-password':
-        if (!hasWebUser(target, hook)) out.push(NO_WEB_USER);
-        break;
-      case 'reader':
-        if (!canGrant(hook) && target.userEmail === undefined) out.push(NO_READER);
-        break;
-      case 'reader-token':
-        if (!hasReaderToken(target, hook, browser)) out.push(NO_READER_TOKEN);
-        break;
-      case 'known-reads':
-        if (!canGrant(hook) && !hasReaderToken(target, hook, browser)) out.push(NO_KNOWN_READS);
-        break;
-      default: {
-        const capability = need.slice('hook:'.length) as Capability;
-        if (!hook?.has(capability)) out.push(hookMissing(capability));
-      }
-    }
-  }
-  return mergeReasons(out);
+  return mergeReasons(unmetReasons(needs, target, hook, hookProblem, browser));
 }

@@ -5,9 +5,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { needText, ruleTraces } from '../../src/cli/rule-trace.js';
+import { ruleTraces } from '../../src/cli/rule-trace.js';
 import { ALL_TESTS } from '../../suites/index.js';
 import { ROOT } from '../helpers/sources.js';
+import { needText } from '../../src/runner/needs.js';
 
 /** Every area's rules are checked in this version of tack. */
 const CHECKED_AREAS = new Set(['partner-key', 'sign-in', 'api', 'client', 'token-page']);

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/reporters/html.js';
 import { renderJunit } from '../../src/reporters/junit.js';
 import { renderMarkdown } from '../../src/reporters/markdown.js';
-import type { ResultsDocument } from '../../src/reporters/json.js';
 import { DOC, EXCHANGES } from './fixture.js';
+import type { ResultsDocument } from '../../src/reporters/results-schema.js';
 
 /** The attributes and content of the testcase element of one rule. */
 function testcase(xml: string, rule: string): string {

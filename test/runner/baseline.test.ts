@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { githubAnnotations } from '../../src/cli/commands/annotate.js';
 import { baselineWriteCommand } from '../../src/cli/commands/baseline.js';
-import type { ResultsDocument } from '../../src/reporters/json.js';
 import { runInProcess, startTarget, type Target } from '../reporters/helpers.js';
+import type { ResultsDocument } from '../../src/reporters/results-schema.js';
 
 const ONLY = ['SIGNIN-REVOKE', 'PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS'];
 

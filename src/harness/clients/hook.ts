@@ -8,10 +8,10 @@ import { TackError } from '../errors.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 
 /** What a test hook may offer (`tack-hook/1`, docs/contracts/test-hook.md). */
-export type Capability = 'clock' | 'users' | 'api-tokens' | 'disable-user' | 'businesses' | 'access' | 'features' | 'passwords';
-
 /** `passwords` (token-page.md): user creation takes an optional "password", so tack's users can sign in to the web pages. */
-export const ALL_CAPABILITIES: readonly Capability[] = ['clock', 'users', 'api-tokens', 'disable-user', 'businesses', 'access', 'features', 'passwords'];
+export const ALL_CAPABILITIES = ['clock', 'users', 'api-tokens', 'disable-user', 'businesses', 'access', 'features', 'passwords'] as const;
+
+export type Capability = (typeof ALL_CAPABILITIES)[number];
 
 export interface HookUser {
   readonly email: string;

@@ -7,14 +7,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BrowserLookup } from '../../../src/harness/browser/executable.js';
-import { findBrowser } from '../../../src/harness/browser/executable.js';
-import { HookClient, type Capability } from '../../../src/harness/clients/hook.js';
-import { readUiSelectors, resolveTarget, validateEnv } from '../../../src/harness/config.js';
-import { isTackError } from '../../../src/harness/errors.js';
-import type { HttpClient } from '../../../src/harness/http.js';
-import { unmetNeeds } from '../../../src/runner/selection.js';
-import { openSession } from '../../../src/harness/session.js';
+import type { BrowserLookup } from '../../src/harness/browser/executable.js';
+import { findBrowser } from '../../src/harness/browser/executable.js';
+import { HookClient, type Capability } from '../../src/harness/clients/hook.js';
+import { readUiSelectors, resolveTarget, validateEnv } from '../../src/harness/config.js';
+import { isTackError } from '../../src/harness/errors.js';
+import type { HttpClient } from '../../src/harness/http.js';
+import { type Need, NEEDS, needText } from '../../src/runner/needs.js';
+import { unmetNeeds } from '../../src/runner/selection.js';
+import { openSession } from '../../src/harness/session.js';
 
 const remote = { TACK_BASE_URL: 'https://acme.uat.example.com', TACK_IDENTITY_URL: 'https://id.uat.example.com/realms/payroll' };
 const FOUND: BrowserLookup = { found: true, path: '/usr/bin/chromium', how: "Debian's chromium" };
@@ -123,5 +124,27 @@ describe('configuration of the browser part', () => {
     } finally {
       await session.close();
     }
+  });
+});
+
+describe('the needs table', () => {
+  it('every need has its meaning and the words tack rules prints; a hook need says its capability', () => {
+    for (const [name, entry] of Object.entries(NEEDS)) {
+      expect(entry.meaning, name).not.toBe('');
+      expect(needText(name as Need), name).toBe(entry.asks);
+    }
+    expect(needText('hook:clock')).toBe('hook capability clock (TACK_HOOK_URL, TACK_HOOK_TOKEN)');
+  });
+
+  it('an unknown need is no hook capability: it is a bug, said as one', () => {
+    expect(() => unmetNeeds(['hook:time-machine' as Need], target(), hookWith('clock'), undefined, FOUND)).toThrow(/unknown need "hook:time-machine"/);
+    expect(() => needText('reader-tokens' as Need)).toThrow(/unknown need "reader-tokens"/);
+  });
+
+  it("a hook need is met by the hook's capability, else says what is missing", () => {
+    expect(unmetNeeds(['hook:clock'], target(), hookWith('clock'), undefined, FOUND)).toEqual([]);
+    expect(unmetNeeds(['hook:clock'], target(), undefined, undefined, FOUND)).toEqual([
+      'needs the test hook (TACK_HOOK_URL, TACK_HOOK_TOKEN) with the clock capability',
+    ]);
   });
 });
