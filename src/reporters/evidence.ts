@@ -33,7 +33,9 @@ export function withEvidence(rule: RuleResult, ctx: EvidenceContext): ReportRule
       .map((e) => e.seq)
       .slice(-ERROR_CONTEXT);
   }
-  const out: { -readonly [K in keyof ReportRule]: ReportRule[K] } = { ...rule, exchanges: seqs };
+  // cutShort is the runner's own (results.json says it in `unverified`, in words).
+  const { cutShort: _, ...written } = rule;
+  const out: { -readonly [K in keyof ReportRule]: ReportRule[K] } = { ...written, exchanges: seqs };
   if (rule.status === 'failed' || rule.status === 'warning' || rule.status === 'error') {
     // The request reproduced is the last one made before the first failed verdict (for a check,
     // the response it judged); for an error, the last one the test made.

@@ -30,7 +30,7 @@ import { newLedger } from '../harness/session.js';
 import { TokenSource } from '../harness/tokens.js';
 import type { Transcript } from '../harness/transcript.js';
 import type { TestCase } from './test-case.js';
-import { runOneTest, type TestLimits, type TestOutcome } from './one-test.js';
+import { runOneTest, type TestLimits, type TestOutcome, type TestRun } from './one-test.js';
 import { RuleEvidence } from './rule-verdict.js';
 import { NO_TEST, planTest, selectTests } from './selection.js';
 import { passwordNotes, usesWebPassword } from './web-password.js';
@@ -168,7 +168,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
         shutOff(); // stopped during the test: its undo ran; the abandoned test sends nothing more
         await parts.web.afterTest(run.abandoned); // the browser contexts the test opened (a token left on screen read first)
         deadlineHit ||= run.hitDeadline;
-        collect(evidence, run.outcome, run.context, relevant);
+        collect(evidence, run, relevant);
         outcomes.push(run.outcome);
         options.onTest?.(test, 'end');
       }
@@ -225,16 +225,17 @@ function contextParts(options: RunOptions, hook: ContextParts['hook'], ledger: T
 }
 
 /** Adds what one test found to the evidence of each selected rule it declares. */
-function collect(evidence: Map<RuleId, RuleEvidence>, outcome: TestOutcome, context: import('./context.js').TestContext, relevant: readonly RuleId[]): void {
+function collect(evidence: Map<RuleId, RuleEvidence>, { outcome, context, stoppedAt }: TestRun, relevant: readonly RuleId[]): void {
   for (const r of relevant) {
     const e = evidence.get(r)!;
     e.tests.push(outcome.id);
     e.durationMs += outcome.durationMs;
     if (outcome.status === 'error') e.errors.push(`${outcome.id}: ${outcome.reason}`);
-    else if (outcome.status === 'failed') {
+    else if (outcome.status === 'failed' && stoppedAt !== undefined) {
       const mine = context.checks.filter((c) => c.rule === r);
-      if (mine.length === 0) e.unreached.push(`${outcome.id} stopped before checking it: ${outcome.reason}`);
-      else if (mine.every((c) => c.ok)) e.unfinished.push(`the rest of ${outcome.id}, which stopped before it: ${outcome.reason}`);
+      const stopped = { test: outcome.id, stoppedAt, reason: outcome.reason };
+      if (mine.length === 0) e.unreached.push({ ...stopped, before: 'any' });
+      else if (mine.every((c) => c.ok)) e.unfinished.push({ ...stopped, before: 'the-rest' });
     }
   }
   for (const c of context.checks) evidence.get(c.rule)?.checks.push(c);

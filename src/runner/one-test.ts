@@ -5,6 +5,7 @@
  */
 import { isTackError, TackError, errorText } from '../harness/errors.js';
 import { CheckFailed, type ContextParts, TestContext } from './context.js';
+import type { RuleId } from '../rules/catalog.js';
 import type { TestCase } from './test-case.js';
 import type { TestPlan } from './selection.js';
 
@@ -24,6 +25,8 @@ export interface TestRun {
   readonly hitDeadline: boolean;
   /** The runner gave up on the test (its time ran out, or the run was stopped): it may still be running. */
   readonly abandoned: boolean;
+  /** The rule of the failed check that stopped the test (`failed`). */
+  readonly stoppedAt?: RuleId | undefined;
 }
 
 export interface TestLimits {
@@ -54,6 +57,7 @@ export async function runOneTest(
   let reason = '';
   let hitDeadline = false;
   let abandoned = false;
+  let stoppedAt: RuleId | undefined;
   try {
     const onTimeout = byDeadline ? () => new TackError('TACK_ERR_RUN_DEADLINE', limits.deadlineText) : undefined;
     const stopped = limits.stop?.then((error) => Promise.reject(error));
@@ -65,6 +69,7 @@ export async function runOneTest(
     hitDeadline = isTackError(error, 'TACK_ERR_RUN_DEADLINE') && byDeadline;
     if (error instanceof CheckFailed) {
       status = 'failed';
+      stoppedAt = error.rule;
       reason = parts.redactor.redact(error.message);
     } else {
       status = 'error';
@@ -75,7 +80,7 @@ export async function runOneTest(
     await context.undoAll(); // what the test changed on the target and did not undo (a stopped test's), undone
   }
   const durationMs = Math.round(performance.now() - started);
-  return { outcome: { id: test.id, title: test.title, rules: relevant, status, reason, durationMs }, context, hitDeadline, abandoned };
+  return { outcome: { id: test.id, title: test.title, rules: relevant, status, reason, durationMs }, context, hitDeadline, abandoned, stoppedAt };
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, what: string, onTimeout?: () => TackError): Promise<T> {

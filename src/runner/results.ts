@@ -47,7 +47,18 @@ export interface RuleResult {
   readonly durationMs: number;
   readonly checks: readonly CheckResult[];
   readonly observations: readonly string[];
-  /** Parts of the rule tack could not observe (the rule is then at best `skipped`). */
+  /** Parts of the rule tack could not observe (the rule is then at best `skipped`), in words. */
   readonly unverified: readonly string[];
+  /**
+   * Those of them that are the rest of a test which stopped at another rule's failure, as data:
+   * the test and the rule it stopped at (in memory only; results.json has the words).
+   */
+  readonly cutShort: readonly CutShort[];
   readonly tests: readonly string[];
+}
+
+/** A test that stopped at a failed check on `stoppedAt` before it had checked all of another rule. */
+export interface CutShort {
+  readonly test: string;
+  readonly stoppedAt: RuleId;
 }

@@ -15,6 +15,19 @@ import type { Unverified } from './context.js';
 import { mergeReasons } from './selection.js';
 import type { CheckResult, RuleResult, Status } from './results.js';
 
+/** A test that stopped at a failed check on another rule (`stoppedAt`), with the test's reason. */
+export interface Stopped {
+  readonly test: string;
+  readonly stoppedAt: RuleId;
+  /** Before any check on this rule (`unreached`), or after some (`unfinished`). */
+  readonly before: 'any' | 'the-rest';
+  readonly reason: string;
+}
+
+function stoppedText(s: Stopped): string {
+  return s.before === 'any' ? `${s.test} stopped before checking it: ${s.reason}` : `the rest of ${s.test}, which stopped before it: ${s.reason}`;
+}
+
 export class RuleEvidence {
   readonly checks: CheckResult[] = [];
   readonly observations: string[] = [];
@@ -22,9 +35,9 @@ export class RuleEvidence {
   readonly errors: string[] = [];
   readonly unverified: Unverified[] = [];
   /** Tests that stopped on another rule's failure before recording anything on this one. */
-  readonly unreached: string[] = [];
+  readonly unreached: Stopped[] = [];
   /** Tests that stopped on another rule's failure after some checks on this one, before the rest. */
-  readonly unfinished: string[] = [];
+  readonly unfinished: Stopped[] = [];
   readonly tests: string[] = [];
   durationMs = 0;
 
@@ -45,14 +58,19 @@ export class RuleEvidence {
       checks: this.checks,
       observations: [...new Set(this.observations)],
       unverified: this.notSeen(),
+      cutShort: this.stoppedShort().map(({ test, stoppedAt }) => ({ test, stoppedAt })),
       tests: this.tests,
     };
   }
 
+  /** The tests that stopped before the rest of the rule (before any of it too, when other checks passed). */
+  private stoppedShort(): Stopped[] {
+    return this.checks.length > 0 ? [...this.unfinished, ...this.unreached] : this.unfinished;
+  }
+
   /** What tack did not see of the rule: unverified parts; tests that stopped before the rest of it (when other checks passed). */
   private notSeen(): string[] {
-    const stopped = this.checks.length > 0 ? [...this.unfinished, ...this.unreached] : this.unfinished;
-    return [...this.unverified.map((u) => `${u.title}: ${u.reason}`), ...stopped];
+    return [...this.unverified.map((u) => `${u.title}: ${u.reason}`), ...this.stoppedShort().map(stoppedText)];
   }
 
   private verdict(level: 'MUST' | 'SHOULD'): [Status, string] {
@@ -66,7 +84,7 @@ export class RuleEvidence {
       return ['skipped', `${partly}not checked: ${notSeen[0]}${notSeen.length > 1 ? ` (and ${notSeen.length - 1} more)` : ''}`];
     }
     if (passed > 0) return ['passed', `${plural(passed, 'check')} passed`];
-    if (this.unreached.length > 0) return ['error', this.unreached[0]!];
+    if (this.unreached.length > 0) return ['error', stoppedText(this.unreached[0]!)];
     if (this.skips.length > 0) return ['skipped', mergeReasons(this.skips).join('; ')];
     return ['error', 'no check gave a verdict (a test stopped before reaching it)'];
   }

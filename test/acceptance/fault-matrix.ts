@@ -76,10 +76,7 @@ function relevant(mode: Mode, fault: FaultInfo, clean: Map<RuleId, Status>): boo
 function cutShort(fault: FaultInfo, before: Status | undefined, rule: RunResult['rules'][number]): boolean {
   if (before !== 'passed' || rule.status !== 'skipped' || rule.unverified.length === 0) return false;
   const broken = new Set<string>([...fault.rules, ...(fault.collateral ?? []).flatMap((c) => c.rules)]);
-  return rule.unverified.every((part) => {
-    const stoppedAt = /stopped before (?:it|checking it): ([A-Z][A-Z0-9-]+):/.exec(part)?.[1];
-    return stoppedAt !== undefined && broken.has(stoppedAt);
-  });
+  return rule.cutShort.length === rule.unverified.length && rule.cutShort.every((part) => broken.has(part.stoppedAt));
 }
 
 /** What differs from the expectation, one line per rule; empty when the run is exactly as it must be. */

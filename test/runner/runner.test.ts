@@ -161,6 +161,10 @@ describe('verdicts', () => {
     // Passed by another test, but "stops" never reached its part of the rule.
     expect(rules.get('SIGNIN-REVOKE')!.status).toBe('skipped');
     expect(rules.get('SIGNIN-REVOKE')!.unverified).toEqual([expect.stringMatching(/^stops stopped before checking it: SIGNIN-IDLE-RESET: /)]);
+    // The same, as data: the test and the rule it stopped at, never read back from the words.
+    expect(cut.cutShort).toEqual([{ test: 'stops', stoppedAt: 'SIGNIN-IDLE-RESET' }]);
+    expect(rules.get('SIGNIN-REVOKE')!.cutShort).toEqual([{ test: 'stops', stoppedAt: 'SIGNIN-IDLE-RESET' }]);
+    expect(rules.get('SIGNIN-IDLE-RESET')!.cutShort).toEqual([]);
   });
 
   it('precedence: failed over error over unverified over passed; SHOULD fails as warning', () => {
