@@ -2,7 +2,7 @@
  * What one check saw: whether it holds, what it expected and what it got, both as short,
  * printable text (never a secret: callers describe tokens by kind, not by value).
  *
- * Checks (`suites/checks/`) return findings and know nothing of rules; the test that calls one
+ * Checks (`src/checks/`) return findings and know nothing of rules; the test that calls one
  * records it under a rule, with a title, as a hard or a soft check (`TestContext.check` / `soft`).
  */
 

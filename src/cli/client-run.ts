@@ -5,7 +5,7 @@
  * codes and its output; the reports, baseline and exit codes are those of `tack run`.
  */
 import { checkPassEnv } from '../client/environment.js';
-import { runClient } from '../client/run.js';
+import { runClient } from '../client/index.js';
 import { EXIT, redactError, TackError } from '../harness/errors.js';
 import { type Interrupt, stopText } from '../harness/interrupt.js';
 import { Redactor } from '../harness/redactor.js';

@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_FAULTS } from '../../suites/client/faults.js';
+import { CLIENT_FAULTS } from '../../suites/client/client-faults.js';
 import { CLIENT_JUDGES } from '../../suites/client/index.js';
 import { SCENARIOS as CLIENT_SCENARIOS } from '../../suites/client/scenarios.js';
 import { ALL_TESTS } from '../../suites/index.js';

@@ -5,7 +5,7 @@
  */
 import type { Redactor } from '../harness/redactor.js';
 import { findBrowser } from '../harness/browser/executable.js';
-import { BrowserHost } from '../harness/browser/host.js';
+import { BrowserHost } from '../harness/browser/browser-host.js';
 import { describeUrl, scrub, TokenPage, tokenPageUrl, visible } from '../harness/browser/token-page.js';
 import type { TargetConfig } from '../harness/target-config.js';
 import type { Say } from './diagnosis.js';

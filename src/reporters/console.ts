@@ -4,7 +4,7 @@
  */
 import type { Redactor } from '../harness/redactor.js';
 import { groupSkips, skipLines } from './skips.js';
-import { notHolding, STATUS_MARK, tokenLines, uncheckedFailing, verdictOf } from './verdict.js';
+import { notHolding, STATUS_MARK, tokenLines, uncheckedFailing, verdictOf } from './outcome-words.js';
 import { AREAS, type Area } from '../rules/catalog.js';
 import { type RuleResult, type Status, STATUSES } from '../runner/results.js';
 import type { ReportRule } from './results-schema.js';

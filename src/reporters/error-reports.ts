@@ -10,7 +10,7 @@ import type { TackError } from '../harness/errors.js';
 import type { Redactor } from '../harness/redactor.js';
 import { CATALOG_VERSION } from '../rules/catalog.js';
 import { TACK_VERSION } from '../version.js';
-import { renderHtml } from './html.js';
+import { renderHtml } from './report-html.js';
 import { RESULTS_SCHEMA, writeJsonReports } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';

@@ -12,7 +12,7 @@
  */
 import junitModule from 'junit-report-builder';
 import type { Builder, TestCase as JunitCase } from 'junit-report-builder';
-import { byArea, uncheckedFailing } from './verdict.js';
+import { byArea, uncheckedFailing } from './outcome-words.js';
 import type { ReportRule, ResultsDocument } from './results-schema.js';
 
 // The package is CommonJS (`module.exports = builder`) typed as an ES default export, so under

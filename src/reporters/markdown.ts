@@ -5,7 +5,7 @@
  * enough for `$GITHUB_STEP_SUMMARY` (`cat reports/<run-id>/summary.md >> "$GITHUB_STEP_SUMMARY"`).
  */
 import { groupSkips } from './skips.js';
-import { byArea, countStatuses, notHolding, notHoldingLabel, STATUS_MARK, tokenLines, uncheckedFailing, verdictOf } from './verdict.js';
+import { byArea, countStatuses, notHolding, notHoldingLabel, STATUS_MARK, tokenLines, uncheckedFailing, verdictOf } from './outcome-words.js';
 import { STATUSES } from '../runner/results.js';
 import type { ResultsDocument } from './results-schema.js';
 

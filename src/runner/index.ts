@@ -12,13 +12,13 @@
  * exchange in flight has landed, and every API token tack generated is revoked (cleanup/ledger.ts).
  */
 import type { RuleId } from '../rules/catalog.js';
-import { BrowserHost } from '../harness/browser/host.js';
+import { BrowserHost } from '../harness/browser/browser-host.js';
 import { PageTokens } from '../harness/browser/page-tokens.js';
 import { Web } from '../harness/browser/web.js';
 import { ApiClient } from '../harness/clients/api.js';
 import { IdentityClient } from '../harness/clients/identity.js';
 import { PartnerClient } from '../harness/clients/partner.js';
-import type { ContextParts } from './context.js';
+import type { ContextParts } from './test-context.js';
 import type { TokenLedger, TokenReport } from '../harness/cleanup/ledger.js';
 import { discoverHook } from '../harness/hook-discovery.js';
 import type { HttpClient } from '../harness/http.js';

@@ -4,7 +4,7 @@
  * moves no clock and records nothing afterwards, so it cannot disturb the tests after it.
  */
 import { isTackError, TackError, errorText } from '../harness/errors.js';
-import { CheckFailed, type ContextParts, TestContext } from './context.js';
+import { CheckFailed, type ContextParts, TestContext } from './test-context.js';
 import type { RuleId } from '../rules/catalog.js';
 import type { TestCase } from './test-case.js';
 import type { TestPlan } from './selection.js';

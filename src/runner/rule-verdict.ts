@@ -11,7 +11,7 @@
  */
 import { plural } from '../text/plural.js';
 import { getRule, type RuleId } from '../rules/catalog.js';
-import type { Unverified } from './context.js';
+import type { Unverified } from './test-context.js';
 import { mergeReasons } from './selection.js';
 import type { CheckResult, RuleResult, Status } from './results.js';
 

@@ -7,7 +7,7 @@
  * check knows what it expects; the test says which rule it serves).
  */
 import type { RuleId } from '../rules/catalog.js';
-import type { TestContext } from './context.js';
+import type { TestContext } from './test-context.js';
 import type { Need, TestPart } from './needs.js';
 
 export interface TestCase {

@@ -2,7 +2,7 @@
  * TACK_USER_PASSWORD in a run: which tests would type it (none is started once the sign-in page
  * refused it, browser/password-guard.ts), and a password set that the run will not use, said.
  */
-import type { ContextParts } from './context.js';
+import type { ContextParts } from './test-context.js';
 import type { TargetConfig } from '../harness/target-config.js';
 import type { Need } from './needs.js';
 

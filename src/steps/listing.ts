@@ -3,7 +3,7 @@
  * looks for and did not find is a failure only when every page was read; otherwise the check is
  * `unverified`, with the reason. A business listed where it must not be is a failure on any page.
  */
-import type { TestContext } from '../runner/context.js';
+import type { TestContext } from '../runner/test-context.js';
 import type { Reads } from '../harness/readers.js';
 import type { RuleId } from '../rules/catalog.js';
 import { listed, lists, listsSomething, notListed, type SearchPages, type Wanted } from '../checks/search.js';

@@ -5,7 +5,7 @@
  */
 import { findAccessToken, findRefreshToken } from '../harness/clients/fields.js';
 import type { PartnerClient, PartnerTokens } from '../harness/clients/partner.js';
-import type { TestContext } from '../runner/context.js';
+import type { TestContext } from '../runner/test-context.js';
 import type { HttpResponse } from '../harness/http.js';
 import type { Reads } from '../harness/readers.js';
 import { isSuccess } from '../checks/response.js';

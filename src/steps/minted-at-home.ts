@@ -8,7 +8,7 @@ import { refusedWithoutToken } from '../checks/refusal.js';
 import { isSuccess, status } from '../checks/response.js';
 import type { PartnerClient } from '../harness/clients/partner.js';
 import type { Reads } from '../harness/readers.js';
-import type { TestContext } from '../runner/context.js';
+import type { TestContext } from '../runner/test-context.js';
 import type { TestPart } from '../runner/needs.js';
 import { expectUserData } from './listing.js';
 import { tokenInBody } from './members.js';

@@ -5,12 +5,12 @@
  *
  * What is a precondition (the page opens, a token appears where a test needs one to go on) throws:
  * the test ends in `error`, naming the page. What a rule demands is judged by the tests, with checks
- * from suites/checks/page.ts.
+ * from src/checks/page.ts.
  */
 import { capturePage } from '../harness/browser/screenshot.js';
 import { MESSAGES, type Outcome, type TokenPage, visible } from '../harness/browser/token-page.js';
 import type { ContextOptions, WebUser } from '../harness/browser/web.js';
-import type { TestContext } from '../runner/context.js';
+import type { TestContext } from '../runner/test-context.js';
 import type { Finding } from '../checks/finding.js';
 import type { RuleId } from '../rules/catalog.js';
 import { outcomeText } from '../checks/page.js';

@@ -6,7 +6,7 @@
  * ignores the parameters (the next page repeats the first, or says another pageIndex) leaves the
  * result incomplete, with the reason: "not listed" is then not a verdict.
  */
-import type { TestContext } from '../runner/context.js';
+import type { TestContext } from '../runner/test-context.js';
 import { describeResponse } from '../checks/describe-response.js';
 import type { HttpResponse } from '../harness/http.js';
 import type { Item, SearchPages } from '../checks/search.js';

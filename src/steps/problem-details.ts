@@ -2,7 +2,7 @@
 import { problemBody, problemMediaType, problemStatusMember } from '../checks/problem.js';
 import { isClientError } from '../checks/response.js';
 import type { HttpResponse } from '../harness/http.js';
-import type { TestContext } from '../runner/context.js';
+import type { TestContext } from '../runner/test-context.js';
 
 /**
  * PARTNER-PROBLEM-DETAILS on one error answer: `application/problem+json`, a JSON object body, and

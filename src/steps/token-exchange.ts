@@ -3,7 +3,7 @@
  * access token that must exist before a test can go on (a precondition, not a verdict).
  */
 import type { Exchanged } from '../harness/clients/identity.js';
-import type { TestContext } from '../runner/context.js';
+import type { TestContext } from '../runner/test-context.js';
 import { describeResponse } from '../checks/describe-response.js';
 import type { TokenChain } from '../harness/tokens.js';
 import type { RuleId } from '../rules/catalog.js';

@@ -4,7 +4,7 @@
  * the 401 carries a Bearer challenge.
  */
 import fc from 'fast-check';
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { HttpResponse } from '../../src/harness/http.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import { bearerChallenge } from '../../src/checks/challenge.js';

@@ -6,7 +6,7 @@
  * more business of the tenant is made explicitly unreadable.
  */
 import { sampleBusinesses } from '../../fixtures/businesses.js';
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { TokenChain } from '../../src/harness/tokens.js';
 import { accessTokenOf } from '../../src/steps/token-exchange.js';
 

@@ -8,7 +8,7 @@
  * mode the token file's user is asked for a page of 2; if the pages never fill, the page-size bound
  * was not exercised and is reported as such.
  */
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import { finding } from '../../src/checks/finding.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import { jsonMediaType } from '../../src/checks/response.js';

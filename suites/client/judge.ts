@@ -1,7 +1,7 @@
 /**
  * What a client judge is and what it records with. A judge gives verdicts on one rule: it is called
  * once per scenario it judges, with that scenario's evidence, and records findings from the checks
- * library (suites/checks/) under its rule, each with the requests it was judged on.
+ * library (src/checks/) under its rule, each with the requests it was judged on.
  *
  * A judge records nothing for a scenario that did not exercise its rule; when no scenario did, the
  * rule is `skipped` with the judge's `notExercised` reason (never `passed`).

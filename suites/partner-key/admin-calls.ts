@@ -7,7 +7,7 @@
  * password.
  */
 import type { PartnerClient } from '../../src/harness/clients/partner.js';
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { HttpResponse } from '../../src/harness/http.js';
 import { createMember, mintOrStop } from '../../src/steps/members.js';
 

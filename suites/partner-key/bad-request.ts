@@ -4,7 +4,7 @@
  * member missing or of the wrong type, invalid JSON, an array, null), then a property over the rest.
  */
 import { essentialMalformations, malformedBody, MINT_BODY, REFRESH_BODY, USER_BODY, type BodyShape, type Malformation } from '../../fixtures/malformed.js';
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import { status } from '../../src/checks/response.js';
 import { checkProblem } from '../../src/steps/problem-details.js';

@@ -11,7 +11,7 @@
  */
 import { sampleBusinesses } from '../../fixtures/businesses.js';
 import { finding } from '../../src/checks/finding.js';
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import { expectListed, expectNotListed } from '../../src/steps/listing.js';
 import { searchPages } from '../../src/steps/paging.js';

@@ -4,7 +4,7 @@
  * keys are configured. Each call is one a server without the binding would accept (a member of the
  * host's tenant, a live refresh token minted at that host).
  */
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { PartnerClient } from '../../src/harness/clients/partner.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import { status } from '../../src/checks/response.js';

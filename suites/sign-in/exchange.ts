@@ -8,7 +8,7 @@
  * the token file's, and every rotation is stored before it is used (TokenChain).
  */
 import type { Exchanged } from '../../src/harness/clients/identity.js';
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import { jsonMediaType, jsonObjectBody, status } from '../../src/checks/response.js';
 import { bearerTokenType, memberIs, noStore, nonEmptyString } from '../../src/checks/oauth.js';

@@ -5,7 +5,7 @@
  * answers a refusal with 403 feature_disabled / not_direct. The rule is "no token": any answer
  * without one passes, and the status is reported.
  */
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import { describeResponse } from '../../src/checks/describe-response.js';
 import type { HttpResponse } from '../../src/harness/http.js';
 import type { TestCase } from '../../src/runner/test-case.js';

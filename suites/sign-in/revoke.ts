@@ -4,7 +4,7 @@
  * chain's current one) and on a freshly generated one. Only on tokens tack owns: the hook's, or
  * tokens it generated through the token page (never the token file's).
  */
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { TokenChain } from '../../src/harness/tokens.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import { emptyBody, status } from '../../src/checks/response.js';

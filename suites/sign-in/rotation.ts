@@ -9,7 +9,7 @@
  * the token file alone, only its chain is rotated, one exchange at a time, each rotation stored
  * before it is used.
  */
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import { describeResponse } from '../../src/checks/describe-response.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import { exchanged, isExchanged, isInvalidGrant, rotated } from '../../src/checks/oauth.js';

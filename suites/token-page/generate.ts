@@ -21,7 +21,7 @@ import type { Page } from 'playwright-core';
 import type { TokenPage } from '../../src/harness/browser/token-page.js';
 import { visible } from '../../src/harness/browser/token-page.js';
 import type { WebUser } from '../../src/harness/browser/web.js';
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import {
   asksForPassword,

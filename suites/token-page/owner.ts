@@ -8,7 +8,7 @@
  */
 import type { TokenChain } from '../../src/harness/tokens.js';
 import type { WebUser } from '../../src/harness/browser/web.js';
-import type { TestContext } from '../../src/runner/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import { expectUserData } from '../../src/steps/listing.js';
 import { searchPages } from '../../src/steps/paging.js';
 import { accessTokenIssued } from '../../src/checks/oauth.js';

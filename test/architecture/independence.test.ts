@@ -21,7 +21,7 @@ describe('independence of checks and reference server', () => {
       'src/doctor',
       'src/load',
       'src/reporters',
-      'test/fixtures',
+      'test/subjects',
     ]
       .flatMap((d) => sources(join(root, d)))
       .filter((file) => /from\s+['"][^'"]*\/reference\/|import\(['"][^'"]*\/reference\//.test(readFileSync(file, 'utf8')))

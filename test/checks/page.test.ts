@@ -1,5 +1,5 @@
 /**
- * The page checks (suites/checks/page.ts): each holds on what the spec asks and fails otherwise,
+ * The page checks (src/checks/page.ts): each holds on what the spec asks and fails otherwise,
  * and none shows a token's value.
  */
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * JUnit, Markdown and HTML rendered from one fixed results document (test/reporters/fixture.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { renderHtml } from '../../src/reporters/html.js';
+import { renderHtml } from '../../src/reporters/report-html.js';
 import { renderJunit } from '../../src/reporters/junit.js';
 import { renderMarkdown } from '../../src/reporters/markdown.js';
 import { DOC, EXCHANGES } from './fixture.js';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveTarget, validateEnv } from '../../src/harness/config.js';
-import { type ContextParts, TestContext, UndeclaredRule } from '../../src/runner/context.js';
+import { type ContextParts, TestContext, UndeclaredRule } from '../../src/runner/test-context.js';
 import { exitCodeOf } from '../../src/runner/exit-policy.js';
 import { finding } from '../../src/checks/finding.js';
 import { HttpClient } from '../../src/harness/http.js';

@@ -60,7 +60,7 @@ export function formatTrace(r: RuleTrace): string {
     'check sites:',
     ...list(r.checkSites),
     r.area === 'client'
-      ? "faults of tack's own faulty client that break it (test/fixtures/clients):"
+      ? "faults of tack's own faulty client that break it (test/subjects/clients):"
       : 'reference faults that break it (tack serve --fault NAME):',
     ...list(r.faults.map((f) => f.replace(" (tack's faulty client)", ''))),
     ...(r.collateralOf.length > 0 ? ['may also change under:', ...list(r.collateralOf)] : []),

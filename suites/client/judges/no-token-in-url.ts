@@ -2,7 +2,7 @@
 import { findSecret, noSecretIn } from '../../../src/checks/leaks.js';
 import { requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
-import { secretsOf } from '../secrets.js';
+import { secretsOf } from '../scenario-secrets.js';
 import { plural } from '../../../src/text/plural.js';
 
 export const noTokenInUrl: ClientJudge = {

@@ -4,7 +4,7 @@
  */
 import { noSecretIn } from '../../../src/checks/leaks.js';
 import type { ClientJudge } from '../judge.js';
-import { secretsOf } from '../secrets.js';
+import { secretsOf } from '../scenario-secrets.js';
 
 export const secretsNotLogged: ClientJudge = {
   rule: 'CLIENT-SECRETS-NOT-LOGGED',

@@ -5,7 +5,7 @@
  * the API and the hook clock.
  */
 import type { Exchanged } from '../../../src/harness/clients/identity.js';
-import type { TestContext } from '../../../src/runner/context.js';
+import type { TestContext } from '../../../src/runner/test-context.js';
 import { describeResponse } from '../../../src/checks/describe-response.js';
 import type { HttpResponse } from '../../../src/harness/http.js';
 import type { Reads } from '../../../src/harness/readers.js';

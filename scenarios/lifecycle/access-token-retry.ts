@@ -8,13 +8,13 @@
  * In hookless mode the chain is the token file's, whose rotations are stored before use; moving the
  * clock 300 s harms no token.
  */
-import type { TestCase } from '../src/runner/test-case.js';
-import { expectUserData } from '../src/steps/listing.js';
-import { searchPages } from '../src/steps/paging.js';
-import { status } from '../src/checks/response.js';
-import { expectExchange } from '../src/steps/token-exchange.js';
-import { accessTolerance, ACCESS_TOKEN_S } from '../src/spec.js';
-import { formatDuration } from '../src/text/duration.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { expectUserData } from '../../src/steps/listing.js';
+import { searchPages } from '../../src/steps/paging.js';
+import { status } from '../../src/checks/response.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
+import { accessTolerance, ACCESS_TOKEN_S } from '../../src/spec.js';
+import { formatDuration } from '../../src/text/duration.js';
 
 export const accessTokenRetry: TestCase = {
   id: 'scenario/access-token-retry',

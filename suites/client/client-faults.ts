@@ -1,5 +1,5 @@
 /**
- * The faults of the faulty client tack's own tests run (test/fixtures/clients/client.mjs), each
+ * The faults of the faulty client tack's own tests run (test/subjects/clients/client.mjs), each
  * with the one rule it breaks and the profiles it is played in (a fault of the partner key has no
  * personal-token form, and so on): the client's counterpart of src/reference/faults.ts, words and
  * data only, read by `tack rules`.

@@ -10,10 +10,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { Exchange } from '../harness/transcript.js';
-import { esc } from '../text/html.js';
-import { REPORT_CSS, REPORT_JS } from './html-assets.js';
-import { clientMetaRows, clientRunsSection } from './html-client.js';
-import { byArea, countStatuses, notHolding, STATUS_MARK, tokenLines, verdictOf } from './verdict.js';
+import { esc } from '../text/escape-html.js';
+import { REPORT_CSS, REPORT_JS } from './report-html-assets.js';
+import { clientMetaRows, clientRunsSection } from './report-html-client.js';
+import { byArea, countStatuses, notHolding, STATUS_MARK, tokenLines, verdictOf } from './outcome-words.js';
 import { STATUSES } from '../runner/results.js';
 import type { ReportRule, ResultsDocument, ReportCheck } from './results-schema.js';
 

@@ -4,8 +4,8 @@
  * A's key lists A's business at A's host and is refused at B's host; with B's key configured, the
  * same holds the other way round. A target that cannot narrow may refuse to mint at all (a 4xx).
  */
-import type { TestCase } from '../src/runner/test-case.js';
-import { mintedOnlyWorksAtHome, WORKS_AT_HOME } from '../src/steps/minted-at-home.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { mintedOnlyWorksAtHome, WORKS_AT_HOME } from '../../src/steps/minted-at-home.js';
 
 export const multiTenantNarrowing: TestCase = {
   id: 'scenario/multi-tenant-narrowing',

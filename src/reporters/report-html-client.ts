@@ -4,7 +4,7 @@
  * ended, the requests it sent (links to the exchanges shown with the rules) and the end of its
  * stdout and stderr, redacted like everything else.
  */
-import { esc } from '../text/html.js';
+import { esc } from '../text/escape-html.js';
 import type { ClientReport, ClientRunReport } from './results-schema.js';
 
 /** Header rows describing the client run. */

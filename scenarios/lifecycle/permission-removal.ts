@@ -5,14 +5,14 @@
  * partner key is configured, a partner-minted token for the same user loses the second permission
  * the same way.
  */
-import { sampleBusinesses } from '../fixtures/businesses.js';
-import { describeResponse } from '../src/checks/describe-response.js';
-import type { TestCase } from '../src/runner/test-case.js';
-import { expectListed, expectNotListed } from '../src/steps/listing.js';
-import { searchPages } from '../src/steps/paging.js';
-import { isSuccess } from '../src/checks/response.js';
-import { lists } from '../src/checks/search.js';
-import { accessTokenOf } from '../src/steps/token-exchange.js';
+import { sampleBusinesses } from '../../fixtures/businesses.js';
+import { describeResponse } from '../../src/checks/describe-response.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { expectListed, expectNotListed } from '../../src/steps/listing.js';
+import { searchPages } from '../../src/steps/paging.js';
+import { isSuccess } from '../../src/checks/response.js';
+import { lists } from '../../src/checks/search.js';
+import { accessTokenOf } from '../../src/steps/token-exchange.js';
 
 export const permissionRemovalScenario: TestCase = {
   id: 'scenario/permission-removal',

@@ -4,11 +4,11 @@
  * generation. Then the script stops: 30 days + tolerance after its last run the token is refused
  * with 400 invalid_grant (still well inside 90 days of generation), and a new token works.
  */
-import type { TestCase } from '../src/runner/test-case.js';
-import { invalidGrant } from '../src/checks/oauth.js';
-import { expectExchange } from '../src/steps/token-exchange.js';
-import { clockTolerance, DAY_S, IDLE_LIMIT_S } from '../src/spec.js';
-import { formatDuration } from '../src/text/duration.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { invalidGrant } from '../../src/checks/oauth.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
+import { clockTolerance, DAY_S, IDLE_LIMIT_S } from '../../src/spec.js';
+import { formatDuration } from '../../src/text/duration.js';
 
 const EVERY_S = 29 * DAY_S;
 

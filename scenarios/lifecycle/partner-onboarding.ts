@@ -6,15 +6,15 @@
  * left to partner-key/mint and partner-key/refresh, which know TACK_USER_EMAIL.
  */
 import fc from 'fast-check';
-import { userDraft, withEmail } from '../fixtures/users.js';
-import { isAbsoluteHttpUrl } from '../src/harness/clients/fields.js';
-import { finding } from '../src/checks/finding.js';
-import type { TestCase } from '../src/runner/test-case.js';
-import { expectUserData } from '../src/steps/listing.js';
-import { searchPages } from '../src/steps/paging.js';
-import { isSuccess, status, success } from '../src/checks/response.js';
-import { refusedWithoutToken } from '../src/checks/refusal.js';
-import { tokenInBody } from '../src/steps/members.js';
+import { userDraft, withEmail } from '../../fixtures/users.js';
+import { isAbsoluteHttpUrl } from '../../src/harness/clients/fields.js';
+import { finding } from '../../src/checks/finding.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { expectUserData } from '../../src/steps/listing.js';
+import { searchPages } from '../../src/steps/paging.js';
+import { isSuccess, status, success } from '../../src/checks/response.js';
+import { refusedWithoutToken } from '../../src/checks/refusal.js';
+import { tokenInBody } from '../../src/steps/members.js';
 
 export const partnerOnboarding: TestCase = {
   id: 'scenario/partner-onboarding',

@@ -4,13 +4,13 @@
  * refused with 400 invalid_grant although it was used a moment before: the 90 days are never
  * extended. A new token works.
  */
-import { describeResponse } from '../src/checks/describe-response.js';
-import { finding } from '../src/checks/finding.js';
-import type { TestCase } from '../src/runner/test-case.js';
-import { isExchanged, invalidGrant } from '../src/checks/oauth.js';
-import { expectExchange } from '../src/steps/token-exchange.js';
-import { ABSOLUTE_LIMIT_S, clockTolerance, DAY_S } from '../src/spec.js';
-import { formatDuration } from '../src/text/duration.js';
+import { describeResponse } from '../../src/checks/describe-response.js';
+import { finding } from '../../src/checks/finding.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { isExchanged, invalidGrant } from '../../src/checks/oauth.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
+import { ABSOLUTE_LIMIT_S, clockTolerance, DAY_S } from '../../src/spec.js';
+import { formatDuration } from '../../src/text/duration.js';
 
 export const absoluteExpiryScenario: TestCase = {
   id: 'scenario/absolute-expiry',

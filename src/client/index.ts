@@ -16,7 +16,7 @@ import type { ObservedRun, ScenarioEvidence } from '../../suites/client/evidence
 import { judgeClient, type PlayedScenario } from '../../suites/client/index.js';
 import { scenariosOf } from '../../suites/client/scenarios.js';
 import { type StopSignal, stopText } from '../harness/interrupt.js';
-import { type ClientProgram, playScenario, type RawScenario } from './scenario.js';
+import { type ClientProgram, playScenario, type RawScenario } from './one-scenario.js';
 import type { ObservedRequest, Role } from '../checks/observed-request.js';
 import { plural } from '../text/plural.js';
 import type { ClientReport, ClientScenarioReport } from '../reporters/results-schema.js';

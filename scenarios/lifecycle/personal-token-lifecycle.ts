@@ -5,13 +5,13 @@
  * the remedy the spec gives, a new token, works again. On tokens tack owns: a fresh user's from the
  * hook, or the web user's, generated through the token page.
  */
-import type { TestCase } from '../src/runner/test-case.js';
-import { expectUserData } from '../src/steps/listing.js';
-import { searchPages } from '../src/steps/paging.js';
-import { emptyBody, status } from '../src/checks/response.js';
-import { exchanged, invalidGrant, rotated } from '../src/checks/oauth.js';
-import { expectExchange } from '../src/steps/token-exchange.js';
-import type { TestPart } from '../src/runner/needs.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { expectUserData } from '../../src/steps/listing.js';
+import { searchPages } from '../../src/steps/paging.js';
+import { emptyBody, status } from '../../src/checks/response.js';
+import { exchanged, invalidGrant, rotated } from '../../src/checks/oauth.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 const ROTATIONS = 5;
 
