@@ -1,8 +1,8 @@
 /**
  * Every test tack runs, in order: the property-based rule suites, then the scenarios.
  */
-import { SCENARIOS } from '../scenarios/index.js';
-import type { TestCase } from '../src/harness/types.js';
+import { LIFECYCLE_TESTS } from '../scenarios/lifecycle/index.js';
+import type { TestCase } from '../src/runner/test-case.js';
 import { API_TESTS } from './api/index.js';
 import { PARTNER_KEY_TESTS } from './partner-key/index.js';
 import { SIGN_IN_TESTS } from './sign-in/index.js';
@@ -10,4 +10,4 @@ import { TOKEN_PAGE_TESTS } from './token-page/index.js';
 
 export const SUITE_TESTS: readonly TestCase[] = [...PARTNER_KEY_TESTS, ...API_TESTS, ...SIGN_IN_TESTS, ...TOKEN_PAGE_TESTS];
 
-export const ALL_TESTS: readonly TestCase[] = [...SUITE_TESTS, ...SCENARIOS];
+export const ALL_TESTS: readonly TestCase[] = [...SUITE_TESTS, ...LIFECYCLE_TESTS];

@@ -23,7 +23,7 @@ import type { Outcome } from '../../src/load/recorder.js';
 import { sameOrigin, type Endpoint } from '../../src/load/target.js';
 import { answerExchange } from './exchange.js';
 import { exchangeRequest, searchRequest, searchShapeProblem } from './wire.js';
-import { ACCESS_TOKEN_S, accessTolerance } from '../../suites/spec-limits.js';
+import { ACCESS_TOKEN_S, accessTolerance } from '../../src/spec.js';
 
 /** Re-exchange this long before the access token's expiry (spec §5 step 4: "near expiry"). */
 const EXPIRY_MARGIN_MS = 30_000;

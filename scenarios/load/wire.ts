@@ -18,7 +18,7 @@ import { getPath } from '../../src/harness/clients/fields.js';
 import type { LoadRequest } from '../../src/load/engine.js';
 import type { PartnerWire } from '../../src/load/profile.js';
 import type { Endpoint } from '../../src/load/target.js';
-import { ACCESS_TOKEN_S } from '../../suites/spec-limits.js';
+import { ACCESS_TOKEN_S } from '../../src/spec.js';
 
 export type ExchangeAnswer =
   | { readonly kind: 'rotated'; readonly refreshToken: string; readonly accessToken: string; readonly expiresIn: number }

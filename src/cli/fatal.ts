@@ -3,16 +3,16 @@
  * errors print their code and message (already redacted), anything else is exit 2 with its message.
  */
 import { CommanderError } from 'commander';
-import { TackError } from '../harness/errors.js';
+import { EXIT, TackError } from '../harness/errors.js';
 
 export function exitCodeFor(error: unknown): number {
   if (error instanceof CommanderError) {
     // A command line commander refused (unknown command or option, missing argument) is a usage
     // error: exit 2, like every other configuration error.
-    return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0 ? 0 : 2;
+    return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0 ? EXIT.ok : EXIT.config;
   }
   if (error instanceof TackError) return error.exitCode;
-  return 2;
+  return EXIT.incomplete;
 }
 
 export function formatFatal(error: unknown): string {

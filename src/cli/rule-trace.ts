@@ -1,23 +1,26 @@
 /**
  * Where each rule lives, computed from the code: the tests that declare it (suites and scenarios,
- * ALL_TESTS), the lines of the suites and scenarios that name it (its check sites: a grep for the
- * id finds the same lines), the reference faults that break it, and what its tests need to run
- * (variables, hook capabilities, a browser). `tack rules` prints it.
+ * ALL_TESTS), the lines of the steps, suites and scenarios that name it (its check sites: a grep
+ * for the id finds the same lines), the reference faults that break it, and what its tests need to
+ * run (variables, hook capabilities, a browser). `tack rules` prints it: in a checkout it computes
+ * it from the sources; the package ships it computed at build time (scripts/rule-trace.ts,
+ * commands/rules.ts TRACE_FILE), since it ships no sources to read.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_FAULTS } from '../../suites/client/faults.js';
+import { CLIENT_FAULTS } from '../../suites/client/client-faults.js';
 import { CLIENT_JUDGES } from '../../suites/client/index.js';
 import { SCENARIOS as CLIENT_SCENARIOS } from '../../suites/client/scenarios.js';
 import { ALL_TESTS } from '../../suites/index.js';
-import type { Capability, Need, TestCase } from '../harness/types.js';
+import type { TestCase } from '../runner/test-case.js';
 import { FAULTS } from '../reference/faults.js';
 import { RULES, type Rule } from '../rules/catalog.js';
+import { needText } from '../runner/needs.js';
 
 export interface RuleTrace extends Rule {
   readonly tests: readonly { readonly id: string; readonly title: string; readonly needs: readonly string[] }[];
-  /** `path:line` of every line of suites/ and scenarios/ that names the rule. */
+  /** `path:line` of every line of the steps, suites and scenarios that names the rule. */
   readonly checkSites: readonly string[];
   /** Reference faults that break the rule (for a client rule: the faults of tack's own faulty client). */
   readonly faults: readonly string[];
@@ -27,44 +30,7 @@ export interface RuleTrace extends Rule {
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Folders whose lines are check sites. */
-const SITE_FOLDERS = ['suites', 'scenarios'];
-
-/** What a need asks of the configuration, in the words of target-config.md. */
-export function needText(need: Need): string {
-  switch (need) {
-    case 'partner':
-      return 'TACK_PARTNER_CLIENT_ID, TACK_PARTNER_SECRET';
-    case 'other-tenant':
-      return 'TACK_OTHER_BASE_URL';
-    case 'other-partner':
-      return 'TACK_OTHER_BASE_URL, TACK_OTHER_PARTNER_CLIENT_ID, TACK_OTHER_PARTNER_SECRET';
-    case 'api-token':
-      return (
-        'a personal API token: hook capabilities users and api-tokens, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE, ' +
-        'or the token page (a browser, TACK_USER_EMAIL with TACK_USER_PASSWORD)'
-      );
-    case 'own-token':
-      return 'API tokens tack generates itself: hook capabilities users and api-tokens, or the token page (a browser, TACK_USER_EMAIL with TACK_USER_PASSWORD)';
-    case 'browser':
-      return 'a Chromium (TACK_BROWSER, or /usr/bin/chromium)';
-    case 'user-password':
-      return 'a user tack can sign in with: hook capabilities users and passwords, or TACK_USER_EMAIL with TACK_USER_PASSWORD';
-    case 'reader':
-      return 'a user who reads a business: hook capabilities businesses and access, or TACK_USER_EMAIL';
-    case 'reader-token':
-      return (
-        "a personal API token of a user who reads a business: hook capabilities users, api-tokens, businesses and access, or TACK_USER_EMAIL's token " +
-        '(TACK_API_TOKEN_FILE, or the token page)'
-      );
-    case 'known-reads':
-      return "permissions tack knows: hook capabilities businesses and access, or TACK_USER_EMAIL's own token (TACK_API_TOKEN_FILE, or the token page)";
-    default: {
-      // Only hook capabilities are left: a need added to Need without a case here does not compile.
-      const capability: `hook:${Capability}` = need;
-      return `hook capability ${capability.slice('hook:'.length)} (TACK_HOOK_URL, TACK_HOOK_TOKEN)`;
-    }
-  }
-}
+const SITE_FOLDERS = ['src/steps', 'suites', 'scenarios'];
 
 /** What the parts of a test's check of `rule` need beyond the test's own needs. */
 function partNeeds(test: TestCase, rule: string): string[] {

@@ -16,10 +16,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { PartnerClient } from './clients/partner.js';
-import { errorText } from './context.js';
-import { isTackError, TackError } from './errors.js';
+import { isTackError, TackError, errorText } from './errors.js';
 import type { HttpClient } from './http.js';
-import type { TargetConfig } from './types.js';
+import type { TargetConfig } from './target-config.js';
+import { PATHS } from '../spec.js';
 
 export interface ProbeResult {
   readonly status: 'ok' | 'problem' | 'warning';
@@ -32,7 +32,7 @@ const problem = (error: TackError): ProbeResult => ({ status: 'problem', text: e
 
 /** The sign-in server's token endpoint under TACK_IDENTITY_URL, with TACK_CLIENT_ID. */
 export async function probeSignIn(http: HttpClient, target: TargetConfig): Promise<ProbeResult> {
-  const url = `${target.identityUrl}/protocol/openid-connect/token`;
+  const url = `${target.identityUrl}${PATHS.exchange}`;
   const form = new URLSearchParams({
     grant_type: 'refresh_token',
     client_id: target.clientId,

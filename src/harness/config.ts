@@ -7,7 +7,7 @@ import { parse as parseDotenv } from 'dotenv';
 import { closest, distance } from 'fastest-levenshtein';
 import { envSchema, type TackEnv, VARIABLES } from '../../config/schema.js';
 import { TackError } from './errors.js';
-import { type TargetConfig, UI_SELECTOR_KEYS, type UiSelectorKey } from './types.js';
+import { type TargetConfig, UI_SELECTOR_KEYS, type UiSelectorKey } from './target-config.js';
 
 /** Only `TACK_*` variables are read; everything else in the environment is ignored. */
 export function collectEnv(options: { envFile?: string | undefined; env?: NodeJS.ProcessEnv }): Record<string, string> {

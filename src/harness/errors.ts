@@ -1,20 +1,35 @@
 /**
- * Errors tack raises. Each has a stable `code` (like undici's `UND_ERR_*`) that CI scripts can
- * match on, a default message, and the process exit code it leads to when it ends a command.
- * Messages never carry secrets: they are built from redacted text only.
+ * Errors tack raises, and every exit code tack ends with. Each error has a stable `code` (like
+ * undici's `UND_ERR_*`) that CI scripts can match on, a default message, and the exit code it leads
+ * to when it ends a command. Messages never carry secrets: they are built from redacted text only.
  *
  * docs/errors.md lists every code; test/harness/errors.test.ts keeps the two in step.
  */
 
+/**
+ * Every exit code, in one table, named by its cause. A command's code comes from here: a verdict's
+ * (src/runner/exit-policy.ts), an error's (its code's `exit` below), a stop's (128 + the signal's
+ * number, as shells report it; src/harness/interrupt.ts).
+ */
 export const EXIT = {
+  /** Every MUST rule checked holds; every load threshold held. */
   ok: 0,
+  /** A MUST failed (a SHOULD under --strict, a MUST not checked under --require-all); a load correctness failure; a bundle that does not verify. */
   mustFailed: 1,
+  /** The configuration is not valid: a variable, a file, the command line, a refused key or password, a baseline that cannot be read. */
   config: 2,
+  /** The target could not be reached, did not answer in time, or answered what is not HTTP. */
   unreachable: 2,
+  /** A rule could not be checked for an error, or the configured test hook cannot be used (INCOMPLETE). */
+  incomplete: 2,
+  /** No rule could be checked. */
   nothingChecked: 3,
+  /** A load threshold was breached. */
   threshold: 4,
-  /** SIGINT; SIGTERM is 143. */
-  interrupted: 130,
+  /** Stopped by SIGINT (Ctrl-C). */
+  sigint: 130,
+  /** Stopped by SIGTERM. */
+  sigterm: 143,
 } as const;
 
 export const ERROR_CODES = {
@@ -36,8 +51,8 @@ export const ERROR_CODES = {
   TACK_ERR_THRESHOLD: { exit: EXIT.threshold, message: 'A load threshold was breached' },
   TACK_ERR_BUNDLE: { exit: EXIT.mustFailed, message: 'The evidence bundle does not verify' },
   TACK_ERR_USER_PASSWORD: { exit: EXIT.config, message: 'The sign-in page refused TACK_USER_PASSWORD' },
-  // 128 + the signal's number: 130 for SIGINT (shown here), 143 for SIGTERM (src/harness/interrupt.ts).
-  TACK_ERR_INTERRUPTED: { exit: EXIT.interrupted, message: 'The run was stopped by a signal' },
+  // SIGINT's code here; a stop by SIGTERM raises it with EXIT.sigterm (src/harness/interrupt.ts).
+  TACK_ERR_INTERRUPTED: { exit: EXIT.sigint, message: 'The run was stopped by a signal' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -57,6 +72,11 @@ export class TackError extends Error {
 
 export function isTackError(error: unknown, code?: ErrorCode): error is TackError {
   return error instanceof TackError && (code === undefined || error.code === code);
+}
+
+/** The message of anything thrown. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**

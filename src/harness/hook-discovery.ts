@@ -5,11 +5,11 @@
  */
 import type { TokenLedger } from './cleanup/ledger.js';
 import { HookClient } from './clients/hook.js';
-import { errorText } from './context.js';
 import type { HttpClient } from './http.js';
 import type { Redactor } from './redactor.js';
 import type { Transcript } from './transcript.js';
-import type { TargetConfig } from './types.js';
+import type { TargetConfig } from './target-config.js';
+import { errorText } from './errors.js';
 
 export interface HookDiscovery {
   /** The hook, when configured and usable. */

@@ -9,13 +9,14 @@
  * Even then, an exchange of the token file in flight is let land first (`holdExit`, bounded): its
  * answer holds the only copy of the user's token.
  */
+import { EXIT, TackError } from './errors.js';
 
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
 const SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
 
-/** Exit codes of a stopped command: 128 + the signal's number, as shells report it. */
-export const STOP_EXIT: Readonly<Record<StopSignal, number>> = { SIGINT: 130, SIGTERM: 143 };
+/** Exit codes of a stopped command (src/harness/errors.ts EXIT). */
+export const STOP_EXIT: Readonly<Record<StopSignal, number>> = { SIGINT: EXIT.sigint, SIGTERM: EXIT.sigterm };
 
 /** Longest a second signal waits for the holds (an exchange of the token file in flight). */
 const HOLD_GRACE_MS = 15_000;
@@ -55,6 +56,11 @@ export class Interrupt {
 /** The text of a stop, for reports and error messages. */
 export function stopText(signal: StopSignal): string {
   return `the run was stopped by ${signal} (${signal === 'SIGINT' ? 'Ctrl-C' : 'a termination request'})`;
+}
+
+/** The error a stop ends a command with: TACK_ERR_INTERRUPTED, exit 130 or 143. */
+export function stopError(signal: StopSignal): TackError {
+  return new TackError('TACK_ERR_INTERRUPTED', stopText(signal), { exitCode: STOP_EXIT[signal] });
 }
 
 let installed = 0;

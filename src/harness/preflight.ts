@@ -21,7 +21,8 @@ import { isTackError, TackError } from './errors.js';
 import type { HttpClient, HttpRequest } from './http.js';
 import type { Session } from './session.js';
 import { inspectTokenFile } from './token-file.js';
-import type { TargetConfig } from './types.js';
+import type { TargetConfig } from './target-config.js';
+import { PATHS } from '../spec.js';
 
 /** Statuses of a gateway whose service is not there (RFC 9110 §15.6.3-5). */
 const DOWN: Record<number, string> = { 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
@@ -95,11 +96,11 @@ function tokenFileReadable(tokenFile: string): ProbeResult {
 export function probesOf(target: TargetConfig): HttpRequest[] {
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const probes: HttpRequest[] = [
-    { role: 'tenant host', method: 'GET', url: `${target.baseUrl}/api/businesses/search`, headers: { accept: 'application/json' } },
-    { role: 'identity server', method: 'POST', url: `${target.identityUrl}/protocol/openid-connect/token`, headers: form, body: '' },
+    { role: 'tenant host', method: 'GET', url: `${target.baseUrl}${PATHS.search}`, headers: { accept: 'application/json' } },
+    { role: 'identity server', method: 'POST', url: `${target.identityUrl}${PATHS.exchange}`, headers: form, body: '' },
   ];
   if (target.otherBaseUrl)
-    probes.push({ role: "tenant B's host", method: 'GET', url: `${target.otherBaseUrl}/api/businesses/search`, headers: { accept: 'application/json' } });
+    probes.push({ role: "tenant B's host", method: 'GET', url: `${target.otherBaseUrl}${PATHS.search}`, headers: { accept: 'application/json' } });
   if (target.hook) probes.push({ role: 'test hook', method: 'GET', url: `${target.hook.url}/`, headers: { authorization: `Bearer ${target.hook.token}` } });
   return probes;
 }

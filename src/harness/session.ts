@@ -14,7 +14,7 @@ import { TackError } from './errors.js';
 import { HttpClient } from './http.js';
 import { Redactor } from './redactor.js';
 import { Transcript } from './transcript.js';
-import type { TargetConfig } from './types.js';
+import type { TargetConfig } from './target-config.js';
 
 export interface Session {
   readonly target: TargetConfig;

@@ -4,7 +4,7 @@
  * against the offered rate with the knee marked and the steps where the generator was saturated
  * in red.
  */
-import { esc } from '../text/html.js';
+import { esc } from '../text/escape-html.js';
 import { capacityLine } from './capacity.js';
 import { lineChart, type Series } from './charts.js';
 import type { Capacity } from './types.js';

@@ -15,7 +15,7 @@ import { worstHealth } from './generator.js';
 import type { Machine } from './machine.js';
 import { combineSteps } from './merge.js';
 import { metricsOf } from './metrics.js';
-import type { LoadIo } from './run.js';
+import type { LoadIo } from './options.js';
 import { evaluateThresholds, samplesNeeded, samplesNote, type ThresholdSpec } from './thresholds.js';
 import type { CapacityStep, LoadResult, RequestKind, Threshold, Verdict } from './types.js';
 import { formatCount } from './units.js';

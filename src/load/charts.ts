@@ -6,7 +6,7 @@
  * ends where the run ended, not at the next round tick. No script, no fonts to load; every text is
  * escaped.
  */
-import { esc } from '../text/html.js';
+import { esc } from '../text/escape-html.js';
 
 export interface Series {
   readonly name: string;

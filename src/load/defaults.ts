@@ -4,7 +4,7 @@
  * them from here (docs/load.md, "Options", says the same).
  *
  * The spec's own limits (300 s, the tolerances) are not load defaults: they are in
- * suites/spec-limits.ts; the request timeout is the target's (`TACK_REQUEST_TIMEOUT_MS`).
+ * src/spec.ts; the request timeout is the target's (`TACK_REQUEST_TIMEOUT_MS`).
  */
 export const LOAD_DEFAULTS = {
   /** Connections, one chain each (the total across shards). */

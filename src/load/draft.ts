@@ -4,7 +4,7 @@
  */
 import type { EngineResult } from './engine.js';
 import { encode } from './histograms.js';
-import type { LoadOptions } from './run.js';
+import type { LoadOptions } from './options.js';
 import { LOAD_SCHEMA, type LoadResult } from './types.js';
 
 /** What every result of one run shares. */

@@ -9,7 +9,7 @@
  * was saturated are marked on the charts. Every text is escaped; the result holds no token to begin
  * with, and the writer passes the page through the redactor anyway.
  */
-import { esc } from '../text/html.js';
+import { esc } from '../text/escape-html.js';
 import { lineChart, type Series } from './charts.js';
 import { describeHealth, saturationWarning, secondSaturated } from './generator.js';
 import { decode, spectrum, summarise, type LatencySummary } from './histograms.js';

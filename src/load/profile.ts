@@ -18,6 +18,7 @@ import type { ArtilleryForm } from './artillery/form.js';
 import type { LoadChain } from './chain.js';
 import type { Conversation, Tally } from './engine.js';
 import type { Shard } from './shard.js';
+import type { PartnerWire } from './partner-wire.js';
 import type { Endpoint } from './target.js';
 import type { RequestKind } from './types.js';
 
@@ -54,15 +55,7 @@ export interface ChainSet {
   checkpoint?(final: boolean): Promise<void>;
 }
 
-/** How the partner profiles' requests reach the tenant host and where their answers hold the tokens. */
-export interface PartnerWire {
-  readonly tenant: Endpoint;
-  /** Credential headers (names from TACK_PARTNER_HEADERS). */
-  readonly credentials: Record<string, string>;
-  /** Dotted paths of the token fields in the partner token answer, found during setup. */
-  readonly accessField: string;
-  readonly refreshField: string | undefined;
-}
+export type { PartnerWire } from './partner-wire.js';
 
 export interface PartnerSetup {
   readonly wire: PartnerWire;

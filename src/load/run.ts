@@ -12,17 +12,18 @@ import type { HookClient } from '../harness/clients/hook.js';
 import { discoverHook } from '../harness/hook-discovery.js';
 import { EXIT, redactError, TackError } from '../harness/errors.js';
 import { Names } from '../harness/names.js';
-import { type BuiltInStarter, openSession, type Session } from '../harness/session.js';
+import { openSession, type Session } from '../harness/session.js';
 import { compareWithBaseline, baselineMismatch } from './baseline.js';
-import { checkBound, type CapacityPlan } from './capacity.js';
+import { checkBound } from './capacity.js';
 import { neededSamples, runCapacitySearch } from './capacity-run.js';
 import { draftOf, type Common } from './draft.js';
+import type { LoadIo, LoadOptions, LoadOutcome } from './options.js';
 import { runEngine, type Progress, type Tally } from './engine.js';
 import { apiTokenChains } from './chain-sources.js';
 import { partnerSetup } from './partner-setup.js';
-import type { LoadProfile, Prepared, SetupContext } from './profile.js';
+import type { Prepared, SetupContext } from './profile.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from './result.js';
-import { shareOf, type Shard } from './shard.js';
+import { shareOf } from './shard.js';
 import { progressLine, summaryText } from './summary.js';
 import { probe, resolveEndpoint } from './target.js';
 import { checkScope, evaluateThresholds, parseThreshold, type ThresholdSpec } from './thresholds.js';
@@ -32,51 +33,9 @@ import { formatMs } from './units.js';
 import { judge } from './verdict.js';
 
 /** No run, warmup included, lasts longer than this. */
+export type { LoadIo, LoadOptions, LoadOutcome } from './options.js';
+
 export const MAX_RUN_MS = 3_600_000;
-
-export interface LoadOptions {
-  readonly profile: LoadProfile;
-  readonly envFile?: string | undefined;
-  readonly env?: NodeJS.ProcessEnv | undefined;
-  /** Total across shards; this runner opens its share. */
-  readonly connections: number;
-  readonly durationMs: number;
-  readonly warmupMs: number;
-  /** Total fixed rate across shards (req/s); undefined for the closed model. */
-  readonly rate?: number | undefined;
-  readonly thresholds: readonly string[];
-  readonly baseline?: string | undefined;
-  readonly tolerancePct: number;
-  readonly out?: string | undefined;
-  readonly reportsDir: string;
-  readonly shard?: Shard | undefined;
-  readonly tokenPool?: string | undefined;
-  readonly allowRemote: boolean;
-  /** Built-in server only. */
-  readonly faults: readonly string[];
-  /** Starts the built-in server when no TACK_BASE_URL is set (the command line hands it in). */
-  readonly builtIn?: BuiltInStarter | undefined;
-  readonly timeoutMs?: number | undefined;
-  readonly failOnErrors: boolean;
-  readonly quiet: boolean;
-  readonly version: string;
-  readonly signal?: AbortSignal | undefined;
-  /** `--find-capacity`: steps of offered rate instead of one fixed load (see capacity.ts). */
-  readonly capacity?: CapacityPlan | undefined;
-}
-
-export interface LoadIo {
-  /** The header and the summary. */
-  write(text: string): void;
-  /** Progress lines, once a second. */
-  progress(text: string): void;
-}
-
-export interface LoadOutcome {
-  readonly exitCode: number;
-  readonly result: LoadResult;
-  readonly files: { readonly json: string; readonly html: string };
-}
 
 function checkOptions(o: LoadOptions): ThresholdSpec[] {
   if (!Number.isSafeInteger(o.connections) || o.connections < 1)

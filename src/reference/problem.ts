@@ -15,7 +15,7 @@
 import type { ServerResponse } from 'node:http';
 import { HttpError, isHttpError } from './errors.js';
 import type { FaultSet } from './faults.js';
-import { errorPage, sendPage } from './html.js';
+import { errorPage, sendPage } from './html-pages.js';
 import { NO_STORE, sendBody } from './respond.js';
 
 export type Dialect = 'problem' | 'oauth' | 'hook' | 'html';

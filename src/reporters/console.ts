@@ -3,25 +3,24 @@
  * is built from results whose text was redacted when it was recorded, and redacted again on output.
  */
 import type { Redactor } from '../harness/redactor.js';
-import type { ResultsDocument } from './json.js';
 import { groupSkips, skipLines } from './skips.js';
-import { notHolding, tokenLines, uncheckedFailing, verdictOf } from './verdict.js';
-import type { RuleResult, Status } from '../harness/types.js';
+import { notHolding, STATUS_MARK, tokenLines, uncheckedFailing, verdictOf } from './outcome-words.js';
 import { AREAS, type Area } from '../rules/catalog.js';
+import { type RuleResult, type Status, STATUSES } from '../runner/results.js';
+import type { ReportRule } from './results-schema.js';
+import type { ResultsDocument } from './results-schema.js';
 
 const useColour = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
 const paint = (code: number, text: string) => (useColour ? `\u001b[${code}m${text}\u001b[0m` : text);
 
-const MARK: Record<Status, string> = {
-  passed: paint(32, '✔'),
-  failed: paint(31, '✘'),
-  warning: paint(33, '⚠'),
-  skipped: paint(90, '-'),
-  error: paint(35, '!'),
-};
+const COLOUR: Record<Status, number> = { passed: 32, failed: 31, warning: 33, skipped: 90, error: 35 };
+const MARK = Object.fromEntries(STATUSES.map((s) => [s, paint(COLOUR[s], STATUS_MARK[s])])) as Record<Status, string>;
 
 /** One line per rule as its verdict is final; `replay` are the arguments that reach the same target again. */
-export function ruleLine(r: RuleResult, replay: readonly string[] = []): string {
+/** A rule as it finished (the runner's), or as results.json has it. */
+type Finished = Pick<RuleResult | ReportRule, 'id' | 'level' | 'status' | 'reason' | 'durationMs' | 'checks'>;
+
+export function ruleLine(r: Finished, replay: readonly string[] = []): string {
   const head = `${MARK[r.status]} ${r.id} [${r.level}]`;
   switch (r.status) {
     case 'passed':
@@ -33,22 +32,21 @@ export function ruleLine(r: RuleResult, replay: readonly string[] = []): string 
   }
 }
 
-function replayHint(r: RuleResult, args: readonly string[]): string {
+function replayHint(r: Finished, args: readonly string[]): string {
   const replay = r.checks.find((c) => !c.ok && c.replay)?.replay;
   if (!replay) return '';
   return `\n    replay: ${['tack run', `--seed ${replay.seed}`, ...(replay.path ? [`--path ${replay.path}`] : []), `--only ${r.id}`, ...args].join(' ')}`;
 }
 
-export function summaryTable(result: { readonly rules: readonly RuleResult[] }): string {
+export function summaryTable(result: { readonly rules: readonly Pick<RuleResult | ReportRule, 'area' | 'status'>[] }): string {
   // Areas with no rule in the run are left out: `tack run` judges no client rule, `tack client` only those.
   const areas = (Object.keys(AREAS) as Area[]).filter((area) => result.rules.some((r) => r.area === area));
-  const statuses: Status[] = ['passed', 'failed', 'warning', 'error', 'skipped'];
-  const header = ['area', ...statuses];
+  const header = ['area', ...STATUSES];
   const rows = areas.map((area) => {
     const rules = result.rules.filter((r) => r.area === area);
-    return [AREAS[area], ...statuses.map((s) => String(rules.filter((r) => r.status === s).length))];
+    return [AREAS[area], ...STATUSES.map((s) => String(rules.filter((r) => r.status === s).length))];
   });
-  rows.push(['total', ...statuses.map((s) => String(result.rules.filter((r) => r.status === s).length))]);
+  rows.push(['total', ...STATUSES.map((s) => String(result.rules.filter((r) => r.status === s).length))]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');

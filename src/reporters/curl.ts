@@ -7,8 +7,9 @@
  */
 import type { Redactor } from '../harness/redactor.js';
 import type { Exchange } from '../harness/transcript.js';
-import type { TargetConfig } from '../harness/types.js';
-import type { ShellVariable } from './json.js';
+import type { TargetConfig } from '../harness/target-config.js';
+import { PATHS } from '../spec.js';
+import type { ShellVariable } from './results-schema.js';
 
 const PLACEHOLDER = /<(?:([a-z-]+)#\d+|redacted)>/g;
 
@@ -125,7 +126,7 @@ export function curlOf(exchange: Exchange, secrets: ShellSecrets): { curl: strin
   const { method, url, headers, body } = exchange.request;
   // At the sign-in server (spec §4.2 paths) every refresh token sent is a personal API token: the
   // exchange's refresh_token replaces the stored API token (§2).
-  const scope = secrets.scope(url.includes('/protocol/openid-connect/') ? { 'refresh-token': 'api-token' } : {});
+  const scope = secrets.scope(url.includes(PATHS.exchange) || url.includes(PATHS.revoke) ? { 'refresh-token': 'api-token' } : {});
   const lines: string[] = [`curl -sS -i${method === 'GET' ? '' : method === 'HEAD' ? ' --head' : ` -X ${method}`} ${scope.word(url)}`];
   let contentType = '';
   for (const [name, value] of Object.entries(headers)) {

@@ -8,13 +8,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TackError } from '../harness/errors.js';
 import type { Redactor } from '../harness/redactor.js';
-import type { TargetConfig } from '../harness/types.js';
 import { CATALOG_VERSION } from '../rules/catalog.js';
 import { TACK_VERSION } from '../version.js';
-import { renderHtml } from './html.js';
-import { RESULTS_SCHEMA, type ResultsDocument, writeJsonReports } from './json.js';
+import { renderHtml } from './report-html.js';
+import { RESULTS_SCHEMA, writeJsonReports } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
+import type { TargetConfig } from '../harness/target-config.js';
+import type { ResultsDocument } from './results-schema.js';
 
 export interface ErrorRun {
   readonly runId: string;

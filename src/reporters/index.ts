@@ -8,18 +8,19 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { RunResult } from '../harness/runner/index.js';
+import type { RunResult } from '../runner/index.js';
 import type { Session } from '../harness/session.js';
 import { TACK_VERSION } from '../version.js';
-import type { RunOutcome } from './baseline.js';
 import { ShellSecrets } from './curl.js';
-import { withEvidence } from './evidence.js';
-import { renderHtml } from './html.js';
-import { type ClientReport, redactStrings, resultsDocument, transcriptLines, writeJsonReports, type ReportRule, type ResultsDocument } from './json.js';
+import { withEvidence } from './judged-exchanges.js';
+import { renderHtml } from './report-html.js';
+import { redactStrings, resultsDocument, transcriptLines, writeJsonReports } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import { type ReproduceInput, reproduceScript } from './reproduce.js';
 import { writeScreenshots } from './screenshots.js';
+import type { RunOutcome } from '../runner/outcome.js';
+import type { ClientReport, ReportRule, ResultsDocument } from './results-schema.js';
 
 export interface WriteOptions {
   /** The run's exit code and baseline, decided by the command (decideOutcome). */

@@ -6,162 +6,17 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TackError } from '../harness/errors.js';
+import type { BaselineSummary } from '../runner/baseline.js';
 import type { Redactor } from '../harness/redactor.js';
-import { uncheckedMusts } from '../harness/exit-code.js';
-import type { RunResult } from '../harness/runner/index.js';
-import type { TokenReport } from '../harness/cleanup/ledger.js';
+import { uncheckedMusts } from '../runner/exit-policy.js';
+import type { RunResult } from '../runner/index.js';
 import type { Exchange } from '../harness/transcript.js';
-import type { RuleResult, TargetConfig } from '../harness/types.js';
 import { CATALOG_VERSION } from '../rules/catalog.js';
 import { stopText } from '../harness/interrupt.js';
-import { resultsSchema } from './results-schema.js';
+import { type ClientReport, type ReportRule, type ResultsDocument, resultsSchema } from './results-schema.js';
+import type { TargetConfig } from '../harness/target-config.js';
 
 export const RESULTS_SCHEMA = 'tack-results/1';
-
-/** A shell variable a reproduction command reads instead of a secret. */
-export interface ShellVariable {
-  readonly name: string;
-  readonly meaning: string;
-}
-
-/** A curl command that sends again the request that judged a rule; secrets are `${TACK_...}` variables. */
-export interface Reproduction {
-  /** Transcript sequence number of the request. */
-  readonly exchange: number;
-  readonly curl: string;
-  readonly variables: readonly ShellVariable[];
-  /** For a failed check: a bash script replaying the whole sequence that led to it (a path inside the run's folder, `reproduce/RULE.sh`). */
-  readonly script?: string;
-}
-
-/**
- * Where a rule stands against a baseline: a known failure (`expected`), a skip the baseline accepts
- * (`accepted`), an entry it no longer needs (`now-passing`), or a deviation that fails the run
- * (`new-failure`: a failure, or a MUST not checked under --require-all, that no entry accepts).
- */
-export type BaselineMark = 'expected' | 'accepted' | 'now-passing' | 'new-failure';
-
-export interface ReportRule extends RuleResult {
-  /** Transcript sequence numbers of the exchanges that judged the rule (the failed checks' when any failed). */
-  readonly exchanges: readonly number[];
-  readonly reproduce?: Reproduction;
-  /** `tack run --seed S --path P --only RULE` for a failed property. */
-  readonly replay?: string;
-  readonly baseline?: BaselineMark;
-  /** The baseline entry's reason, for an expected failure or an accepted skip. */
-  readonly baselineReason?: string;
-}
-
-export interface BaselineSummary {
-  readonly file: string;
-  readonly entries: number;
-  /** Rules that failed as the baseline expects: they do not fail the run. */
-  readonly expected: readonly string[];
-  /** Rules skipped as the baseline accepts (MUST rules --require-all then does not demand). */
-  readonly accepted: readonly string[];
-  /** Rules the baseline expects to fail that now pass: remove them from the baseline. */
-  readonly nowPassing: readonly string[];
-  /** Rules that fail the run and no entry accepts (not in the baseline, or deviating otherwise). */
-  readonly newFailures: readonly string[];
-  readonly notes: readonly string[];
-}
-
-/** One run of a client under test (`tack client`): how it ended, what it sent, the end of its output (redacted). */
-export interface ClientRunReport {
-  readonly run: number;
-  readonly end: 'exited' | 'timed-out' | 'cut-off' | 'not-started';
-  readonly exitCode: number | null;
-  readonly signal: string | null;
-  readonly startProblem: string | undefined;
-  readonly durationMs: number;
-  readonly requests: number;
-  /** Transcript sequence numbers of its requests. */
-  readonly exchanges: readonly number[];
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly outputTruncated: boolean;
-}
-
-export interface ClientScenarioReport {
-  readonly id: string;
-  readonly title: string;
-  readonly runs: readonly ClientRunReport[];
-  /** Why the scenario was not played, when it was not. */
-  readonly notPlayed: string | undefined;
-}
-
-/** What `tack client` ran: the profile, the command (redacted), its limits and every scenario's runs. */
-export interface ClientReport {
-  readonly profile: string;
-  readonly command: string;
-  readonly runTimeoutS: number;
-  readonly deadlineS: number;
-  readonly maxRequests: number;
-  readonly partnerHeaders: readonly string[];
-  readonly passEnv: readonly string[];
-  readonly scenarios: readonly ClientScenarioReport[];
-}
-
-export interface ResultsDocument {
-  readonly schema: typeof RESULTS_SCHEMA;
-  readonly tack: { readonly version: string; readonly catalog: string };
-  readonly run: {
-    readonly id: string;
-    readonly startedAt: string;
-    readonly finishedAt: string;
-    readonly seed: number;
-    readonly numRuns: number;
-    readonly strict: boolean;
-    /** A MUST rule not checked fails the run (`--require-all`; certification). */
-    readonly requireAll: boolean;
-    /** MUST rules that were not checked (skipped): what a green run did not see. */
-    readonly uncheckedMust: number;
-    /**
-     * How the run ended: `complete` (every selected test ran or was skipped), `deadline`
-     * (TACK_RUN_DEADLINE_S cut it short), `interrupted` (SIGINT or SIGTERM), `error` (it ended
-     * before any verdict). Absent in results written by earlier builds of tack.
-     */
-    readonly status?: RunStatus;
-    /** Set when TACK_RUN_DEADLINE_S cut the run short. */
-    readonly deadline: { readonly seconds: number } | undefined;
-    /** Set when SIGINT or SIGTERM stopped the run. */
-    readonly interrupted?: { readonly signal: string } | undefined;
-    /** What the run says about its own configuration (a variable set and not used). */
-    readonly notes?: readonly string[] | undefined;
-    readonly only: readonly string[];
-    /** Faults the built-in reference server was started with (empty for a real target). */
-    readonly faults: readonly string[];
-    /** The exit code of the run, after the baseline if one was given. */
-    readonly exitCode: number;
-  };
-  readonly target: {
-    readonly baseUrl: string;
-    readonly otherBaseUrl: string | undefined;
-    readonly identityUrl: string;
-    readonly partnerHeaders: readonly string[];
-    readonly clientId: string;
-    readonly builtIn: boolean;
-    /** hook: the test hook; hookless: a token file; user-only: TACK_USER_EMAIL without a token file; none. */
-    readonly mode: 'hook' | 'hookless' | 'user-only' | 'none';
-    readonly hook:
-      | { readonly url: string; readonly contract: string | undefined; readonly capabilities: readonly string[]; readonly problem: string | undefined }
-      | undefined;
-    readonly toleranceS: number;
-    readonly accessToleranceS: number;
-    readonly fieldsUsed: Record<string, string>;
-  };
-  readonly baseline: BaselineSummary | undefined;
-  /** The API tokens tack generated: revoked, left alive (which and why); absent for `tack client`. */
-  readonly tokens?: TokenReport | undefined;
-  readonly rules: readonly ReportRule[];
-  readonly tests: RunResult['tests'];
-  /** Set when the run ended before any verdict (configuration error, unreachable target): its code and message. */
-  readonly error?: { readonly code: string; readonly message: string };
-  /** Set by `tack client`: the rules judge a client under test, and `target` is its scripted server. */
-  readonly client?: ClientReport;
-}
-
-export type RunStatus = 'complete' | 'deadline' | 'interrupted' | 'error';
 
 /** One line of transcript.jsonl: a redacted exchange and the rules its test served. */
 export interface TranscriptLine extends Exchange {

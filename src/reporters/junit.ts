@@ -12,8 +12,8 @@
  */
 import junitModule from 'junit-report-builder';
 import type { Builder, TestCase as JunitCase } from 'junit-report-builder';
-import type { ReportRule, ResultsDocument } from './json.js';
-import { byArea, uncheckedFailing } from './verdict.js';
+import { byArea, uncheckedFailing } from './outcome-words.js';
+import type { ReportRule, ResultsDocument } from './results-schema.js';
 
 // The package is CommonJS (`module.exports = builder`) typed as an ES default export, so under
 // NodeNext the default import is the builder at run time whatever the typings say.

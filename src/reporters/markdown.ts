@@ -4,9 +4,10 @@
  * with their reasons, and what the run skipped, grouped by why. Short
  * enough for `$GITHUB_STEP_SUMMARY` (`cat reports/<run-id>/summary.md >> "$GITHUB_STEP_SUMMARY"`).
  */
-import type { ResultsDocument } from './json.js';
 import { groupSkips } from './skips.js';
-import { byArea, countStatuses, notHolding, notHoldingLabel, STATUS_MARK, STATUSES, tokenLines, uncheckedFailing, verdictOf } from './verdict.js';
+import { byArea, countStatuses, notHolding, notHoldingLabel, STATUS_MARK, tokenLines, uncheckedFailing, verdictOf } from './outcome-words.js';
+import { STATUSES } from '../runner/results.js';
+import type { ResultsDocument } from './results-schema.js';
 
 /** At most this many rule lines; the rest are counted (every rule is in report.html). */
 const MAX_LINES = 60;

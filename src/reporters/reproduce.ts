@@ -19,16 +19,16 @@
  * the target answered otherwise this time.
  */
 import type { Exchange } from '../harness/transcript.js';
-import type { CheckResult, TargetConfig } from '../harness/types.js';
 import { GENERIC, type ShellSecrets, singleQuoted } from './curl.js';
-import type { ShellVariable } from './json.js';
+import type { TargetConfig } from '../harness/target-config.js';
+import type { ShellVariable, ReportCheck } from './results-schema.js';
 
 const PLACEHOLDER = /<(?:([a-z-]+)#\d+|redacted)>/g;
 const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding']);
 
 export interface ReproduceInput {
   readonly rule: string;
-  readonly check: CheckResult;
+  readonly check: ReportCheck;
   /** Every redacted exchange of the run, in order. */
   readonly exchanges: readonly Exchange[];
   readonly target: TargetConfig;

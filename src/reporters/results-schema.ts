@@ -1,13 +1,16 @@
 /**
- * results.json (`tack-results/1`) as a zod schema: what `readResults` validates (baseline,
- * certify, annotate read it back), and what `npm run docs` turns into schemas/results.schema.json
- * for others who read the file. Objects are loose: a newer tack may add members; a reader of this
- * version keeps the ones it knows. Every document tack writes must pass it (tests validate the
- * results.json of real runs, including one stopped by a configuration error).
+ * results.json (`tack-results/1`) as a zod schema, and its types, derived from it (`z.infer`): the
+ * one definition of what tack writes. `readResults` validates with it (baseline, certify, annotate
+ * read it back), and `npm run docs` turns it into schemas/results.schema.json for others who read
+ * the file. Objects are loose: a newer tack may add members; a reader of this version keeps the
+ * ones it knows. Every document tack writes must pass it (tests validate the results.json of real
+ * runs, including one stopped by a configuration error); the code that builds one type-checks
+ * against it, so the two cannot drift.
  */
 import { z } from 'zod';
+import { STATUSES } from '../runner/results.js';
 
-const status = z.enum(['passed', 'failed', 'warning', 'skipped', 'error']);
+const status = z.enum(STATUSES);
 
 const check = z.looseObject({
   rule: z.string(),
@@ -17,7 +20,10 @@ const check = z.looseObject({
   expected: z.string(),
   actual: z.string(),
   exchanges: z.array(z.number()),
-  replay: z.looseObject({ seed: z.number(), path: z.string().optional(), counterexample: z.string() }).optional(),
+  from: z.number().optional(),
+  replay: z.looseObject({ seed: z.number(), path: z.string().optional(), counterexample: z.string(), rule: z.string().optional() }).optional(),
+  /** A failed browser check: where the page was, and its screenshot's path in the run's folder (or why none was kept). */
+  screenshot: z.looseObject({ step: z.string(), page: z.string(), withheld: z.string().optional(), file: z.string().optional() }).optional(),
 });
 
 const rule = z.looseObject({
@@ -45,6 +51,32 @@ const rule = z.looseObject({
   replay: z.string().optional(),
   baseline: z.enum(['expected', 'accepted', 'now-passing', 'new-failure']).optional(),
   baselineReason: z.string().optional(),
+});
+
+/** `tack client`: one run of the client's command (its output's end, redacted). */
+const clientRun = z.looseObject({
+  run: z.number(),
+  end: z.enum(['exited', 'timed-out', 'cut-off', 'not-started']),
+  exitCode: z.number().nullable(),
+  signal: z.string().nullable(),
+  startProblem: z.string().optional(),
+  durationMs: z.number(),
+  requests: z.number(),
+  exchanges: z.array(z.number()),
+  stdout: z.string(),
+  stderr: z.string(),
+  outputTruncated: z.boolean(),
+});
+
+const client = z.looseObject({
+  profile: z.string(),
+  command: z.string(),
+  runTimeoutS: z.number(),
+  deadlineS: z.number(),
+  maxRequests: z.number(),
+  partnerHeaders: z.array(z.string()),
+  passEnv: z.array(z.string()),
+  scenarios: z.array(z.looseObject({ id: z.string(), title: z.string(), runs: z.array(clientRun), notPlayed: z.string().optional() })),
 });
 
 export const resultsSchema = z.looseObject({
@@ -113,4 +145,29 @@ export const resultsSchema = z.looseObject({
     }),
   ),
   error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
+  /** Set by `tack client`: the rules judge a client under test, and `target` is its scripted server. */
+  client: client.optional(),
 });
+
+/**
+ * A zod type as tack reads it: every member read-only, and only the members the schema names (a
+ * loose object's "any other member" is what a newer tack may add, not something this one reads).
+ */
+export type Known<T> = T extends readonly (infer U)[]
+  ? readonly Known<U>[]
+  : T extends object
+    ? { readonly [K in keyof T as string extends K ? never : K]: Known<T[K]> }
+    : T;
+
+export type ResultsDocument = Known<z.infer<typeof resultsSchema>>;
+export type ReportRule = ResultsDocument['rules'][number];
+export type ReportCheck = ReportRule['checks'][number];
+/** A curl command that sends again the request that judged a rule; secrets are `${TACK_...}` variables. */
+export type Reproduction = NonNullable<ReportRule['reproduce']>;
+/** A shell variable a reproduction command reads instead of a secret. */
+export type ShellVariable = Reproduction['variables'][number];
+export type RunStatus = NonNullable<ResultsDocument['run']['status']>;
+/** What `tack client` ran: the profile, the command (redacted), its limits and every scenario's runs. */
+export type ClientReport = NonNullable<ResultsDocument['client']>;
+export type ClientScenarioReport = ClientReport['scenarios'][number];
+export type ClientRunReport = ClientScenarioReport['runs'][number];

@@ -8,8 +8,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunResult } from '../harness/runner/index.js';
-import type { CheckResult, RuleResult } from '../harness/types.js';
+import type { RunResult } from '../runner/index.js';
+import type { CheckResult, RuleResult } from '../runner/results.js';
 
 export const SCREENSHOT_DIR = 'screenshots';
 

@@ -7,6 +7,7 @@
  * The test hook's capabilities are gathered into one group whatever each rule lacks of them; a rule
  * partly checked is grouped by the part not seen (the count of checks that passed left out).
  */
+import { plural } from '../text/plural.js';
 export interface SkipGroup {
   /** Why, once for the group (with the hook's missing capabilities listed). */
   readonly why: string;
@@ -37,7 +38,7 @@ export function groupSkips(rules: readonly { readonly id: string; readonly reaso
 
 /** Lines for a console: each group's count and why, then its rules, wrapped. */
 export function skipLines(groups: readonly SkipGroup[], indent = '  '): string[] {
-  return groups.flatMap((g) => [`${indent}${g.rules.length} rule${g.rules.length === 1 ? '' : 's'}: ${g.why}`, ...wrapIds(g.rules, `${indent}    `)]);
+  return groups.flatMap((g) => [`${indent}${plural(g.rules.length, 'rule')}: ${g.why}`, ...wrapIds(g.rules, `${indent}    `)]);
 }
 
 /** Rule ids, comma-separated, in lines of at most 100 characters. */

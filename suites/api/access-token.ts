@@ -4,11 +4,11 @@
  * the 401 carries a Bearer challenge.
  */
 import fc from 'fast-check';
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { HttpResponse } from '../../src/harness/http.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { bearerChallenge } from '../checks/challenge.js';
-import { status } from '../checks/http.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { bearerChallenge } from '../../src/checks/challenge.js';
+import { status } from '../../src/checks/response.js';
 
 const base64url = (s: string) => Buffer.from(s).toString('base64url');
 

@@ -6,9 +6,9 @@
  * more business of the tenant is made explicitly unreadable.
  */
 import { sampleBusinesses } from '../../fixtures/businesses.js';
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { TokenChain } from '../../src/harness/tokens.js';
-import { accessTokenOf } from '../sign-in/support.js';
+import { accessTokenOf } from '../../src/steps/token-exchange.js';
 
 /** The page size tack asks for. */
 export const SMALL_PAGE = 3;

@@ -1,4 +1,4 @@
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { accessTokenRequired } from './access-token.js';
 import { accessTokenLifetime } from './lifetime.js';
 import { searchNonMember } from './non-member.js';

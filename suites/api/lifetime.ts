@@ -1,10 +1,11 @@
-import type { TestCase, TestPart } from '../../src/harness/types.js';
-import { bearerChallenge } from '../checks/challenge.js';
-import { status } from '../checks/http.js';
-import { accessTolerance, ACCESS_TOKEN_S } from '../spec-limits.js';
-import { accessTokenOf } from '../sign-in/support.js';
-import { expectUserData } from './listing.js';
-import { searchPages } from './paging.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { bearerChallenge } from '../../src/checks/challenge.js';
+import { status } from '../../src/checks/response.js';
+import { accessTolerance, ACCESS_TOKEN_S } from '../../src/spec.js';
+import { accessTokenOf } from '../../src/steps/token-exchange.js';
+import { expectUserData } from '../../src/steps/listing.js';
+import { searchPages } from '../../src/steps/paging.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 const LISTS_READS: TestPart = {
   rule: 'ACCESS-TOKEN-LIFETIME',

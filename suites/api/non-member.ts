@@ -1,8 +1,9 @@
-import type { TestCase, TestPart } from '../../src/harness/types.js';
-import { status } from '../checks/http.js';
-import { accessTokenOf } from '../sign-in/support.js';
-import { expectUserData } from './listing.js';
-import { searchPages } from './paging.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { status } from '../../src/checks/response.js';
+import { accessTokenOf } from '../../src/steps/token-exchange.js';
+import { expectUserData } from '../../src/steps/listing.js';
+import { searchPages } from '../../src/steps/paging.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 const HOME_WORKS: TestPart = { rule: 'SEARCH-NON-MEMBER', title: "the same token at tenant A's host lists what the user reads", needs: ['reader-token'] };
 

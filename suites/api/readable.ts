@@ -4,13 +4,13 @@
  * page holds (./crowd.ts), so a business listed where it must not be is looked for on every page.
  */
 import { sampleBusinesses } from '../../fixtures/businesses.js';
-import { describe } from '../../src/harness/describe.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { accessTokenOf } from '../sign-in/support.js';
+import { describeResponse } from '../../src/checks/describe-response.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { accessTokenOf } from '../../src/steps/token-exchange.js';
 import { crowdedUser, SMALL_PAGE } from './crowd.js';
-import { expectListed, expectNotListed } from './listing.js';
-import { lists } from '../checks/search.js';
-import { searchPages } from './paging.js';
+import { expectListed, expectNotListed } from '../../src/steps/listing.js';
+import { lists } from '../../src/checks/search.js';
+import { searchPages } from '../../src/steps/paging.js';
 
 const HOOK_SETUP = ['hook:users', 'hook:api-tokens', 'hook:businesses', 'hook:access'] as const;
 
@@ -43,7 +43,7 @@ export const permissionRemoval: TestCase = {
     const before = await searchPages(t, t.target.baseUrl, access);
     if (!lists(before, { id: readable })) {
       // A precondition (SEARCH-ONLY-READABLE judges it), not this rule's verdict.
-      throw new Error(`the readable business is not listed before the removal (${describe(before.first)}): removal cannot be observed`);
+      throw new Error(`the readable business is not listed before the removal (${describeResponse(before.first)}): removal cannot be observed`);
     }
     await t.hook.setAccess(chain.tenant, readable, chain.email, 'none');
     const after = await searchPages(t, t.target.baseUrl, access);

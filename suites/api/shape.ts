@@ -8,14 +8,14 @@
  * mode the token file's user is asked for a page of 2; if the pages never fill, the page-size bound
  * was not exercised and is reported as such.
  */
-import type { TestContext } from '../../src/harness/context.js';
-import { finding } from '../../src/harness/finding.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { jsonMediaType } from '../checks/http.js';
-import { searchSchema, totalCountsAll } from '../checks/search.js';
-import { accessTokenOf } from '../sign-in/support.js';
+import type { TestContext } from '../../src/runner/test-context.js';
+import { finding } from '../../src/checks/finding.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { jsonMediaType } from '../../src/checks/response.js';
+import { searchSchema, totalCountsAll, type SearchPages } from '../../src/checks/search.js';
+import { accessTokenOf } from '../../src/steps/token-exchange.js';
 import { crowdedUser, SMALL_PAGE } from './crowd.js';
-import { searchPages, type SearchPages } from './paging.js';
+import { searchPages } from '../../src/steps/paging.js';
 
 export const searchShape: TestCase = {
   id: 'api/search-shape',

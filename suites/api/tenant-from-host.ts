@@ -4,12 +4,12 @@
  * tenant through the hook (`POST /tenants/{tenant}/users/{email}/api-tokens`).
  */
 import { sampleBusinesses } from '../../fixtures/businesses.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { lists } from '../checks/search.js';
-import { finding } from '../../src/harness/finding.js';
-import { accessTokenOf } from '../sign-in/support.js';
-import { expectListed, expectNotListed } from './listing.js';
-import { searchPages, type Wanted } from './paging.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { lists, type Wanted } from '../../src/checks/search.js';
+import { finding } from '../../src/checks/finding.js';
+import { accessTokenOf } from '../../src/steps/token-exchange.js';
+import { expectListed, expectNotListed } from '../../src/steps/listing.js';
+import { searchPages } from '../../src/steps/paging.js';
 
 export const tenantFromHost: TestCase = {
   id: 'api/search-tenant-from-host',

@@ -7,11 +7,10 @@
  * an `error` saying so, never a pass. A run tack had to stop (it hung, or flooded the server) gives
  * its scenario's rules an `error` too, but what it did before is still judged: a failure wins.
  */
-import { RuleEvidence } from '../../src/harness/runner/rule-verdict.js';
-import type { TestOutcome } from '../../src/harness/runner/one-test.js';
-import type { CheckResult, RuleResult } from '../../src/harness/types.js';
+import { RuleEvidence } from '../../src/runner/rule-verdict.js';
+import type { TestOutcome } from '../../src/runner/one-test.js';
 import type { RuleId } from '../../src/rules/catalog.js';
-import { type ObservedRequest, type ObservedRun, plural, type Profile, type ScenarioEvidence } from './evidence.js';
+import type { ObservedRun, Profile, ScenarioEvidence } from './evidence.js';
 import type { ClientJudge, Verdicts } from './judge.js';
 import { bearer } from './judges/bearer.js';
 import { exchangeForm } from './judges/exchange-form.js';
@@ -28,6 +27,9 @@ import { secretsNotLogged } from './judges/secrets-not-logged.js';
 import { stopsOnInvalidGrant } from './judges/stops-on-invalid-grant.js';
 import { storesRotated } from './judges/stores-rotated.js';
 import type { ScenarioId, ScenarioPlan } from './scenarios.js';
+import type { CheckResult, RuleResult } from '../../src/runner/results.js';
+import { plural } from '../../src/text/plural.js';
+import type { ObservedRequest } from '../../src/checks/observed-request.js';
 
 export const CLIENT_JUDGES: readonly ClientJudge[] = [
   exchangeForm,

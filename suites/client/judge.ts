@@ -1,15 +1,16 @@
 /**
  * What a client judge is and what it records with. A judge gives verdicts on one rule: it is called
  * once per scenario it judges, with that scenario's evidence, and records findings from the checks
- * library (suites/checks/) under its rule, each with the requests it was judged on.
+ * library (src/checks/) under its rule, each with the requests it was judged on.
  *
  * A judge records nothing for a scenario that did not exercise its rule; when no scenario did, the
  * rule is `skipped` with the judge's `notExercised` reason (never `passed`).
  */
-import type { Finding } from '../../src/harness/finding.js';
+import type { Finding } from '../../src/checks/finding.js';
 import type { RuleId } from '../../src/rules/catalog.js';
-import type { ObservedRequest, Profile, ScenarioEvidence } from './evidence.js';
+import type { Profile, ScenarioEvidence } from './evidence.js';
 import type { ScenarioId } from './scenarios.js';
+import type { ObservedRequest } from '../../src/checks/observed-request.js';
 
 export interface Verdicts {
   /** Records a finding under the judge's rule; `requests` are the ones it was judged on. */

@@ -7,9 +7,9 @@
  * password.
  */
 import type { PartnerClient } from '../../src/harness/clients/partner.js';
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { HttpResponse } from '../../src/harness/http.js';
-import { createMember, mintOrStop } from './support.js';
+import { createMember, mintOrStop } from '../../src/steps/members.js';
 
 export interface AdminCall {
   /** `POST /api/admin/...`, with `{email}` for the e-mail path segment. */

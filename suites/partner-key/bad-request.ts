@@ -4,10 +4,11 @@
  * member missing or of the wrong type, invalid JSON, an array, null), then a property over the rest.
  */
 import { essentialMalformations, malformedBody, MINT_BODY, REFRESH_BODY, USER_BODY, type BodyShape, type Malformation } from '../../fixtures/malformed.js';
-import type { TestContext } from '../../src/harness/context.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { status } from '../checks/http.js';
-import { checkProblem } from './support.js';
+import type { TestContext } from '../../src/runner/test-context.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { status } from '../../src/checks/response.js';
+import { checkProblem } from '../../src/steps/problem-details.js';
+import { PATHS } from '../../src/spec.js';
 
 interface Endpoint {
   readonly path: string;
@@ -17,9 +18,9 @@ interface Endpoint {
 }
 
 const ENDPOINTS: readonly Endpoint[] = [
-  { path: '/api/admin/users', shape: USER_BODY, valid: (t) => ({ email: t.names.email('malformed'), ...t.names.person(), timeZone: 'Europe/Berlin' }) },
-  { path: '/api/admin/authentication/token', shape: MINT_BODY, valid: (t) => ({ username: t.names.email('malformed') }) },
-  { path: '/api/admin/authentication/refresh', shape: REFRESH_BODY, valid: () => ({ refreshToken: 'tack-not-a-refresh-token' }) },
+  { path: PATHS.users, shape: USER_BODY, valid: (t) => ({ email: t.names.email('malformed'), ...t.names.person(), timeZone: 'Europe/Berlin' }) },
+  { path: PATHS.mint, shape: MINT_BODY, valid: (t) => ({ username: t.names.email('malformed') }) },
+  { path: PATHS.partnerRefresh, shape: REFRESH_BODY, valid: () => ({ refreshToken: 'tack-not-a-refresh-token' }) },
 ];
 
 async function send(t: TestContext, endpoint: Endpoint, malformation: Malformation) {

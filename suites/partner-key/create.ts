@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import { INVALID_TIME_ZONES, optionalFieldsOf, userDraft, withEmail } from '../../fixtures/users.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { isSuccess, status, success } from '../checks/http.js';
-import { checkProblem } from './support.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { isSuccess, status, success } from '../../src/checks/response.js';
+import { checkProblem } from '../../src/steps/problem-details.js';
 
 export const createUser: TestCase = {
   id: 'partner-key/create-user',

@@ -7,9 +7,9 @@
  */
 import fc from 'fast-check';
 import { headerNameCase, misnamedHeaders } from '../../fixtures/headers.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { status, success } from '../checks/http.js';
-import { checkProblem } from './support.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { status, success } from '../../src/checks/response.js';
+import { checkProblem } from '../../src/steps/problem-details.js';
 
 export const headerNames: TestCase = {
   id: 'partner-key/header-names',

@@ -3,10 +3,10 @@
  */
 import fc from 'fast-check';
 import { headerTampering } from '../../fixtures/headers.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { status } from '../checks/http.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { status } from '../../src/checks/response.js';
 import { adminCalls } from './admin-calls.js';
-import { checkProblem } from './support.js';
+import { checkProblem } from '../../src/steps/problem-details.js';
 
 export const headersRequired: TestCase = {
   id: 'partner-key/headers-required',

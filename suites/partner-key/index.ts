@@ -1,4 +1,4 @@
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { badRequest } from './bad-request.js';
 import { createDuplicate, createOptional, createTimeZone, createUser } from './create.js';
 import { headerNames } from './header-names.js';

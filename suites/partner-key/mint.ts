@@ -1,10 +1,12 @@
-import type { TestCase, TestPart } from '../../src/harness/types.js';
-import { expectUserData } from '../api/listing.js';
-import { searchPages } from '../api/paging.js';
-import { finding } from '../../src/harness/finding.js';
-import { success } from '../checks/http.js';
-import { refusedWithoutToken } from '../checks/refusal.js';
-import { checkProblem, createMember, readerMember, tokenInBody } from './support.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { expectUserData } from '../../src/steps/listing.js';
+import { searchPages } from '../../src/steps/paging.js';
+import { finding } from '../../src/checks/finding.js';
+import { success } from '../../src/checks/response.js';
+import { refusedWithoutToken } from '../../src/checks/refusal.js';
+import { createMember, readerMember, tokenInBody } from '../../src/steps/members.js';
+import type { TestPart } from '../../src/runner/needs.js';
+import { checkProblem } from '../../src/steps/problem-details.js';
 
 const MINTED_WORKS: TestPart = {
   rule: 'PARTNER-MINT',

@@ -1,28 +1,7 @@
-/**
- * Narrowing (spec §4.1 rule 1): a token minted for a user of several tenants grants access only to
- * the minting tenant; if the target cannot guarantee that, it issues no token at all (also
- * conformant: a 4xx without a token; a 5xx is a failure, not a refusal). Elsewhere the token is
- * refused: 401 or 403 (the spec names neither for this case). That the token works at home is
- * judged on data its user reads there, so a token refused everywhere proves nothing.
- *
- * The user of two tenants is made with both partner keys: the same e-mail created at A and at B.
- */
-import type { TestContext } from '../../src/harness/context.js';
-import type { PartnerClient } from '../../src/harness/clients/partner.js';
-import type { Reads } from '../../src/harness/readers.js';
-import type { TestCase, TestPart } from '../../src/harness/types.js';
-import { expectUserData } from '../api/listing.js';
-import { searchPages } from '../api/paging.js';
-import { isSuccess, status } from '../checks/http.js';
-import { refusedWithoutToken } from '../checks/refusal.js';
-import { createMember, tokenInBody } from './support.js';
-
-/** That a minted token works at home is judged on what its user reads there: tack must give the user of two tenants something to read. */
-export const WORKS_AT_HOME: TestPart = {
-  rule: 'PARTNER-TENANT-NARROWING',
-  title: "the token minted at each tenant works at that tenant's host (lists what its user reads there)",
-  needs: ['hook:businesses', 'hook:access'],
-};
+import type { TestCase } from '../../src/runner/test-case.js';
+import { mintedOnlyWorksAtHome, WORKS_AT_HOME } from '../../src/steps/minted-at-home.js';
+import { isSuccess } from '../../src/checks/response.js';
+import { createMember } from '../../src/steps/members.js';
 
 export const tenantNarrowing: TestCase = {
   id: 'partner-key/tenant-narrowing',
@@ -59,38 +38,3 @@ export const tenantNarrowing: TestCase = {
     await mintedOnlyWorksAtHome(t, email, t.otherPartner, { name: 'B', host: t.target.otherBaseUrl!, reads: reads[1] }, { name: 'A', host: t.target.baseUrl });
   },
 };
-
-export interface Home {
-  readonly name: string;
-  readonly host: string;
-  /** What the user reads at this tenant; undefined when tack cannot grant anything (WORKS_AT_HOME not checked). */
-  readonly reads: Reads | undefined;
-}
-
-/** Mints at `home` for a user of two tenants; the token must work at home and be refused at `away`. */
-export async function mintedOnlyWorksAtHome(
-  t: TestContext,
-  email: string,
-  client: PartnerClient,
-  home: Home,
-  away: { name: string; host: string },
-): Promise<void> {
-  const minted = await client.mint(email);
-  if (!isSuccess(minted.res) || !minted.access) {
-    // §4.1 rule 1: "if that narrowing cannot be guaranteed, the exchange fails (no token is issued)".
-    t.check(
-      'PARTNER-TENANT-NARROWING',
-      `mint at tenant ${home.name} for a user of two tenants, without a token: a refusal`,
-      refusedWithoutToken(minted.res, tokenInBody(t, minted.res)),
-    );
-    t.observe(
-      'PARTNER-TENANT-NARROWING',
-      `minting at tenant ${home.name} for a user of two tenants issued no token (${minted.res.status}): allowed when narrowing cannot be guaranteed`,
-    );
-    return;
-  }
-  const title = `the token minted at tenant ${home.name} works at tenant ${home.name}'s host`;
-  if (home.reads) expectUserData(t, 'PARTNER-TENANT-NARROWING', title, await searchPages(t, home.host, minted.access.value), home.reads, { soft: true });
-  const elsewhere = await t.api.search(away.host, minted.access.value);
-  t.soft('PARTNER-TENANT-NARROWING', `the token minted at tenant ${home.name} is refused at tenant ${away.name}'s host`, status(elsewhere, [401, 403]));
-}

@@ -10,14 +10,15 @@
  * - otherwise the rule is not checked.
  */
 import { sampleBusinesses } from '../../fixtures/businesses.js';
-import { finding } from '../../src/harness/finding.js';
-import type { TestContext } from '../../src/harness/context.js';
-import type { TestCase, TestPart } from '../../src/harness/types.js';
-import { expectListed, expectNotListed } from '../api/listing.js';
-import { searchPages } from '../api/paging.js';
-import { listsSomething } from '../checks/search.js';
-import { accessTokenOf } from '../sign-in/support.js';
-import { createMember, mintOrStop } from './support.js';
+import { finding } from '../../src/checks/finding.js';
+import type { TestContext } from '../../src/runner/test-context.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { expectListed, expectNotListed } from '../../src/steps/listing.js';
+import { searchPages } from '../../src/steps/paging.js';
+import { listsSomething } from '../../src/checks/search.js';
+import { accessTokenOf } from '../../src/steps/token-exchange.js';
+import { createMember, mintOrStop } from '../../src/steps/members.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 const WHAT_IT_LISTS: TestPart = { rule: 'PARTNER-USER-PERMISSIONS', title: 'what a minted token lists', needs: ['known-reads'] };
 

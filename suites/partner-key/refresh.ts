@@ -3,13 +3,15 @@
  * token alone is not enough, and it is never redeemed at another tenant. Each test mints its own
  * pair, so a server that wrongly consumes a token in one check cannot spoil another rule's check.
  */
-import { finding } from '../../src/harness/finding.js';
-import type { TestCase, TestPart } from '../../src/harness/types.js';
-import { expectUserData } from '../api/listing.js';
-import { searchPages } from '../api/paging.js';
-import { status, success } from '../checks/http.js';
-import { refusedWithoutToken } from '../checks/refusal.js';
-import { checkProblem, createMember, mintedPair, readerMember, tokenInBody } from './support.js';
+import { finding } from '../../src/checks/finding.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { expectUserData } from '../../src/steps/listing.js';
+import { searchPages } from '../../src/steps/paging.js';
+import { status, success } from '../../src/checks/response.js';
+import { refusedWithoutToken } from '../../src/checks/refusal.js';
+import { createMember, mintedPair, readerMember, tokenInBody } from '../../src/steps/members.js';
+import type { TestPart } from '../../src/runner/needs.js';
+import { checkProblem } from '../../src/steps/problem-details.js';
 
 const REFRESHED_WORKS: TestPart = {
   rule: 'PARTNER-REFRESH',

@@ -6,10 +6,10 @@
  * The URL itself is never printed (it likely carries a one-time secret).
  */
 import { isAbsoluteHttpUrl } from '../../src/harness/clients/fields.js';
-import { finding } from '../../src/harness/finding.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { success } from '../checks/http.js';
-import { createMember } from './support.js';
+import { finding } from '../../src/checks/finding.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { success } from '../../src/checks/response.js';
+import { createMember } from '../../src/steps/members.js';
 
 export const resetPassword: TestCase = {
   id: 'partner-key/reset-password',

@@ -4,12 +4,12 @@
  * keys are configured. Each call is one a server without the binding would accept (a member of the
  * host's tenant, a live refresh token minted at that host).
  */
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { PartnerClient } from '../../src/harness/clients/partner.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { status } from '../checks/http.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { status } from '../../src/checks/response.js';
 import { adminCalls } from './admin-calls.js';
-import { checkProblem } from './support.js';
+import { checkProblem } from '../../src/steps/problem-details.js';
 
 export const tenantBinding: TestCase = {
   id: 'partner-key/tenant-binding',

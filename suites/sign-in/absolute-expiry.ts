@@ -3,10 +3,11 @@
  * 90 d - tol after generation, and is refused with 400 invalid_grant at 90 d + tol although it was
  * used 2 tol before. A limit counted from the last rotation (sliding with use) accepts it.
  */
-import type { TestCase } from '../../src/harness/types.js';
-import { invalidGrant } from '../checks/oauth.js';
-import { ABSOLUTE_LIMIT_S, clockTolerance, DAY_S, fmt, IDLE_LIMIT_S } from '../spec-limits.js';
-import { expectExchange } from './support.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { invalidGrant } from '../../src/checks/oauth.js';
+import { ABSOLUTE_LIMIT_S, clockTolerance, DAY_S, IDLE_LIMIT_S } from '../../src/spec.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
+import { formatDuration } from '../../src/text/duration.js';
 
 const EVERY_S = 20 * DAY_S;
 
@@ -26,7 +27,7 @@ export const absoluteExpiry: TestCase = {
       await expectExchange(
         t,
         age > IDLE_LIMIT_S ? 'SIGNIN-IDLE-RESET' : 'SIGNIN-ABSOLUTE-EXPIRY',
-        `used every ${fmt(EVERY_S)}: exchange at ${fmt(age)}`,
+        `used every ${formatDuration(EVERY_S)}: exchange at ${formatDuration(age)}`,
         chain,
       );
     }
@@ -34,11 +35,15 @@ export const absoluteExpiry: TestCase = {
     await expectExchange(
       t,
       'SIGNIN-ABSOLUTE-EXPIRY',
-      `${fmt(ABSOLUTE_LIMIT_S - tol)} after generation, used ${fmt(ABSOLUTE_LIMIT_S - tol - age)} before`,
+      `${formatDuration(ABSOLUTE_LIMIT_S - tol)} after generation, used ${formatDuration(ABSOLUTE_LIMIT_S - tol - age)} before`,
       chain,
     );
     await t.advance(2 * tol);
     const expired = await chain.exchange();
-    t.check('SIGNIN-ABSOLUTE-EXPIRY', `${fmt(ABSOLUTE_LIMIT_S + tol)} after generation, used ${fmt(2 * tol)} before`, invalidGrant(expired.res));
+    t.check(
+      'SIGNIN-ABSOLUTE-EXPIRY',
+      `${formatDuration(ABSOLUTE_LIMIT_S + tol)} after generation, used ${formatDuration(2 * tol)} before`,
+      invalidGrant(expired.res),
+    );
   },
 };

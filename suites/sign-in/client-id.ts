@@ -6,9 +6,9 @@
  * the token. The same token then still exchanges
  * under the right client id, so the refusals were about the client id, not the token.
  */
-import type { TestCase } from '../../src/harness/types.js';
-import { notExchanged } from '../checks/oauth.js';
-import { expectExchange } from './support.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { notExchanged } from '../../src/checks/oauth.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
 
 export const clientId: TestCase = {
   id: 'sign-in/client-id',

@@ -11,8 +11,9 @@
  * hook's, or one generated through the token page), or else of the token file's chain (an ordinary
  * rotation, stored like every other). With neither, that part is not checked.
  */
-import type { TestCase, TestPart } from '../../src/harness/types.js';
-import { allowsOrigin, noCrossOriginAllowance } from '../checks/cors.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { allowsOrigin, noCrossOriginAllowance } from '../../src/checks/cors.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 const ORIGIN = 'https://evil.example';
 /** Never issued by anyone; long enough not to blank out output when the redactor registers it. */

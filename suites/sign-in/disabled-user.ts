@@ -2,9 +2,9 @@
  * Disabled user (spec §3, §4.2): once the token's user is disabled, the token is unusable: exchange
  * answers 400 invalid_grant. The token's user is one tack created through the hook.
  */
-import type { TestCase } from '../../src/harness/types.js';
-import { invalidGrant } from '../checks/oauth.js';
-import { expectExchange } from './support.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { invalidGrant } from '../../src/checks/oauth.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
 
 export const disabledUser: TestCase = {
   id: 'sign-in/disabled-user',

@@ -8,11 +8,11 @@
  * the token file's, and every rotation is stored before it is used (TokenChain).
  */
 import type { Exchanged } from '../../src/harness/clients/identity.js';
-import type { TestContext } from '../../src/harness/context.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { jsonMediaType, jsonObjectBody, status } from '../checks/http.js';
-import { bearerTokenType, memberIs, noStore, nonEmptyString } from '../checks/oauth.js';
-import { ACCESS_TOKEN_S } from '../spec-limits.js';
+import type { TestContext } from '../../src/runner/test-context.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { jsonMediaType, jsonObjectBody, status } from '../../src/checks/response.js';
+import { bearerTokenType, memberIs, noStore, nonEmptyString } from '../../src/checks/oauth.js';
+import { ACCESS_TOKEN_S } from '../../src/spec.js';
 
 export const exchange: TestCase = {
   id: 'sign-in/exchange',

@@ -9,9 +9,9 @@
  * one generated through the token page); the token file's token is never sent altered.
  */
 import fc from 'fast-check';
-import { CheckFailed, type TestContext } from '../../src/harness/context.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { invalidGrant, notExchanged } from '../checks/oauth.js';
+import { CheckFailed, type TestContext } from '../../src/runner/test-context.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { invalidGrant, notExchanged } from '../../src/checks/oauth.js';
 import { garbageTokens, nearCopies, type Garbage } from './garbage-tokens.js';
 
 export const garbage: TestCase = {

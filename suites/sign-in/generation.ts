@@ -5,18 +5,19 @@
  * answers a refusal with 403 feature_disabled / not_direct. The rule is "no token": any answer
  * without one passes, and the status is reported.
  */
-import type { TestContext } from '../../src/harness/context.js';
-import { describe } from '../../src/harness/describe.js';
+import type { TestContext } from '../../src/runner/test-context.js';
+import { describeResponse } from '../../src/checks/describe-response.js';
 import type { HttpResponse } from '../../src/harness/http.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import type { RuleId } from '../../src/rules/catalog.js';
-import { apiTokenIssued, noApiToken } from '../checks/generation.js';
-import { isExchanged } from '../checks/oauth.js';
+import { apiTokenIssued, noApiToken } from '../../src/checks/generation.js';
+import { isExchanged } from '../../src/checks/oauth.js';
 
 function expectNoToken(t: TestContext, rule: RuleId, title: string, res: HttpResponse, contractError: string): void {
   t.check(rule, title, noApiToken(res));
   const error = (res.json as { error?: unknown } | undefined)?.error;
-  if (res.status !== 403 || error !== contractError) t.observe(rule, `${title}: answered ${describe(res)}; the hook contract says 403 ${contractError}`);
+  if (res.status !== 403 || error !== contractError)
+    t.observe(rule, `${title}: answered ${describeResponse(res)}; the hook contract says 403 ${contractError}`);
 }
 
 export const featureGate: TestCase = {
@@ -38,7 +39,7 @@ export const featureGate: TestCase = {
       const before = await chain.exchange();
       t.observe(
         'SIGNIN-FEATURE-GATE',
-        `a token generated before the feature was switched off ${isExchanged(before) ? 'still exchanges' : `is refused (${describe(before.res)})`}`,
+        `a token generated before the feature was switched off ${isExchanged(before) ? 'still exchanges' : `is refused (${describeResponse(before.res)})`}`,
       );
     } finally {
       await switchOn();

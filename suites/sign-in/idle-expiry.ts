@@ -8,10 +8,11 @@
  *   limit has not struck yet: only the unused limit explains the refusal).
  * A 31-day limit accepts the tokens at 30 d + tol; a limit that does not restart refuses at 60 d.
  */
-import type { TestCase } from '../../src/harness/types.js';
-import { invalidGrant } from '../checks/oauth.js';
-import { clockTolerance, fmt, IDLE_LIMIT_S } from '../spec-limits.js';
-import { expectExchange } from './support.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { invalidGrant } from '../../src/checks/oauth.js';
+import { clockTolerance, IDLE_LIMIT_S } from '../../src/spec.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
+import { formatDuration } from '../../src/text/duration.js';
 
 export const idleExpiry: TestCase = {
   id: 'sign-in/idle-expiry',
@@ -25,15 +26,19 @@ export const idleExpiry: TestCase = {
 
     const unused = await t.tokens.own();
     await t.advance(late);
-    t.check('SIGNIN-IDLE-EXPIRY', `a token never exchanged, ${fmt(late)} after generation`, invalidGrant((await unused.exchange()).res));
+    t.check('SIGNIN-IDLE-EXPIRY', `a token never exchanged, ${formatDuration(late)} after generation`, invalidGrant((await unused.exchange()).res));
 
     const chain = await t.tokens.own();
     await t.advance(early);
-    await expectExchange(t, 'SIGNIN-IDLE-EXPIRY', `a token never exchanged, ${fmt(early)} after generation`, chain);
+    await expectExchange(t, 'SIGNIN-IDLE-EXPIRY', `a token never exchanged, ${formatDuration(early)} after generation`, chain);
     await t.advance(early);
-    await expectExchange(t, 'SIGNIN-IDLE-RESET', `${fmt(early)} after the last exchange, ${fmt(2 * early)} after generation`, chain);
+    await expectExchange(t, 'SIGNIN-IDLE-RESET', `${formatDuration(early)} after the last exchange, ${formatDuration(2 * early)} after generation`, chain);
     await t.advance(late);
     const expired = await chain.exchange();
-    t.check('SIGNIN-IDLE-EXPIRY', `${fmt(late)} after the last exchange, ${fmt(2 * early + late)} after generation`, invalidGrant(expired.res));
+    t.check(
+      'SIGNIN-IDLE-EXPIRY',
+      `${formatDuration(late)} after the last exchange, ${formatDuration(2 * early + late)} after generation`,
+      invalidGrant(expired.res),
+    );
   },
 };

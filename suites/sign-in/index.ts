@@ -1,5 +1,5 @@
 /** Sign-in server and personal API token (spec §1, §2, §3, §4.2, §5, §8). */
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { absoluteExpiry } from './absolute-expiry.js';
 import { clientId } from './client-id.js';
 import { noCors } from './cors.js';

@@ -7,9 +7,10 @@
  * verdict, with the seed and path to replay it.
  */
 import fc from 'fast-check';
-import type { TestCase, TestPart } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { lifecycleCommands, runLifecycle } from './model/commands.js';
 import { HttpLifecycleSystem } from './model/http-system.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 /** A failing run is shrunk at most this much: every shrink step replays a run and moves the clock. */
 const MAX_SHRINKS = 60;

@@ -4,12 +4,12 @@
  * chain's current one) and on a freshly generated one. Only on tokens tack owns: the hook's, or
  * tokens it generated through the token page (never the token file's).
  */
-import type { TestContext } from '../../src/harness/context.js';
+import type { TestContext } from '../../src/runner/test-context.js';
 import type { TokenChain } from '../../src/harness/tokens.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { emptyBody, status } from '../checks/http.js';
-import { invalidGrant } from '../checks/oauth.js';
-import { expectExchange } from './support.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { emptyBody, status } from '../../src/checks/response.js';
+import { invalidGrant } from '../../src/checks/oauth.js';
+import { expectExchange } from '../../src/steps/token-exchange.js';
 
 export const revoke: TestCase = {
   id: 'sign-in/revoke',

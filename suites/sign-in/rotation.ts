@@ -9,10 +9,11 @@
  * the token file alone, only its chain is rotated, one exchange at a time, each rotation stored
  * before it is used.
  */
-import type { TestContext } from '../../src/harness/context.js';
-import { describe } from '../../src/harness/describe.js';
-import type { TestCase, TestPart } from '../../src/harness/types.js';
-import { exchanged, isExchanged, isInvalidGrant, rotated } from '../checks/oauth.js';
+import type { TestContext } from '../../src/runner/test-context.js';
+import { describeResponse } from '../../src/checks/describe-response.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { exchanged, isExchanged, isInvalidGrant, rotated } from '../../src/checks/oauth.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 const CHAIN_LENGTH = 5;
 const CONCURRENT_CHAINS = 4;
@@ -68,13 +69,13 @@ async function observeReuse(t: TestContext): Promise<void> {
     ? 'still accepted (the server lets a rotated-out token exchange until it expires)'
     : isInvalidGrant(reuse.res)
       ? 'rejected with invalid_grant'
-      : `refused with ${describe(reuse.res)}`;
+      : `refused with ${describeResponse(reuse.res)}`;
   t.observe('SIGNIN-ROTATION', `rotated-out token: ${reuseText}`);
   const next = await chain.exchange();
   t.observe(
     'SIGNIN-ROTATION',
     isExchanged(next)
       ? "after that reuse, the chain's current token still exchanges"
-      : `after that reuse, the chain's current token is refused (${describe(next.res)}): the server ended the whole chain, Keycloak-style`,
+      : `after that reuse, the chain's current token is refused (${describeResponse(next.res)}): the server ended the whole chain, Keycloak-style`,
   );
 }

@@ -4,9 +4,9 @@
  * the clipboard (`permissions: []`), whose `document.execCommand('copy')` reports failure too.
  */
 import { MESSAGES } from '../../src/harness/browser/token-page.js';
-import type { TestCase } from '../../src/harness/types.js';
-import { messageShown } from '../checks/page.js';
-import { generateShown, judge, onTokenPage, PAGE_NEEDS, shownMessages, waitForMessage } from './support.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { messageShown } from '../../src/checks/page.js';
+import { generateShown, judge, onTokenPage, PAGE_NEEDS, shownMessages, waitForMessage } from '../../src/steps/page-flow.js';
 
 export const copyBlocked: TestCase = {
   id: 'token-page/copy-blocked',

@@ -10,12 +10,12 @@
  * countdown could have reached 0:00 fails here) and 2 minutes in all (judged at 2:01, one second of slack). Never a real
  * wait. A page that needs its timers to load is let run, and then its first value cannot be told.
  */
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { MESSAGES, type TokenPage, visible } from '../../src/harness/browser/token-page.js';
-import { accessTokenIssued } from '../checks/oauth.js';
-import { countsDown, displayed, gone, messageShown, notInVisibleText, reads } from '../checks/page.js';
-import { outcomeText } from '../checks/page.js';
-import { generate, judge, PAGE_NEEDS, realToken, requireTokenPage, shownMessages, waitForMessage } from './support.js';
+import { accessTokenIssued } from '../../src/checks/oauth.js';
+import { countsDown, displayed, gone, messageShown, notInVisibleText, reads } from '../../src/checks/page.js';
+import { outcomeText } from '../../src/checks/page.js';
+import { generate, judge, PAGE_NEEDS, realToken, requireTokenPage, shownMessages, waitForMessage } from '../../src/steps/page-flow.js';
 
 export const display: TestCase = {
   id: 'token-page/display',

@@ -4,11 +4,11 @@
  * without the Generate token control. The spec does not say where the account details page is: the
  * path reached is reported. The user signs in while the feature is on; it is switched on again after.
  */
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { visible } from '../../src/harness/browser/token-page.js';
 import { describeUrl } from '../../src/harness/browser/token-page.js';
-import { redirectedAway } from '../checks/page.js';
-import { judge, onTokenPage, PAGE_NEEDS } from './support.js';
+import { redirectedAway } from '../../src/checks/page.js';
+import { judge, onTokenPage, PAGE_NEEDS } from '../../src/steps/page-flow.js';
 
 export const featureOff: TestCase = {
   id: 'token-page/feature-off',

@@ -21,8 +21,8 @@ import type { Page } from 'playwright-core';
 import type { TokenPage } from '../../src/harness/browser/token-page.js';
 import { visible } from '../../src/harness/browser/token-page.js';
 import type { WebUser } from '../../src/harness/browser/web.js';
-import type { TestContext } from '../../src/harness/context.js';
-import type { TestCase, TestPart } from '../../src/harness/types.js';
+import type { TestContext } from '../../src/runner/test-context.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import {
   asksForPassword,
   copiedSomething,
@@ -34,9 +34,10 @@ import {
   sameToken,
   showsUser,
   tokenShown,
-} from '../checks/page.js';
+} from '../../src/checks/page.js';
 import { judgeOwner } from './owner.js';
-import { judge, onTokenPage, PAGE_NEEDS } from './support.js';
+import { judge, onTokenPage, PAGE_NEEDS } from '../../src/steps/page-flow.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 const REVOKE = /revoke|delete|remove|invalidate|disable|deactivate/i;
 

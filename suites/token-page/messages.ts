@@ -17,11 +17,11 @@
  *   Only a page that does neither (no code redeemed in the browser, no offline_access asked for)
  *   leaves the case not verified.
  */
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 import { removeOfflineAccess } from '../../src/harness/browser/offline-access.js';
 import { MESSAGES, tokenEndpoint } from '../../src/harness/browser/token-page.js';
-import { messageShown } from '../checks/page.js';
-import { judge, onTokenPage, PAGE_NEEDS, requireTokenPage, shownMessages, waitForMessage } from './support.js';
+import { messageShown } from '../../src/checks/page.js';
+import { judge, onTokenPage, PAGE_NEEDS, requireTokenPage, shownMessages, waitForMessage } from '../../src/steps/page-flow.js';
 
 /** A port nothing listens on: a proxy there refuses every connection. */
 const NOWHERE = 'http://127.0.0.1:9';

@@ -8,11 +8,12 @@
  */
 import type { TokenChain } from '../../src/harness/tokens.js';
 import type { WebUser } from '../../src/harness/browser/web.js';
-import type { TestContext } from '../../src/harness/context.js';
-import { expectUserData } from '../api/listing.js';
-import { type SearchPages, searchPages } from '../api/paging.js';
-import { accessTokenIssued } from '../checks/oauth.js';
-import { sameBusinesses } from '../checks/page.js';
+import type { TestContext } from '../../src/runner/test-context.js';
+import { expectUserData } from '../../src/steps/listing.js';
+import { searchPages } from '../../src/steps/paging.js';
+import { accessTokenIssued } from '../../src/checks/oauth.js';
+import { sameBusinesses } from '../../src/checks/page.js';
+import type { SearchPages } from '../../src/checks/search.js';
 
 /** Judges the owner of a token the page handed out; `copiedOnly`: the token is known from the clipboard alone (then COPY needs it to be live). */
 export async function judgeOwner(t: TestContext, user: WebUser, chain: TokenChain, copiedOnly: boolean): Promise<void> {

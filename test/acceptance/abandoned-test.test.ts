@@ -3,11 +3,11 @@
  * does afterwards cannot reach the target's clock or record a verdict for the tests after it.
  */
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../src/harness/runner/index.js';
+import { runConformance } from '../../src/runner/index.js';
 import { startBuiltIn } from '../../src/cli/built-in.js';
-import { finding } from '../../src/harness/finding.js';
+import { finding } from '../../src/checks/finding.js';
 import { openSession } from '../../src/harness/session.js';
-import type { TestCase } from '../../src/harness/types.js';
+import type { TestCase } from '../../src/runner/test-case.js';
 
 describe('a test that runs out of time', () => {
   it('is reported as error and can no longer move the clock or record checks', async () => {

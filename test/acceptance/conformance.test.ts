@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../../src/reference/faults.js';
 import { getRule, SERVER_RULES } from '../../src/rules/catalog.js';
-import { exitCodeOf } from '../../src/harness/exit-code.js';
+import { exitCodeOf } from '../../src/runner/exit-policy.js';
 import { findBrowser } from '../../src/harness/browser/executable.js';
-import type { RunResult } from '../../src/harness/runner/index.js';
+import type { RunResult } from '../../src/runner/index.js';
 import { targetFor } from '../helpers/modes.js';
 import { checkedRules, planFor, runAgainstReference } from '../helpers/reference-run.js';
 

@@ -8,7 +8,7 @@
  * failed and never passed.
  */
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../src/harness/runner/index.js';
+import type { RunResult } from '../../src/runner/index.js';
 import type { ReferenceOptions, ReferenceServer } from '../../src/reference/index.js';
 import { MODES, type Mode, NO_BROWSER, targetFor } from '../helpers/modes.js';
 import { runAgainstReference } from '../helpers/reference-run.js';

@@ -22,14 +22,20 @@
  * Without Chromium the matrix says so and is skipped.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findBrowser } from '../../src/harness/browser/executable.js';
-import type { Status } from '../../src/harness/types.js';
+import { type BrowserLookup, findBrowser } from '../../src/harness/browser/executable.js';
+import { resolveTarget, validateEnv } from '../../src/harness/config.js';
+import { planRules } from '../../src/runner/selection.js';
+import { ALL_TESTS } from '../../suites/index.js';
 import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
 import { getRule, RULES, type RuleId } from '../../src/rules/catalog.js';
 import type { Mode } from '../helpers/modes.js';
-import type { RunResult } from '../../src/harness/runner/index.js';
+import type { RunResult } from '../../src/runner/index.js';
 import { checkedRules } from '../helpers/reference-run.js';
 import { deviations, isPageVariant, runAndPlan, runInMode, statuses } from './fault-matrix.js';
+import type { Status } from '../../src/runner/results.js';
+
+/** A remote target's hosts: the derivations below read the configuration only. */
+const REMOTE = { TACK_BASE_URL: 'https://acme.uat.example.com', TACK_IDENTITY_URL: 'https://id.uat.example.com/realms/payroll' };
 
 /** Runs in Chromium at once. */
 const CONCURRENT_RUNS = 2;
@@ -54,8 +60,20 @@ const browser = findBrowser(process.env['TACK_BROWSER']);
 export const hasChromium = browser.found;
 
 export const TOKEN_PAGE_RULES: readonly RuleId[] = RULES.filter((r) => r.area === 'token-page').map((r) => r.id as RuleId);
-/** Rules a hookless run judges on tokens it generated through the token page (and could not judge before). */
-export const OWN_TOKEN_RULES: readonly RuleId[] = ['SIGNIN-REVOKE', 'SIGNIN-CLIENT-ID', 'SIGNIN-ROTATION'];
+/**
+ * Rules a hookless run judges on tokens it generated through the token page (and could not judge
+ * before), derived from the tests' needs by the runner's own plan: the rules outside the token page
+ * a hookless run with TACK_USER_PASSWORD checks with a browser and not without one.
+ */
+export const OWN_TOKEN_RULES: readonly RuleId[] = (() => {
+  const env = { ...REMOTE, TACK_USER_EMAIL: 'alice@acme.example', TACK_API_TOKEN_FILE: '/nonexistent/token', TACK_USER_PASSWORD: 'pw' };
+  const target = resolveTarget(validateEnv(env), false);
+  const checked = (lookup: BrowserLookup) =>
+    new Set(planRules(ALL_TESTS, [], target, undefined, undefined, lookup).flatMap((p) => (p.skipReasons.length === 0 ? [p.rule] : [])));
+  const withPage = checked({ found: true, path: '/usr/bin/chromium', how: 'any' });
+  const withoutPage = checked({ found: false, reason: 'none' });
+  return [...withPage].filter((rule) => !withoutPage.has(rule) && getRule(rule)?.area !== 'token-page');
+})();
 /**
  * Token-page faults that change what tack meets when it generates its own tokens through the page:
  * no password asked, another user's token, an old token shown again when the page opens. (The

@@ -12,13 +12,13 @@
  * the browser costs several times one without.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunResult } from '../../src/harness/runner/index.js';
-import type { Status } from '../../src/harness/types.js';
+import type { RunResult } from '../../src/runner/index.js';
 import { FAULTS, type FaultInfo } from '../../src/reference/faults.js';
 import { getRule, type RuleId } from '../../src/rules/catalog.js';
 import { NO_BROWSER, targetFor, type Mode } from '../helpers/modes.js';
-import type { RulePlan } from '../../src/harness/runner/selection.js';
+import type { RulePlan } from '../../src/runner/selection.js';
 import { checkedRules, planFor, runAgainstReference } from '../helpers/reference-run.js';
+import type { Status } from '../../src/runner/results.js';
 
 /**
  * Runs per property: fewer than tack run's 12, so that some 300 full runs stay affordable. With the
@@ -76,10 +76,7 @@ function relevant(mode: Mode, fault: FaultInfo, clean: Map<RuleId, Status>): boo
 function cutShort(fault: FaultInfo, before: Status | undefined, rule: RunResult['rules'][number]): boolean {
   if (before !== 'passed' || rule.status !== 'skipped' || rule.unverified.length === 0) return false;
   const broken = new Set<string>([...fault.rules, ...(fault.collateral ?? []).flatMap((c) => c.rules)]);
-  return rule.unverified.every((part) => {
-    const stoppedAt = /stopped before (?:it|checking it): ([A-Z][A-Z0-9-]+):/.exec(part)?.[1];
-    return stoppedAt !== undefined && broken.has(stoppedAt);
-  });
+  return rule.cutShort.length === rule.unverified.length && rule.cutShort.every((part) => broken.has(part.stoppedAt));
 }
 
 /** What differs from the expectation, one line per rule; empty when the run is exactly as it must be. */

@@ -1,6 +1,6 @@
 /**
  * tack's browser checks judged against an independent implementation of the token page
- * (test/fixtures/token-page-target: its own sign-in server, markup, script and hook; not the
+ * (test/subjects/token-page-target: its own sign-in server, markup, script and hook; not the
  * reference server), over real HTTP on loopback in real Chromium: it passes every token-page rule
  * with the hook, and without it (TACK_USER_EMAIL, TACK_USER_PASSWORD, a token file), where tack also
  * generates its own tokens through that page for the rules judged on tokens it owns; with a
@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findBrowser } from '../../src/harness/browser/executable.js';
-import type { RunResult } from '../../src/harness/runner/index.js';
-import { startTokenPageTarget, type FixtureOption, type TokenPageTarget } from '../fixtures/token-page-target/index.js';
+import type { RunResult } from '../../src/runner/index.js';
+import { startTokenPageTarget, type FixtureOption, type TokenPageTarget } from '../subjects/token-page-target/index.js';
 import { runAgainstReference } from '../helpers/reference-run.js';
 import { OWN_TOKEN_RULES, TOKEN_PAGE_RULES } from './fault-matrix-token-page.js';
 

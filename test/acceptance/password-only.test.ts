@@ -6,7 +6,7 @@
  * Without Chromium this says so and is skipped (those rules are then skipped, naming the browser).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunResult } from '../../src/harness/runner/index.js';
+import type { RunResult } from '../../src/runner/index.js';
 import { FAULTS } from '../../src/reference/faults.js';
 import type { RuleId } from '../../src/rules/catalog.js';
 import { ALL_TESTS } from '../../suites/index.js';

@@ -24,14 +24,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../src/cli/commands/run.js';
+import { runCommand } from '../../src/cli/conformance-run.js';
 import { REPORT_FILES } from '../../src/reporters/index.js';
-import type { ResultsDocument } from '../../src/reporters/json.js';
 import type { ReferenceServer } from '../../src/reference/index.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
 import { NO_BROWSER, targetFor, type Mode } from '../helpers/modes.js';
 import { spawnTack, type TackProcess } from '../helpers/tack-process.js';
 import { hasChromium } from './fault-matrix-token-page.js';
+import type { ResultsDocument } from '../../src/reporters/results-schema.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tack-stopped-'));
 const servers: ReferenceServer[] = [];

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../src/cli/commands/run.js';
+import { runCommand } from '../../src/cli/conformance-run.js';
 import { NO_BROWSER, targetFor } from '../helpers/modes.js';
 import { runAgainstReference } from '../helpers/reference-run.js';
 import { hasChromium, OWN_TOKEN_RULES, TOKEN_PAGE_RULES } from './fault-matrix-token-page.js';

@@ -5,9 +5,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { needText, ruleTraces } from '../../src/cli/rule-trace.js';
+import { ruleTraces } from '../../src/cli/rule-trace.js';
 import { ALL_TESTS } from '../../suites/index.js';
 import { ROOT } from '../helpers/sources.js';
+import { needText } from '../../src/runner/needs.js';
 
 /** Every area's rules are checked in this version of tack. */
 const CHECKED_AREAS = new Set(['partner-key', 'sign-in', 'api', 'client', 'token-page']);
@@ -32,7 +33,7 @@ describe('tack rules', () => {
 
   it('the check sites are exactly the lines a grep for the id finds', () => {
     const trace = traces.find((t) => t.id === 'SIGNIN-ROTATION')!;
-    const grep = execFileSync('grep', ['-rn', "'SIGNIN-ROTATION'", 'suites', 'scenarios'], { cwd: ROOT, encoding: 'utf8' })
+    const grep = execFileSync('grep', ['-rn', "'SIGNIN-ROTATION'", 'src/steps', 'suites', 'scenarios'], { cwd: ROOT, encoding: 'utf8' })
       .trim()
       .split('\n')
       .map((line) => line.split(':').slice(0, 2).join(':'));

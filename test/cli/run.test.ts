@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../src/cli/commands/run.js';
+import { runCommand } from '../../src/cli/conformance-run.js';
 import { targetFor } from '../helpers/modes.js';
 
 const reports = mkdtempSync(join(tmpdir(), 'tack-run-'));

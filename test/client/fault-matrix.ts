@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getRule } from '../../src/rules/catalog.js';
-import { CLIENT_FAULTS } from '../../suites/client/faults.js';
+import { CLIENT_FAULTS } from '../../suites/client/client-faults.js';
 import { FIXTURE, notPassed, runClientInProcess } from './helpers.js';
 
 export function clientFaultMatrix(profile: 'personal-token' | 'partner-key'): void {

@@ -5,11 +5,11 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clientCommand, type ClientCommandOptions } from '../../src/cli/commands/client.js';
-import type { ResultsDocument, ReportRule } from '../../src/reporters/json.js';
+import { clientCommand, type ClientCommandOptions } from '../../src/cli/client-run.js';
+import type { ResultsDocument, ReportRule } from '../../src/reporters/results-schema.js';
 
-export const FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'clients', 'client.mjs');
-export const MISBEHAVING = join(import.meta.dirname, '..', 'fixtures', 'clients', 'misbehaving.mjs');
+export const FIXTURE = join(import.meta.dirname, '..', 'subjects', 'clients', 'client.mjs');
+export const MISBEHAVING = join(import.meta.dirname, '..', 'subjects', 'clients', 'misbehaving.mjs');
 
 export interface ClientRun {
   readonly exit: number;

@@ -3,10 +3,10 @@
  * with faults), after the preflight `tack run` makes, and returns the verdicts. Real HTTP on loopback; nothing is mocked.
  */
 import { ALL_TESTS } from '../../suites/index.js';
-import { runConformance, type RunResult } from '../../src/harness/runner/index.js';
+import { runConformance, type RunResult } from '../../src/runner/index.js';
 import { startBuiltIn } from '../../src/cli/built-in.js';
 import { discoverHook } from '../../src/harness/hook-discovery.js';
-import { planRules, type RulePlan } from '../../src/harness/runner/selection.js';
+import { planRules, type RulePlan } from '../../src/runner/selection.js';
 import { preflight } from '../../src/harness/preflight.js';
 import { openSession } from '../../src/harness/session.js';
 

@@ -1,8 +1,9 @@
 /**
  * tack as a package others install: `npm pack` builds the compiled package, which installs into a
  * folder outside this repository and runs there with `npx tack` (no TypeScript, no tsx), writing
- * its reports under that folder: `--version`, `run` against the built-in server, and `run
- * --env-file` against a reference served by `tack serve` (which stops with the npx that started it).
+ * its reports under that folder: `--version`, `rules` (from the trace the build computed), `run`
+ * against the built-in server, and `run --env-file` against a reference served by `tack serve`
+ * (which stops with the npx that started it).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READY_PREFIX } from '../../src/cli/commands/serve.js';
+import { ruleTraces } from '../../src/cli/rule-trace.js';
 import { ROOT } from '../helpers/sources.js';
 
 let dir: string;
@@ -65,6 +67,13 @@ describe('the package', () => {
   it('tack --version', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(tack(['--version'])).toEqual({ code: 0, out: `${pkg.version}\n` });
+  });
+
+  it('tack rules reads the trace the build computed from the sources: their paths and lines, not the compiled ones', () => {
+    const { code, out } = tack(['rules', 'SIGNIN-ROTATION', '--json']);
+    expect(code, out).toBe(0);
+    const installed = (JSON.parse(out) as { rules: { checkSites: string[] }[] }).rules[0]!.checkSites;
+    expect(installed).toEqual(ruleTraces(['SIGNIN-ROTATION'])[0]!.checkSites);
   });
 
   it('tack run against the built-in server, reports under the current folder', () => {
@@ -277,7 +286,7 @@ describe('the GitLab template', () => {
     expect(runs).toHaveLength(1);
     expect(readFileSync(join(projectDir, pattern.replace('*', runs[0]!)), 'utf8')).toContain('SIGNIN-REVOKE');
     expect(out).toMatch(
-      /- TOKEN-PAGE-MASKED \[MUST\] skipped: needs a browser: no Chromium, Chrome or Edge found .*`apt-get install -y chromium`.*TACK_BROWSER/,
+      /– TOKEN-PAGE-MASKED \[MUST\] skipped: needs a browser: no Chromium, Chrome or Edge found .*`apt-get install -y chromium`.*TACK_BROWSER/,
     );
   });
 });

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/reference/index.js';
 import { exchange, names, search, start } from './helpers.js';
 import { PASSWORD, urls } from './web-helpers.js';
-import { LAUNCH_ARGS } from '../../src/harness/browser/host.js';
+import { LAUNCH_ARGS } from '../../src/harness/browser/browser-host.js';
 
 const CHROMIUM = process.env['TACK_BROWSER'] ?? '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);

@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../src/harness/redactor.js';
 import { redactExchange, type Exchange } from '../../src/harness/transcript.js';
-import type { TargetConfig } from '../../src/harness/types.js';
 import { curlOf, ShellSecrets } from '../../src/reporters/curl.js';
+import type { TargetConfig } from '../../src/harness/target-config.js';
 
 const SECRET = `p'a$s"w\`o\\rd-0123456789-Zz`;
 const OTHER = 'globex-secret-9876543210';

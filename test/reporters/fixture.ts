@@ -3,7 +3,7 @@
  * a failed property with its replay, a warning, an error, a skip, and text that must be escaped.
  */
 import type { Exchange } from '../../src/harness/transcript.js';
-import type { ReportRule, ResultsDocument } from '../../src/reporters/json.js';
+import type { ReportRule, ResultsDocument } from '../../src/reporters/results-schema.js';
 
 export const NASTY = `<script>alert("x")</script> & 'quotes' | pipes`;
 

@@ -5,7 +5,7 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCommand, type RunCommandOptions } from '../../src/cli/commands/run.js';
+import { runCommand, type RunCommandOptions } from '../../src/cli/conformance-run.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 
 export interface Target {

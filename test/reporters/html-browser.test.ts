@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess, startTarget, type InProcessRun, type Target } from './helpers.js';
-import { LAUNCH_ARGS } from '../../src/harness/browser/host.js';
+import { LAUNCH_ARGS } from '../../src/harness/browser/browser-host.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);

@@ -2,11 +2,11 @@
  * JUnit, Markdown and HTML rendered from one fixed results document (test/reporters/fixture.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { renderHtml } from '../../src/reporters/html.js';
+import { renderHtml } from '../../src/reporters/report-html.js';
 import { renderJunit } from '../../src/reporters/junit.js';
 import { renderMarkdown } from '../../src/reporters/markdown.js';
-import type { ResultsDocument } from '../../src/reporters/json.js';
 import { DOC, EXCHANGES } from './fixture.js';
+import type { ResultsDocument } from '../../src/reporters/results-schema.js';
 
 /** The attributes and content of the testcase element of one rule. */
 function testcase(xml: string, rule: string): string {
@@ -114,7 +114,7 @@ describe('report.html', () => {
 describe('the console replay line', () => {
   it('carries the env file and the faults, so pasting it reaches the same target', async () => {
     const { ruleLine } = await import('../../src/reporters/console.js');
-    const { replayArgs } = await import('../../src/cli/commands/run.js');
+    const { replayArgs } = await import('../../src/cli/conformance-run.js');
     const rule = { ...DOC.rules[0]!, status: 'failed' as const };
     const line = ruleLine(rule, replayArgs({ envFile: 'uat env/target.env', fault: ['x'] }, false));
     expect(line).toContain("replay: tack run --seed 42 --path 3:1 --only PARTNER-SECRET-EXACT --env-file 'uat env/target.env'");

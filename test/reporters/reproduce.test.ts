@@ -9,8 +9,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ResultsDocument } from '../../src/reporters/json.js';
 import { runInProcess, startTarget, type Target } from './helpers.js';
+import type { ResultsDocument } from '../../src/reporters/results-schema.js';
 
 const targets: Target[] = [];
 afterAll(async () => {

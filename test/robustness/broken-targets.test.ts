@@ -15,7 +15,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand, type RunCommandOptions } from '../../src/cli/commands/run.js';
+import { runCommand, type RunCommandOptions } from '../../src/cli/conformance-run.js';
 import { type ErrorCode, isTackError } from '../../src/harness/errors.js';
 import { type BrokenServer, closedPort, type Misbehaviour, PREFLIGHT_REQUESTS, startBroken, targetEnv } from './broken-servers.js';
 import { SELF_SIGNED_CERT, SELF_SIGNED_KEY } from './tls-fixture.js';

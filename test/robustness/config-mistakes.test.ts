@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../../src/cli/commands/run.js';
+import { runCommand } from '../../src/cli/conformance-run.js';
 import { type ErrorCode, isTackError } from '../../src/harness/errors.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.js';
 

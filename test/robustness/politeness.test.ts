@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCommand } from '../../src/cli/commands/run.js';
+import { runCommand } from '../../src/cli/conformance-run.js';
 import { isTackError } from '../../src/harness/errors.js';
 import { HttpClient } from '../../src/harness/http.js';
 import { Politeness, retryAfterMs } from '../../src/harness/politeness.js';

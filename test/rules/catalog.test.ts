@@ -8,10 +8,10 @@ import { ALL_TESTS } from '../../suites/index.js';
 import { CLIENT_JUDGES } from '../../suites/client/index.js';
 import { SCENARIOS } from '../../suites/client/scenarios.js';
 import { formatRules } from '../../src/cli/commands/rules.js';
-import { runCommand } from '../../src/cli/commands/run.js';
-import { selectTests } from '../../src/harness/runner/selection.js';
+import { runCommand } from '../../src/cli/conformance-run.js';
+import { selectTests } from '../../src/runner/selection.js';
 import { CLIENT_RULES, RULES, SERVER_RULES } from '../../src/rules/catalog.js';
-import { CLIENT_FAULTS } from '../../suites/client/faults.js';
+import { CLIENT_FAULTS } from '../../suites/client/client-faults.js';
 
 describe('client rules in the catalog', () => {
   it('are the CLIENT-* rules, area client, and the server rules are all the others', () => {

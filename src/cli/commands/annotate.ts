@@ -7,7 +7,7 @@
  */
 import type { Command } from 'commander';
 import { readResults } from '../../reporters/json.js';
-import { notHolding, uncheckedFailing } from '../../reporters/verdict.js';
+import { notHolding, uncheckedFailing } from '../../reporters/outcome-words.js';
 
 export function registerAnnotate(program: Command): void {
   program

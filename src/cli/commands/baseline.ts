@@ -5,8 +5,8 @@
  */
 import type { Command } from 'commander';
 import { reportsDirOf, reportsDirOption } from '../options.js';
-import { TackError } from '../../harness/errors.js';
-import { baselineFrom, writeBaseline } from '../../reporters/baseline.js';
+import { EXIT, TackError } from '../../harness/errors.js';
+import { baselineFrom, writeBaseline } from '../../runner/baseline.js';
 import { latestResults, readResults } from '../../reporters/json.js';
 
 export interface BaselineWriteOptions {
@@ -42,5 +42,5 @@ export function baselineWriteCommand(opts: BaselineWriteOptions, write: (s: stri
     write("Each entry carries the run's reason: replace it with why the deviation is accepted, and remove the entries you do not accept.\n");
   }
   write(`Use it: tack run --baseline ${opts.out}\n`);
-  return 0;
+  return EXIT.ok;
 }

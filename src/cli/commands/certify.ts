@@ -17,20 +17,21 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync }
 import { basename, join } from 'node:path';
 import type { Command } from 'commander';
 import { findProfile } from '../../../scenarios/load/index.js';
-import { TackError } from '../../harness/errors.js';
+import { EXIT, TackError } from '../../harness/errors.js';
 import { handleStopSignals, type Interrupt, stopText } from '../../harness/interrupt.js';
 import { LOAD_DEFAULTS } from '../../load/defaults.js';
 import { runLoad } from '../../load/run.js';
 import { parseDurationMs } from '../../load/units.js';
 import { createBundle, INTEGRITY_NOTE, sha256, verifyBundle, type BundleFile } from '../../reporters/bundle.js';
 import { REPORT_FILES } from '../../reporters/index.js';
-import { readResults, type ResultsDocument } from '../../reporters/json.js';
+import { readResults } from '../../reporters/json.js';
 import { CATALOG_VERSION } from '../../rules/catalog.js';
 import { TACK_VERSION } from '../../version.js';
 import { startBuiltIn } from '../built-in.js';
-import { CLIENT_DEFAULTS, clientCommand } from './client.js';
+import { CLIENT_DEFAULTS, clientCommand } from '../client-run.js';
 import { parseList, reportsDirOf, reportsDirOption } from '../options.js';
-import { runCommand } from './run.js';
+import { runCommand } from '../conformance-run.js';
+import type { ResultsDocument } from '../../reporters/results-schema.js';
 
 /** The fixed settings of a certification run. Changing them makes certifications incomparable. */
 export const CERTIFY_SETTINGS = {
@@ -183,7 +184,7 @@ export async function certifyCommand(
     ...evidenceFiles(doc).map((file) => ({ name: `run/${file}`, source: { path: join(runDir, file) } })),
     ...load.files.map((path) => ({ name: `load/${basename(path)}`, source: { path } })),
   ];
-  const exitCode = runExit !== 0 ? runExit : (load.exitCode ?? 0);
+  const exitCode = runExit !== EXIT.ok ? runExit : (load.exitCode ?? EXIT.ok);
   const about = {
     tack: TACK_VERSION,
     catalog: CATALOG_VERSION,
@@ -296,13 +297,14 @@ export async function verifyCommand(bundle: string, write: (s: string) => void):
   write(
     `${bundle}: all ${result.checked} files match manifest.json (run ${String(about.run ?? '?')}, tack ${String(about.tack ?? '?')}).\n${INTEGRITY_NOTE}\n`,
   );
-  return 0;
+  return EXIT.ok;
 }
 
 /** The exchange profile with the fixed certification settings; its JSON and HTML go to `dir`. */
 async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string) => void, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<CertifyLoad> {
   const profile = findProfile(CERTIFY_SETTINGS.loadProfile);
-  if (!profile) return { status: 'failed', reason: `this version of tack has no ${CERTIFY_SETTINGS.loadProfile} load profile`, files: [], exitCode: 2 };
+  if (!profile)
+    return { status: 'failed', reason: `this version of tack has no ${CERTIFY_SETTINGS.loadProfile} load profile`, files: [], exitCode: EXIT.config };
   const timing = opts.loadTiming ?? {
     durationMs: parseDurationMs(CERTIFY_SETTINGS.loadDuration, 'duration'),
     warmupMs: parseDurationMs(CERTIFY_SETTINGS.loadWarmup, 'warmup'),
@@ -335,7 +337,7 @@ async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string)
     // A load that cannot start (e.g. a remote target without --allow-remote) leaves the conformance
     // evidence intact; the bundle says why the load figures are missing.
     const reason = error instanceof TackError ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
-    return { status: 'failed', reason, files: [], exitCode: error instanceof TackError ? error.exitCode : 2 };
+    return { status: 'failed', reason, files: [], exitCode: error instanceof TackError ? error.exitCode : EXIT.incomplete };
   }
 }
 

@@ -1,16 +1,19 @@
 /**
- * `tack doctor [--env-file F]`: checks that a configuration is ready for a run (src/harness/doctor.ts)
+ * `tack doctor [--env-file F]`: checks that a configuration is ready for a run (src/doctor/)
  * and prints what a run would check and what it would skip, and why. Exit 0 when nothing stops a
  * run, 2 (TACK_ERR_DOCTOR, or the configuration's own code) when something does.
  */
 import type { Command } from 'commander';
 import { ALL_TESTS } from '../../../suites/index.js';
-import { runDoctor, type DoctorReport, type Finding, type RulePlan } from '../../harness/doctor.js';
+import type { Diagnosis } from '../../doctor/diagnosis.js';
+import { type DoctorReport, runDoctor } from '../../doctor/index.js';
+import type { RulePlan } from '../../runner/selection.js';
 import { EXIT, isTackError, TackError } from '../../harness/errors.js';
 import { openSession, redactorForConfig } from '../../harness/session.js';
 import { startBuiltIn } from '../built-in.js';
 import { groupSkips, skipLines, wrapIds } from '../../reporters/skips.js';
 import { TACK_VERSION } from '../../version.js';
+import { plural } from '../../text/plural.js';
 
 export interface DoctorCommandOptions {
   envFile?: string;
@@ -26,7 +29,7 @@ export function registerDoctor(program: Command): void {
     });
 }
 
-const MARK: Record<Finding['status'], string> = { ok: '✔', problem: '✘', warning: '⚠', skipped: '-' };
+const MARK: Record<Diagnosis['status'], string> = { ok: '✔', problem: '✘', warning: '⚠', skipped: '-' };
 
 /** The whole command as a function, so tests drive it in-process. Returns the exit code. */
 export async function doctorCommand(opts: DoctorCommandOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -48,7 +51,7 @@ export async function doctorCommand(opts: DoctorCommandOptions, write: (s: strin
     const report = await runDoctor({ target, http: session.http, redactor: session.redactor, tests: ALL_TESTS });
     write(session.redactor.redact(formatDoctor(report))); // skip reasons quote the hook's problem
     if (report.problems > 0) {
-      write(`\n${report.problems} problem${report.problems === 1 ? '' : 's'}: fix ${report.problems === 1 ? 'it' : 'them'} and run tack doctor again.\n`);
+      write(`\n${plural(report.problems, 'problem')}: fix ${report.problems === 1 ? 'it' : 'them'} and run tack doctor again.\n`);
       return new TackError('TACK_ERR_DOCTOR').exitCode;
     }
     write('\nEverything is fine: a run can start.\n');
@@ -61,7 +64,7 @@ export async function doctorCommand(opts: DoctorCommandOptions, write: (s: strin
 export function formatDoctor(report: DoctorReport): string {
   const out: string[] = [];
   let section = '';
-  for (const f of report.findings) {
+  for (const f of report.diagnoses) {
     if (f.section !== section) {
       section = f.section;
       out.push('', section);
@@ -72,7 +75,7 @@ export function formatDoctor(report: DoctorReport): string {
   return `${out.join('\n')}\n`;
 }
 
-/** The run's own plan (runner/selection.ts planRules): what it would check, and what it would skip, grouped by why. */
+/** The run's own plan (src/runner/selection.ts planRules): what it would check, and what it would skip, grouped by why. */
 function formatPlan(plan: readonly RulePlan[]): string[] {
   const checked = plan.filter((p) => p.skipReasons.length === 0);
   const skipped = plan.filter((p) => p.skipReasons.length > 0);

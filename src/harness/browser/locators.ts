@@ -4,7 +4,7 @@
  * semantics: accessible role and name, case-insensitive.
  */
 import type { Locator, Page } from 'playwright-core';
-import type { UiSelectorKey } from '../types.js';
+import type { UiSelectorKey } from '../target-config.js';
 
 export type Selectors = Readonly<Partial<Record<UiSelectorKey, string>>>;
 

@@ -6,9 +6,26 @@
  */
 import type { Page } from 'playwright-core';
 import type { Redactor } from '../redactor.js';
-import type { PageEvidence } from '../types.js';
 import type { Locators } from './locators.js';
 import { describeUrl, scrub } from './token-page.js';
+
+/**
+ * What a failed browser check saw: a screenshot of the page at the failing step (token and password
+ * fields masked), or why none was kept. The image stays in memory until the reporters write it into
+ * the run's folder (`file`); an image is never kept when the page's text held a registered secret.
+ */
+export interface PageEvidence {
+  /** The step of the flow (e.g. "after Generate token"). */
+  readonly step: string;
+  /** Where the page was: origin and path only (a query may hold a one-time code). */
+  readonly page: string;
+  /** PNG bytes, until the reporters write them (never in results.json). */
+  readonly png?: Uint8Array | undefined;
+  /** Why there is no image. */
+  readonly withheld?: string | undefined;
+  /** Set by the reporters: the image's path inside the run's folder. */
+  readonly file?: string | undefined;
+}
 
 export const WITHHELD_SECRET = 'no screenshot kept: the page showed a secret tack knows (a token, a password or a code)';
 

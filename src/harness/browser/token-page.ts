@@ -8,12 +8,11 @@
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Redactor } from '../redactor.js';
-import type { UiSelectorKey } from '../types.js';
 import { Locators, type Selectors } from './locators.js';
 import type { PasswordGuard } from './password-guard.js';
 import { type AuthorizationRequest, TrafficTap } from './tap.js';
-
-export const TOKEN_PAGE_PATH = '/account/api-tokens';
+import type { UiSelectorKey } from '../target-config.js';
+import { PATHS } from '../../spec.js';
 
 /** The interface messages of spec §7, word for word. */
 export const MESSAGES = {
@@ -39,11 +38,11 @@ export interface Site {
 }
 
 export function tokenPageUrl(site: Pick<Site, 'webUrl'>): string {
-  return `${site.webUrl}${TOKEN_PAGE_PATH}`;
+  return `${site.webUrl}${PATHS.tokenPage}`;
 }
 
 export function tokenEndpoint(site: Pick<Site, 'identityUrl'>): string {
-  return `${site.identityUrl}/protocol/openid-connect/token`;
+  return `${site.identityUrl}${PATHS.exchange}`;
 }
 
 /** What the page shows after a step. */

@@ -22,10 +22,10 @@ import type { HookClient } from '../clients/hook.js';
 import type { Names } from '../names.js';
 import type { Readers, Reads } from '../readers.js';
 import type { Redactor } from '../redactor.js';
-import type { TargetConfig } from '../types.js';
-import type { BrowserHost } from './host.js';
+import type { BrowserHost } from './browser-host.js';
 import { PasswordGuard } from './password-guard.js';
 import { type Site, TokenPage } from './token-page.js';
+import type { TargetConfig } from '../target-config.js';
 
 export interface WebUser {
   readonly email: string;

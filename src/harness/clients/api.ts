@@ -2,6 +2,7 @@
  * Client of the bearer-protected API (spec §4.3): business search at a tenant host.
  */
 import type { HttpClient, HttpResponse } from '../http.js';
+import { PATHS } from '../../spec.js';
 
 export class ApiClient {
   constructor(private readonly http: HttpClient) {}
@@ -11,7 +12,7 @@ export class ApiClient {
     const qs = new URLSearchParams(query).toString();
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token !== undefined) headers.authorization = `Bearer ${token}`;
-    return this.http.send({ method: 'GET', url: `${baseUrl}/api/businesses/search${qs ? `?${qs}` : ''}`, headers, role: 'tenant host' });
+    return this.http.send({ method: 'GET', url: `${baseUrl}${PATHS.search}${qs ? `?${qs}` : ''}`, headers, role: 'tenant host' });
   }
 
   raw(method: string, url: string, headers: Record<string, string>): Promise<HttpResponse> {

@@ -6,7 +6,12 @@
 import type { TokenLedger } from '../cleanup/ledger.js';
 import { TackError } from '../errors.js';
 import type { HttpClient, HttpResponse } from '../http.js';
-import { ALL_CAPABILITIES, type Capability } from '../types.js';
+
+/** What a test hook may offer (`tack-hook/1`, docs/contracts/test-hook.md). */
+/** `passwords` (token-page.md): user creation takes an optional "password", so tack's users can sign in to the web pages. */
+export const ALL_CAPABILITIES = ['clock', 'users', 'api-tokens', 'disable-user', 'businesses', 'access', 'features', 'passwords'] as const;
+
+export type Capability = (typeof ALL_CAPABILITIES)[number];
 
 export interface HookUser {
   readonly email: string;

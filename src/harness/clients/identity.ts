@@ -6,6 +6,7 @@
 import type { TokenLedger } from '../cleanup/ledger.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 import type { Redactor } from '../redactor.js';
+import { PATHS } from '../../spec.js';
 
 export interface Exchanged {
   readonly res: HttpResponse;
@@ -26,11 +27,11 @@ export class IdentityClient {
   ) {}
 
   get tokenUrl(): string {
-    return `${this.identityUrl}/protocol/openid-connect/token`;
+    return `${this.identityUrl}${PATHS.exchange}`;
   }
 
   get revokeUrl(): string {
-    return `${this.identityUrl}/protocol/openid-connect/revoke`;
+    return `${this.identityUrl}${PATHS.revoke}`;
   }
 
   /** Exchange an API token (grant_type=refresh_token). `extra` fields are added to the form. */

@@ -4,8 +4,9 @@
  */
 import type { HttpClient, HttpResponse } from '../http.js';
 import type { Redactor } from '../redactor.js';
-import type { PartnerKey, TargetConfig } from '../types.js';
 import { findAccessToken, findRefreshToken, findResetUrl, type Found } from './fields.js';
+import type { PartnerKey, TargetConfig } from '../target-config.js';
+import { PATHS, resetPasswordPath } from '../../spec.js';
 
 export interface PartnerTokens {
   readonly res: HttpResponse;
@@ -59,21 +60,21 @@ export class PartnerClient {
   }
 
   async mint(username: string, options: Omit<CallOptions, 'json'> = {}): Promise<PartnerTokens> {
-    const res = await this.call('POST', '/api/admin/authentication/token', { ...options, json: { username } });
+    const res = await this.call('POST', PATHS.mint, { ...options, json: { username } });
     return this.tokensOf(res);
   }
 
   async refresh(refreshToken: string, options: Omit<CallOptions, 'json'> = {}): Promise<PartnerTokens> {
-    const res = await this.call('POST', '/api/admin/authentication/refresh', { ...options, json: { refreshToken } });
+    const res = await this.call('POST', PATHS.partnerRefresh, { ...options, json: { refreshToken } });
     return this.tokensOf(res);
   }
 
   createUser(user: Record<string, unknown>, options: Omit<CallOptions, 'json'> = {}): Promise<HttpResponse> {
-    return this.call('POST', '/api/admin/users', { ...options, json: user });
+    return this.call('POST', PATHS.users, { ...options, json: user });
   }
 
   async resetPassword(email: string, options: CallOptions = {}): Promise<{ res: HttpResponse; url: Found<string> | undefined }> {
-    const res = await this.call('POST', `/api/admin/users/${encodeURIComponent(email)}/reset-password`, options);
+    const res = await this.call('POST', resetPasswordPath(email), options);
     const url = findResetUrl(res.json, res.text, this.config.fields.resetUrl);
     if (url) {
       this.fieldsUsed['reset-password action URL'] = url.field;

@@ -5,7 +5,7 @@
  * into Artillery counters).
  */
 import type { Conversation, Tally } from '../engine.js';
-import type { PartnerWire } from '../profile.js';
+import type { PartnerWire } from '../partner-wire.js';
 import type { Endpoint } from '../target.js';
 
 export interface ArtilleryForm {
@@ -20,7 +20,7 @@ export interface VuContext {
   readonly tenant: Endpoint;
   /** TACK_CLIENT_ID. */
   readonly clientId: string;
-  /** TACK_ACCESS_TOLERANCE_S, as tack uses it (suites/spec-limits.ts `accessTolerance`). */
+  /** TACK_ACCESS_TOLERANCE_S, as tack uses it (src/spec.ts `accessTolerance`). */
   readonly accessToleranceS: number;
   /** Rotations become the `tack.rotations` counter. */
   readonly tally: Tally;

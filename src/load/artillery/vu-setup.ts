@@ -14,7 +14,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { findAccessToken, findRefreshToken } from '../../harness/clients/fields.js';
-import { accessTolerance } from '../../../suites/spec-limits.js';
+import { accessTolerance, PATHS } from '../../spec.js';
 import type { Tally } from '../engine.js';
 import { isLocalhostName, isLoopbackAddress, type Endpoint } from '../target.js';
 import type { VuContext } from './form.js';
@@ -206,10 +206,10 @@ export function vuContext(s: Settings, tally: Tally): VuContext {
       if (!s.partner) throw new Error('this profile needs the partner key: set TACK_PARTNER_CLIENT_ID and TACK_PARTNER_SECRET');
       const credentials = { [s.partner.headers[0]!]: s.partner.id, [s.partner.headers[1]!]: s.partner.secret };
       const user = emailFor();
-      const created = await call(s, 'POST', under(s.base, '/api/admin/users'), credentials, { email: user, firstName: 'Load', lastName: 'Artillery' });
+      const created = await call(s, 'POST', under(s.base, PATHS.users), credentials, { email: user, firstName: 'Load', lastName: 'Artillery' });
       expectStatus(created, is2xx, 'creating a user with the partner key', '201');
       // The token fields are found on one real mint, then read directly on every answer, as tack does.
-      const mint = await call(s, 'POST', under(s.base, '/api/admin/authentication/token'), credentials, { username: user });
+      const mint = await call(s, 'POST', under(s.base, PATHS.mint), credentials, { username: user });
       const minted = expectStatus(mint, is2xx, 'minting a token for a user just created', '2xx');
       const access = findAccessToken(minted, s.accessField);
       if (!access) throw new Error('the mint answer has no access token tack could find (set TACK_PARTNER_ACCESS_TOKEN_FIELD)');

@@ -8,7 +8,7 @@ import { page, type Route, route } from '../route-table.js';
 import { accountPage } from '../web/account.js';
 import { apiTokensPage, generateToken } from '../web/api-tokens.js';
 import { signInCallback } from '../web/callback.js';
-import { ACCOUNT_PATH, CALLBACK_PATH, GENERATE_PATH, TOKEN_PAGE_PATH } from '../web/paths.js';
+import { ACCOUNT_PATH, CALLBACK_PATH, GENERATE_PATH, TOKEN_PAGE_PATH } from '../web-paths.js';
 import { searchBusinesses } from './search.js';
 
 export function tenantRoutes(): readonly Route<TenantContext>[] {

@@ -17,7 +17,7 @@ import { MINUTE } from '../clock.js';
 import { identityUrl, type RequestContext } from '../context.js';
 import type { User } from '../directory.js';
 import { badRequest } from '../errors.js';
-import { sendRedirect } from '../html.js';
+import { sendRedirect } from '../html-pages.js';
 import { open, seal, text } from '../signed.js';
 import { registeredRedirect } from './clients.js';
 

@@ -14,7 +14,7 @@
  */
 import type { RequestContext } from '../context.js';
 import type { User } from '../directory.js';
-import { sendPage } from '../html.js';
+import { sendPage } from '../html-pages.js';
 import { type AuthRequest, completeSignIn, openRequest, redirectBack } from './auth-request.js';
 import { type Form, readForm } from './form.js';
 import { loginPage } from './login-page.js';

@@ -11,7 +11,7 @@
  */
 import type { RequestContext } from '../context.js';
 import type { User } from '../directory.js';
-import { sendPage } from '../html.js';
+import { sendPage } from '../html-pages.js';
 import { type AuthRequest, completeSignIn, readAuthRequest, redirectBack, sealRequest } from './auth-request.js';
 import { loginPage } from './login-page.js';
 import { readSignInSession } from './session.js';

@@ -5,7 +5,7 @@
  * A redirect_uri is compared as a whole string, as OAuth 2.0 Security BCP §4.1.3 asks.
  */
 import { type Reference, tenantUrl } from '../context.js';
-import { REDIRECT_PATHS } from '../web/paths.js';
+import { REDIRECT_PATHS } from '../web-paths.js';
 
 /** The tenant whose registered redirect URI this is, or undefined. */
 export function registeredRedirect(ref: Reference, uri: string): string | undefined {

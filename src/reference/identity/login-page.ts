@@ -12,7 +12,7 @@
  */
 import type { RequestContext } from '../context.js';
 import type { User } from '../directory.js';
-import { escapeHtml, type Page } from '../html.js';
+import { escapeHtml, type Page } from '../html-pages.js';
 
 export const AUTHENTICATE_PATH = '/login-actions/authenticate';
 

@@ -4,10 +4,10 @@
  * menu. Without a session the browser is sent to sign in and comes back here.
  */
 import type { TenantContext } from '../context.js';
-import { escapeHtml, sendPage } from '../html.js';
+import { escapeHtml, sendPage } from '../html-pages.js';
 import { displayName } from '../identity/login-page.js';
 import { frame } from './layout.js';
-import { ACCOUNT_PATH } from './paths.js';
+import { ACCOUNT_PATH } from '../web-paths.js';
 import { currentUser, redirectToSignIn } from './session.js';
 
 export function accountPage(ctx: TenantContext): void {

@@ -14,12 +14,12 @@
 import { type TenantContext, tenantUrl } from '../context.js';
 import type { User } from '../directory.js';
 import { isHttpError } from '../errors.js';
-import { sendPage, sendRedirect } from '../html.js';
+import { sendPage, sendRedirect } from '../html-pages.js';
 import { readParams } from '../identity/auth-request.js';
 import { apiTokenOfCode } from '../identity/code-grant.js';
 import { safeEqual } from '../secrets.js';
 import { tokensAvailable } from './layout.js';
-import { ACCOUNT_PATH, TOKEN_PAGE_PATH } from './paths.js';
+import { ACCOUNT_PATH, TOKEN_PAGE_PATH } from '../web-paths.js';
 import { currentUser, redirectToGenerate, redirectToSignIn, takePendingGeneration } from './session.js';
 import { redeemsServerSide, tokenListHtml, tokenPage, tokenPageSettings, type TokenPageSettings } from './token-page.js';
 

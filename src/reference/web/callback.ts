@@ -10,11 +10,11 @@
  */
 import type { TenantContext } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
-import { escapeHtml, sendPage, sendRedirect } from '../html.js';
+import { escapeHtml, sendPage, sendRedirect } from '../html-pages.js';
 import { readParams } from '../identity/auth-request.js';
 import { activeUser, redeemCode } from '../identity/code-grant.js';
 import { safeEqual } from '../secrets.js';
-import { ACCOUNT_PATH } from './paths.js';
+import { ACCOUNT_PATH } from '../web-paths.js';
 import { callbackUrl, startSession, takePendingLogin } from './session.js';
 
 export function signInCallback(ctx: TenantContext): void {

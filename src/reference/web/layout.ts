@@ -5,8 +5,8 @@
  * (`/account/api-tokens`), then the page's `<main>`.
  */
 import type { Tenant, User } from '../directory.js';
-import { escapeHtml } from '../html.js';
-import { ACCOUNT_PATH, TOKEN_PAGE_PATH } from './paths.js';
+import { escapeHtml } from '../html-pages.js';
+import { ACCOUNT_PATH, TOKEN_PAGE_PATH } from '../web-paths.js';
 
 /** Where the API-token entry and page exist: the tenant's feature is on and the user signs in directly (spec §1). */
 export function tokensAvailable(tenant: Tenant, user: User): boolean {

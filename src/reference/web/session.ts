@@ -20,10 +20,10 @@ import { HOUR, MINUTE } from '../clock.js';
 import { identityUrl, type TenantContext, tenantUrl } from '../context.js';
 import { clearCookie, readCookie, setCookie } from '../cookies.js';
 import type { User } from '../directory.js';
-import { sendRedirect } from '../html.js';
+import { sendRedirect } from '../html-pages.js';
 import { randomSecret } from '../secrets.js';
 import { open, seal, text } from '../signed.js';
-import { ACCOUNT_PATH, CALLBACK_PATH, TOKEN_PAGE_PATH } from './paths.js';
+import { ACCOUNT_PATH, CALLBACK_PATH, TOKEN_PAGE_PATH } from '../web-paths.js';
 
 const SESSION_COOKIE = 'tack_session';
 const LOGIN_COOKIE = 'tack_login';

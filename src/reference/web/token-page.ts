@@ -12,9 +12,9 @@
  */
 import { identityUrl, type TenantContext, tenantUrl } from '../context.js';
 import type { User } from '../directory.js';
-import { escapeHtml, jsonForHtml, type Page } from '../html.js';
+import { escapeHtml, jsonForHtml, type Page } from '../html-pages.js';
 import { frame } from './layout.js';
-import { GENERATE_PATH, TOKEN_PAGE_PATH } from './paths.js';
+import { GENERATE_PATH, TOKEN_PAGE_PATH } from '../web-paths.js';
 import { TOKEN_PAGE_SCRIPT } from './token-page-script.js';
 
 /** The interface messages of spec §7, word for word. */

@@ -3,10 +3,11 @@
  * issued, as `Authorization: Bearer`; and a run that obtained an access token makes its business
  * search (the contract: one run of the client's work includes at least one).
  */
-import { bearerAmong } from '../../checks/request.js';
-import { some } from '../../checks/sequence.js';
-import { accessTokenIssued, isApiCall, isBusinessSearch, requestsOf } from '../evidence.js';
+import { bearerAmong } from '../../../src/checks/request.js';
+import { some } from '../../../src/checks/sequence.js';
+import { requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
+import { accessTokenIssued, isApiCall, isBusinessSearch } from '../../../src/checks/observed-request.js';
 
 export const bearer: ClientJudge = {
   rule: 'CLIENT-BEARER',

@@ -1,5 +1,5 @@
 /** CLIENT-EXCHANGE-FORM (spec §2, §4.2, §5.2): every exchange attempt, as the spec writes it. */
-import { formField, formFieldPresent, mediaType, sentTo } from '../../checks/request.js';
+import { formField, formFieldPresent, mediaType, sentTo } from '../../../src/checks/request.js';
 import { exchangePath, isExchange, requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
 

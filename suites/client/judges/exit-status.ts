@@ -2,9 +2,9 @@
  * CLIENT-EXIT-STATUS (the client-under-test contract): a run's exit code says whether its work
  * succeeded, i.e. whether its last API call answered 2xx. Runs tack stopped are not judged here.
  */
-import { exitAgrees } from '../../checks/exit.js';
-import { answered2xx, describe, isApiCall } from '../evidence.js';
+import { exitAgrees } from '../../../src/checks/exit.js';
 import type { ClientJudge } from '../judge.js';
+import { answered2xx, describeRequest, isApiCall } from '../../../src/checks/observed-request.js';
 
 export const exitStatus: ClientJudge = {
   rule: 'CLIENT-EXIT-STATUS',
@@ -15,7 +15,7 @@ export const exitStatus: ClientJudge = {
       if (run.end !== 'exited' || run.exitCode === null) continue;
       const last = run.requests.filter(isApiCall).at(-1);
       const succeeded = last !== undefined && answered2xx(last);
-      const because = last === undefined ? 'it made no API call' : `its last API call ${describe(last)}`;
+      const because = last === undefined ? 'it made no API call' : `its last API call ${describeRequest(last)}`;
       v.check(`run ${run.index} exits as its work ended`, exitAgrees(run.exitCode, succeeded, because), last ? [last] : []);
     }
   },

@@ -1,7 +1,8 @@
 /** CLIENT-NO-403-LOOP (spec §7): a 403 is for a person to fix; the client neither renews nor repeats. */
-import { atMost } from '../../checks/sequence.js';
-import { isApiCall, isRenewal, statusOf } from '../evidence.js';
+import { atMost } from '../../../src/checks/sequence.js';
+import { isRenewal } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
+import { isApiCall, statusOf } from '../../../src/checks/observed-request.js';
 
 export const no403Loop: ClientJudge = {
   rule: 'CLIENT-NO-403-LOOP',

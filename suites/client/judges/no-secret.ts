@@ -1,5 +1,5 @@
 /** CLIENT-NO-SECRET (spec §2, §5.2): the sign-in client is public; an exchange carries no secret. */
-import { noBodyFields, noHeader } from '../../checks/request.js';
+import { noBodyFields, noHeader } from '../../../src/checks/request.js';
 import { isExchange, requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
 

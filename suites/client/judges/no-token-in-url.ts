@@ -1,8 +1,9 @@
 /** CLIENT-NO-TOKEN-IN-URL (spec §4.1 rule 4, §4.3, §5; RFC 6750 §2.3): tokens travel in headers and bodies only. */
-import { findSecret, noSecretIn } from '../../checks/secrets.js';
+import { findSecret, noSecretIn } from '../../../src/checks/leaks.js';
 import { requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
-import { secretsOf } from '../secrets.js';
+import { secretsOf } from '../scenario-secrets.js';
+import { plural } from '../../../src/text/plural.js';
 
 export const noTokenInUrl: ClientJudge = {
   rule: 'CLIENT-NO-TOKEN-IN-URL',
@@ -13,7 +14,7 @@ export const noTokenInUrl: ClientJudge = {
     if (requests.length === 0) return;
     const secrets = secretsOf(scenario);
     const offending = requests.filter((r) => findSecret(r.target, secrets) !== undefined);
-    const where = `the URLs of its ${requests.length} request${requests.length === 1 ? '' : 's'}`;
+    const where = `the URLs of its ${plural(requests.length, 'request')}`;
     const text = (offending.length > 0 ? offending : requests).map((r) => r.target).join('\n');
     v.check('no request URL carries a token or the partner secret', noSecretIn(text, secrets, where), offending.length > 0 ? offending : []);
   },

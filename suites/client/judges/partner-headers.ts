@@ -1,7 +1,8 @@
 /** CLIENT-PARTNER-HEADERS (spec §5): both credential headers, under the configured names, on every admin call. */
-import { headerValue } from '../../checks/request.js';
-import { isAdminCall, requestsOf } from '../evidence.js';
+import { headerValue } from '../../../src/checks/request.js';
+import { requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
+import { isAdminCall } from '../../../src/checks/observed-request.js';
 
 export const partnerHeaders: ClientJudge = {
   rule: 'CLIENT-PARTNER-HEADERS',

@@ -2,9 +2,10 @@
  * CLIENT-PARTNER-JSON (spec §2, §4.1): mint sends {"username"} for the user to act for; refresh
  * sends {"refreshToken"} with the newest partner refresh token; both as application/json.
  */
-import { jsonField, mediaType } from '../../checks/request.js';
-import { isMint, isPartnerRefresh, type ObservedRequest, refreshTokenIssued, requestsOf } from '../evidence.js';
+import { jsonField, mediaType } from '../../../src/checks/request.js';
+import { requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
+import { isMint, isPartnerRefresh, type ObservedRequest, refreshTokenIssued } from '../../../src/checks/observed-request.js';
 
 export const partnerJson: ClientJudge = {
   rule: 'CLIENT-PARTNER-JSON',

@@ -2,11 +2,11 @@
  * CLIENT-REFRESH-SAME-HOST (spec §4.1 rule 2): wherever a partner refresh token the server issued is
  * sent (URL, header or body), it is a refresh call at the tenant host that minted it.
  */
-import { atRole, sentTo } from '../../checks/request.js';
-import { isMint, isPartnerRefresh, refreshTokenIssued, requestsOf } from '../evidence.js';
+import { atRole, sentTo } from '../../../src/checks/request.js';
+import { requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
-
-const REFRESH_PATH = '/api/admin/authentication/refresh';
+import { isMint, isPartnerRefresh, refreshTokenIssued } from '../../../src/checks/observed-request.js';
+import { PATHS } from '../../../src/spec.js';
 
 export const refreshSameHost: ClientJudge = {
   rule: 'CLIENT-REFRESH-SAME-HOST',
@@ -19,7 +19,7 @@ export const refreshSameHost: ClientJudge = {
       const text = [request.target, ...Object.values(request.headers), request.body ?? ''].join('\n');
       if (![...issued].some((token) => text.includes(token))) continue;
       v.check('the partner refresh token goes to the tenant host that minted it', atRole(request, 'tenant', 'the tenant host that minted it'), [request]);
-      v.check('the partner refresh token goes to the refresh endpoint', sentTo(request, 'POST', REFRESH_PATH), [request]);
+      v.check('the partner refresh token goes to the refresh endpoint', sentTo(request, 'POST', PATHS.partnerRefresh), [request]);
     }
   },
 };

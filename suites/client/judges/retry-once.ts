@@ -3,10 +3,11 @@
  * (exchange, partner refresh or mint; failed attempts on the way do not count), then the same call
  * once more with it. When that call gets a 401 too (api-401-always), nothing more is tried.
  */
-import { repeatedWith } from '../../checks/retry.js';
-import { atMost, exactly } from '../../checks/sequence.js';
-import { accessTokenIssued, isApiCall, isRenewal, requestsOf, statusOf } from '../evidence.js';
+import { repeatedWith } from '../../../src/checks/retry.js';
+import { atMost, exactly } from '../../../src/checks/sequence.js';
+import { isRenewal, requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
+import { accessTokenIssued, isApiCall, statusOf } from '../../../src/checks/observed-request.js';
 
 export const retryOnce: ClientJudge = {
   rule: 'CLIENT-RETRY-ONCE-ON-401',

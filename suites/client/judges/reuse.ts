@@ -3,9 +3,10 @@
  * run uses the same access token, unless it was near expiry (less than 60 s of its 300 s left). A
  * renewal after a refused call is the business of the 401 and 403 rules, not this one.
  */
-import { atMost } from '../../checks/sequence.js';
-import { accessTokenIssued, answered2xx, bearerOf, isApiCall, isRenewal, requestsOf } from '../evidence.js';
+import { atMost } from '../../../src/checks/sequence.js';
+import { isRenewal, requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
+import { accessTokenIssued, answered2xx, bearerOf, isApiCall } from '../../../src/checks/observed-request.js';
 
 /** A renewal this late in a 300-second access token's life is "near expiry" (spec §5.4). */
 const NEAR_EXPIRY_MS = 240_000;

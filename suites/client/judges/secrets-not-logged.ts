@@ -2,9 +2,9 @@
  * CLIENT-SECRETS-NOT-LOGGED (spec §5, §5.6): the client's stdout and stderr hold none of the
  * scenario's secrets. The values are compared in memory; a finding names the kind, never the value.
  */
-import { noSecretIn } from '../../checks/secrets.js';
+import { noSecretIn } from '../../../src/checks/leaks.js';
 import type { ClientJudge } from '../judge.js';
-import { secretsOf } from '../secrets.js';
+import { secretsOf } from '../scenario-secrets.js';
 
 export const secretsNotLogged: ClientJudge = {
   rule: 'CLIENT-SECRETS-NOT-LOGGED',

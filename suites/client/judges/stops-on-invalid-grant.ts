@@ -1,7 +1,8 @@
 /** CLIENT-STOPS-ON-INVALID-GRANT (spec §4.2, §7): after invalid_grant, no exchange again in that run. */
-import { atMost } from '../../checks/sequence.js';
-import { isExchange, isInvalidGrant } from '../evidence.js';
+import { atMost } from '../../../src/checks/sequence.js';
+import { isExchange } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
+import { isInvalidGrant } from '../../../src/checks/observed-request.js';
 
 export const stopsOnInvalidGrant: ClientJudge = {
   rule: 'CLIENT-STOPS-ON-INVALID-GRANT',

@@ -3,9 +3,10 @@
  * file's at first, then the refresh_token of the last successful exchange, across runs too (the
  * server refuses a rotated-out token, as Keycloak does).
  */
-import { sameValue } from '../../checks/sequence.js';
-import { formOf, isExchange, type ObservedRequest, refreshTokenIssued, requestsOf } from '../evidence.js';
+import { sameValue } from '../../../src/checks/sequence.js';
+import { isExchange, requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
+import { formOf, type ObservedRequest, refreshTokenIssued } from '../../../src/checks/observed-request.js';
 
 export const storesRotated: ClientJudge = {
   rule: 'CLIENT-STORES-ROTATED-TOKEN',

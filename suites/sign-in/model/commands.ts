@@ -15,7 +15,7 @@ import { DisableUserCommand } from './disable-user-command.js';
 import { exchangeAndJudge, ExchangeCommand } from './exchange-command.js';
 import { KeepUsingCommand } from './keep-using-command.js';
 import { NewTokenCommand } from './new-token-command.js';
-import { IDLE_LIMIT_S } from '../../spec-limits.js';
+import { IDLE_LIMIT_S } from '../../../src/spec.js';
 import {
   boundaryOffsets,
   boundarySeconds,

@@ -6,7 +6,6 @@
  */
 import {
   afterExchange,
-  fmt,
   hasEnded,
   predictExchange,
   reasonOfRefusal,
@@ -19,6 +18,7 @@ import {
   type Tolerances,
 } from './model.js';
 import type { ExchangeSeen, LifecycleCommand, LifecycleReal } from './system.js';
+import { formatDuration } from '../../../src/text/duration.js';
 
 export function isInvalidGrantSeen(seen: ExchangeSeen): boolean {
   return seen.status === 400 && seen.error === 'invalid_grant';
@@ -34,7 +34,7 @@ export async function wait(m: LifecycleModel, r: LifecycleReal, seconds: number)
 /** One exchange, judged against the model, then the model updated with what happened. */
 export async function exchangeAndJudge(m: LifecycleModel, r: LifecycleReal, what: string): Promise<void> {
   const prediction = predictExchange(m);
-  const at = `${what} at ${fmt(m.now - m.generatedAt)} after generation, ${fmt(m.now - m.lastUsedAt)} after the last use`;
+  const at = `${what} at ${formatDuration(m.now - m.generatedAt)} after generation, ${formatDuration(m.now - m.lastUsedAt)} after the last use`;
   const seen = await r.system.exchange();
   if (prediction === 'valid') {
     r.check(ruleOfUnexpectedRefusal(m), `${at}: the token is active`, seen.success, '200 with access_token and refresh_token', seen.summary);

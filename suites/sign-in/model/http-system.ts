@@ -5,13 +5,13 @@
  * the API and the hook clock.
  */
 import type { Exchanged } from '../../../src/harness/clients/identity.js';
-import type { TestContext } from '../../../src/harness/context.js';
-import { describe } from '../../../src/harness/describe.js';
+import type { TestContext } from '../../../src/runner/test-context.js';
+import { describeResponse } from '../../../src/checks/describe-response.js';
 import type { HttpResponse } from '../../../src/harness/http.js';
 import type { Reads } from '../../../src/harness/readers.js';
 import type { TokenChain } from '../../../src/harness/tokens.js';
-import { lists } from '../../checks/search.js';
-import { searchPages } from '../../api/paging.js';
+import { lists } from '../../../src/checks/search.js';
+import { searchPages } from '../../../src/steps/paging.js';
 import type { ApiSeen, ExchangeSeen, LifecycleSystem, RevokeSeen } from './system.js';
 
 export class HttpLifecycleSystem implements LifecycleSystem {
@@ -66,7 +66,7 @@ export class HttpLifecycleSystem implements LifecycleSystem {
     if (this.accessToken === undefined) throw new Error('no access token yet (the model should have skipped this command)');
     const pages = await searchPages(this.t, this.t.target.baseUrl, this.accessToken);
     const listsData = this.reads?.kind === 'business' && lists(pages, this.reads);
-    return { status: pages.first.status, listsData, summary: `${describe(pages.first)}${listsData ? ", listing the user's business" : ''}` };
+    return { status: pages.first.status, listsData, summary: `${describeResponse(pages.first)}${listsData ? ", listing the user's business" : ''}` };
   }
 }
 
@@ -77,7 +77,7 @@ function seenOf(result: Exchanged, sent: string): ExchangeSeen {
     error: result.error,
     success,
     rotated: success && result.refreshToken !== sent,
-    summary: describe(result.res),
+    summary: describeResponse(result.res),
   };
 }
 
@@ -87,7 +87,7 @@ function isNonEmpty(value: string | undefined): value is string {
 
 function bodySummary(res: HttpResponse): string {
   const length = res.text.trim().length;
-  return `${describe(res)}, ${length === 0 ? 'empty body' : `body of ${length} characters`}`;
+  return `${describeResponse(res)}, ${length === 0 ? 'empty body' : `body of ${length} characters`}`;
 }
 
 async function freshChain(t: TestContext): Promise<{ chain: TokenChain; reads: Reads | undefined }> {

@@ -6,10 +6,11 @@
  * limit while it is used all along, so a limit that slides with use, or an unused clock that does
  * not restart, shows within one command.
  */
-import { ABSOLUTE_LIMIT_S } from '../../spec-limits.js';
-import { fmt, hasEnded, type LifecycleModel, type Tolerances } from './model.js';
+import { ABSOLUTE_LIMIT_S } from '../../../src/spec.js';
+import { hasEnded, type LifecycleModel, type Tolerances } from './model.js';
 import { exchangeAndJudge, wait } from './exchange-command.js';
 import type { LifecycleCommand, LifecycleReal } from './system.js';
+import { formatDuration } from '../../../src/text/duration.js';
 
 export class KeepUsingCommand implements LifecycleCommand {
   constructor(
@@ -30,14 +31,14 @@ export class KeepUsingCommand implements LifecycleCommand {
       n += 1;
       // Next run `every` after the last successful one (at once if that is past), never beyond `end`.
       await wait(m, r, Math.min(Math.max(m.lastUsedAt + this.every, m.now), end) - m.now);
-      await exchangeAndJudge(m, r, `exchange ${n} of a script running every ${fmt(this.every)}`);
+      await exchangeAndJudge(m, r, `exchange ${n} of a script running every ${formatDuration(this.every)}`);
     }
   }
 
   toString(): string {
     const tol = Math.max(1, Math.floor(this.tolerance.clock));
     const size = Math.abs(this.offset);
-    const rel = size === tol ? 'tol' : size === tol + 1 ? `tol ${this.offset < 0 ? '-' : '+'} 1 s` : fmt(size);
-    return `exchange every ${fmt(this.every)} until the 90-day limit ${this.offset < 0 ? '-' : '+'} ${rel}`;
+    const rel = size === tol ? 'tol' : size === tol + 1 ? `tol ${this.offset < 0 ? '-' : '+'} 1 s` : formatDuration(size);
+    return `exchange every ${formatDuration(this.every)} until the 90-day limit ${this.offset < 0 ? '-' : '+'} ${rel}`;
   }
 }

@@ -14,9 +14,8 @@
  * "either" in between, where the model follows what the target did.
  */
 import type { RuleId } from '../../../src/rules/catalog.js';
-import { ABSOLUTE_LIMIT_S, ACCESS_TOKEN_S, DAY_S, effectiveTolerance, fmt, IDLE_LIMIT_S } from '../../spec-limits.js';
-
-export { fmt };
+import { ABSOLUTE_LIMIT_S, ACCESS_TOKEN_S, DAY_S, effectiveTolerance, IDLE_LIMIT_S } from '../../../src/spec.js';
+import { formatDuration } from '../../../src/text/duration.js';
 
 /**
  * The tolerances in seconds (each at least 1: real time runs on top of model time): `clock` around
@@ -168,8 +167,8 @@ export function reasonOfRefusal(m: Readonly<LifecycleModel>): string {
   if (m.revoked) return 'the token was revoked';
   if (m.disabled) return 'the user is disabled';
   if (m.refused) return 'the token was refused before (expired, revoked and unusable are final)';
-  if (absolutePrediction(m) === 'invalid') return `${fmt(m.now - m.generatedAt)} after generation`;
-  if (idlePrediction(m) === 'invalid') return `unused for ${fmt(m.now - m.lastTouchedAt)}`;
+  if (absolutePrediction(m) === 'invalid') return `${formatDuration(m.now - m.generatedAt)} after generation`;
+  if (idlePrediction(m) === 'invalid') return `unused for ${formatDuration(m.now - m.lastTouchedAt)}`;
   return 'inside the tolerance window of a limit';
 }
 
@@ -251,11 +250,11 @@ export function boundaryOffsets(tolerance: number): number[] {
 }
 
 export function stepText(step: ClockStep, tolerances: Tolerances): string {
-  if (step.kind === 'by') return `by ${fmt(step.seconds)}`;
+  if (step.kind === 'by') return `by ${formatDuration(step.seconds)}`;
   const tol = toleranceFor(step.anchor, tolerancesOf(tolerances));
   const what = step.anchor === 'access' ? 'access-token limit' : step.anchor === 'idle' ? '30-day unused limit' : '90-day limit';
   const sign = step.offset < 0 ? '-' : '+';
   const size = Math.abs(step.offset);
-  const rel = size === tol ? 'tol' : size === tol + 1 ? `tol ${sign} 1 s` : fmt(size);
+  const rel = size === tol ? 'tol' : size === tol + 1 ? `tol ${sign} 1 s` : formatDuration(size);
   return `to ${what} ${sign} ${rel}`;
 }

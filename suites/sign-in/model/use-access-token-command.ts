@@ -4,9 +4,10 @@
  * (spec §3, §8), judged with the access-token tolerance. "Works" means the search lists the
  * business the token's user reads (the system grants one); a 403 or an empty list does not.
  */
-import { fmt, hasEnded, predictAccess, secondsFor, stepText, type ClockStep, type LifecycleModel, type Tolerances } from './model.js';
+import { hasEnded, predictAccess, secondsFor, stepText, type ClockStep, type LifecycleModel, type Tolerances } from './model.js';
 import { wait } from './exchange-command.js';
 import type { LifecycleCommand, LifecycleReal } from './system.js';
+import { formatDuration } from '../../../src/text/duration.js';
 
 export class UseAccessTokenCommand implements LifecycleCommand {
   constructor(
@@ -21,7 +22,7 @@ export class UseAccessTokenCommand implements LifecycleCommand {
   async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
     if (this.after) await wait(m, r, secondsFor(this.after, m));
     const prediction = predictAccess(m);
-    const age = `API call ${fmt(m.now - (m.accessIssuedAt ?? 0))} after the access token was issued`;
+    const age = `API call ${formatDuration(m.now - (m.accessIssuedAt ?? 0))} after the access token was issued`;
     const seen = await r.system.useAccessToken();
     const refused = seen.status === 401;
     if (prediction === 'valid') r.check('ACCESS-TOKEN-LIFETIME', `${age}: it works`, seen.listsData, "200 listing the user's business", seen.summary);

@@ -5,9 +5,10 @@
  * API token is followed across runs.
  */
 import { describe, expect, it } from 'vitest';
-import type { ObservedRequest, ObservedRun, Profile, ScenarioEvidence, ScenarioSettings } from '../../../suites/client/evidence.js';
+import type { ObservedRun, Profile, ScenarioEvidence, ScenarioSettings } from '../../../suites/client/evidence.js';
 import { judgeClient, type PlayedScenario } from '../../../suites/client/index.js';
 import { SCENARIOS, type ScenarioId } from '../../../suites/client/scenarios.js';
+import type { ObservedRequest } from '../../../src/checks/observed-request.js';
 
 const IDENTITY = '/realms/payroll';
 let seq = 0;

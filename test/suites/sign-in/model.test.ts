@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RuleId } from '../../../src/rules/catalog.js';
 import { lifecycleCommands, runLifecycle, type CommandList } from '../../../suites/sign-in/model/commands.js';
-import { ABSOLUTE_LIMIT_S, ACCESS_TOKEN_S, DAY_S, IDLE_LIMIT_S } from '../../../suites/spec-limits.js';
+import { ABSOLUTE_LIMIT_S, ACCESS_TOKEN_S, DAY_S, IDLE_LIMIT_S } from '../../../src/spec.js';
 import {
   afterExchange,
   afterReuse,
@@ -340,7 +340,7 @@ describe('the lifecycle property against simulated servers', () => {
     ["a disabled user's token that still exchanges", { disabledRefused: false }, ['SIGNIN-DISABLED-USER'], 40],
     ['a refresh token that does not rotate', { sameRefreshToken: true }, ['SIGNIN-ROTATION'], 40],
     // Not a lifecycle fault of the reference server's list (ACCESS-TOKEN-LIFETIME has its own
-    // scenario, scenarios/access-token-retry.ts); the property finds it in most runs.
+    // scenario, scenarios/lifecycle/access-token-retry.ts); the property finds it in most runs.
     ['access tokens that live an hour', { accessS: 3600 }, ['ACCESS-TOKEN-LIFETIME'], 28],
   ];
   it.each(faults)('finds %s within 8 runs (seeds 1 to 40)', async (_name, fault, rules, atLeast) => {

@@ -1,0 +1,133 @@
+/**
+ * A request a client under test sent (`tack client`), as recorded, with the answer it got; and how
+ * to read one: its path, its body as JSON or a form, its bearer token, the tokens its answer
+ * carried. The checks on requests (./request.ts, ./retry.ts, ./sequence.ts) and the client judges
+ * (suites/client/) read requests through these and nothing else.
+ *
+ * The data is raw (tokens and secrets included), held in memory only: a finding describes tokens
+ * by kind, never by value.
+ */
+import { PATHS } from '../spec.js';
+
+/** Which of the host roles handed to the client a request went to. */
+export type Role = 'tenant' | 'identity' | 'other';
+
+export interface ObservedResponse {
+  readonly status: number;
+  /** Header names lower-case. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  /** Real time, ms since the epoch. */
+  readonly at: number;
+}
+
+export interface ObservedRequest {
+  /** Transcript sequence number: how reports point at the request. */
+  readonly seq: number;
+  /** The run (1-based) of the scenario it arrived during. */
+  readonly run: number;
+  readonly role: Role;
+  readonly method: string;
+  /** The request target as sent: path and query. */
+  readonly target: string;
+  /** Header names lower-case; a repeated header's values joined with ', '. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+  /** Real time, ms since the epoch. */
+  readonly at: number;
+  readonly response: ObservedResponse | undefined;
+}
+
+export function pathOf(request: Pick<ObservedRequest, 'target'>): string {
+  const q = request.target.indexOf('?');
+  return q < 0 ? request.target : request.target.slice(0, q);
+}
+
+export function isMint(request: ObservedRequest): boolean {
+  return pathOf(request).endsWith(PATHS.mint);
+}
+
+export function isPartnerRefresh(request: ObservedRequest): boolean {
+  return pathOf(request).endsWith(PATHS.partnerRefresh);
+}
+
+/** A partner-key endpoint, wherever it was sent. */
+export function isAdminCall(request: ObservedRequest): boolean {
+  return pathOf(request).includes(PATHS.adminPrefix);
+}
+
+/** A call of the tenant API that is not a partner-key endpoint: business search and the like. */
+export function isApiCall(request: ObservedRequest): boolean {
+  return request.role === 'tenant' && !isAdminCall(request);
+}
+
+export function isBusinessSearch(request: ObservedRequest): boolean {
+  return request.role === 'tenant' && request.method === 'GET' && pathOf(request) === PATHS.search;
+}
+
+export function answered2xx(request: ObservedRequest): boolean {
+  const status = request.response?.status;
+  return status !== undefined && status >= 200 && status < 300;
+}
+
+export function statusOf(request: ObservedRequest): number | undefined {
+  return request.response?.status;
+}
+
+export function jsonOf(text: string | undefined): unknown {
+  if (text === undefined || text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function mediaTypeOf(request: ObservedRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** The form fields of a request whose body is form-encoded; undefined otherwise. */
+export function formOf(request: ObservedRequest): URLSearchParams | undefined {
+  if (mediaTypeOf(request) !== 'application/x-www-form-urlencoded' || request.body === undefined) return undefined;
+  return new URLSearchParams(request.body);
+}
+
+/** The token of `Authorization: Bearer <token>` (scheme in any case); undefined otherwise. */
+export function bearerOf(request: ObservedRequest): string | undefined {
+  const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(request.headers['authorization'] ?? '');
+  return match?.[1];
+}
+
+/** A string member of a JSON object body, looked up by any of `names`. */
+export function member(body: unknown, names: readonly string[]): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  for (const name of names) {
+    const value = (body as Record<string, unknown>)[name];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return undefined;
+}
+
+const ACCESS_NAMES = ['access_token', 'accessToken'];
+const REFRESH_NAMES = ['refresh_token', 'refreshToken'];
+
+/** The access token a renewal's 2xx answer carries. */
+export function accessTokenIssued(request: ObservedRequest): string | undefined {
+  return answered2xx(request) ? member(jsonOf(request.response?.body), ACCESS_NAMES) : undefined;
+}
+
+/** The refresh token (API token or partner refresh token) a renewal's 2xx answer carries. */
+export function refreshTokenIssued(request: ObservedRequest): string | undefined {
+  return answered2xx(request) ? member(jsonOf(request.response?.body), REFRESH_NAMES) : undefined;
+}
+
+/** An exchange answered 400 with error invalid_grant. */
+export function isInvalidGrant(request: ObservedRequest): boolean {
+  return request.response?.status === 400 && member(jsonOf(request.response.body), ['error']) === 'invalid_grant';
+}
+
+/** `#12 POST /realms/payroll/protocol/openid-connect/token → 200`: a request named without its secrets. */
+export function describeRequest(request: ObservedRequest): string {
+  return `#${request.seq} ${request.method} ${pathOf(request)}${request.response ? ` → ${request.response.status}` : ''}`;
+}

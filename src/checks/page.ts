@@ -1,0 +1,150 @@
+/**
+ * Checks on what a browser saw on the token page and the sign-in pages (spec §1, §3, §5, §7, §8;
+ * token-page.md). Each takes what a step observed and says whether it is what the spec asks; none
+ * knows a rule. Token values are never shown: only whether they are there, and their length.
+ */
+import { finding, type Finding } from './finding.js';
+import type { Outcome } from '../harness/browser/token-page.js';
+
+/** What a step led to, in words. */
+export function outcomeText(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case 'password':
+      return `a page asking for a password (${outcome.where})`;
+    case 'token':
+      return `a token on the token page (${outcome.where})`;
+    case 'message':
+      return `the message "${outcome.text}" (${outcome.where})`;
+    case 'nothing':
+      return `neither a password field, a token nor a message of spec §7 (${outcome.where})`;
+  }
+}
+
+/** The page asks for a password (re-authentication) before showing any token. */
+export function asksForPassword(outcome: Outcome): Finding {
+  return finding(outcome.kind === 'password', 'a page asking for the password, no token yet', outcomeText(outcome));
+}
+
+/** No token came of the step (e.g. a wrong password). */
+export function noTokenShown(outcome: Outcome): Finding {
+  return finding(outcome.kind !== 'token', 'no token (the password asked again, or a refusal)', outcomeText(outcome));
+}
+
+/** The token is on the token page. */
+export function tokenShown(outcome: Outcome): Finding {
+  return finding(outcome.kind === 'token', 'the new token on the token page', outcomeText(outcome));
+}
+
+/** The page shows who is signed in: the e-mail address in its text, or as the value of its user-name box. */
+export function showsUser(email: string, text: string, usernameValue: string | undefined): Finding {
+  const wanted = email.toLowerCase();
+  const inText = text.toLowerCase().includes(wanted);
+  const inBox = usernameValue !== undefined && usernameValue.trim().toLowerCase() === wanted;
+  const actual = inText ? 'shown in the text' : inBox ? 'shown in the user-name box' : 'not shown';
+  return finding(inText || inBox, `the signed-in user (${email}) shown above the form`, actual);
+}
+
+/** The clipboard holds something after Copy. */
+export function copiedSomething(copied: string | undefined): Finding {
+  const ok = copied !== undefined && copied !== '';
+  return finding(ok, 'text on the clipboard', ok ? `${copied!.length} characters` : 'nothing was copied');
+}
+
+/** The copied text is exactly the token the page handed out. */
+export function sameToken(copied: string | undefined, token: string): Finding {
+  const actual =
+    copied === undefined || copied === ''
+      ? 'nothing was copied'
+      : copied === token
+        ? 'exactly that token'
+        : token.startsWith(copied)
+          ? `the token cut short (${copied.length} of ${token.length} characters)`
+          : copied.trim() === token
+            ? 'the token with white space around it'
+            : `another value (${copied.length} characters)`;
+  return finding(copied === token, `exactly the token the page received (${token.length} characters)`, actual);
+}
+
+/** The full token value is not in the page's visible text. */
+export function notInVisibleText(text: string, token: string): Finding {
+  const shown = text.includes(token);
+  return finding(!shown, 'the full token nowhere in the visible text (masked)', shown ? 'the full token is in the visible text' : 'not in the visible text');
+}
+
+/** The element holding the token shows something (a masked form), so "masked" is about a token on screen. */
+export function displayed(text: string | undefined): Finding {
+  const ok = text !== undefined && text.trim() !== '';
+  return finding(ok, 'the token element showing the token (masked)', ok ? `showing ${text!.trim().length} characters` : 'empty or missing');
+}
+
+/** A countdown reads exactly `expected` (e.g. 2:00). */
+export function reads(actual: string | undefined, expected: string): Finding {
+  return finding(actual?.trim() === expected, expected, actual === undefined ? 'no countdown (nothing matching m:ss)' : JSON.stringify(actual.trim()));
+}
+
+/** A later reading of the countdown is lower than the first. */
+export function countsDown(first: string | undefined, later: string | undefined): Finding {
+  const a = seconds(first);
+  const b = seconds(later);
+  const ok = a !== undefined && b !== undefined && b < a;
+  return finding(ok, `less than ${first ?? 'the first reading'} one second later`, later === undefined ? 'no countdown' : JSON.stringify(later.trim()));
+}
+
+/** An interface message of spec §7 is on the page, word for word. */
+export function messageShown(shown: boolean, expected: string, seen: readonly string[]): Finding {
+  const actual = shown ? 'shown' : seen.length === 0 ? 'no message' : `shown instead: ${seen.map((s) => `"${s}"`).join(', ')}`;
+  return finding(shown, `the message "${expected}"`, actual);
+}
+
+/** The token is gone from the page: its element neither visible nor holding the masked text, which is nowhere in the text. */
+export function gone(stillVisible: boolean, text: string, masked: string): Finding {
+  const inText = masked.trim() !== '' && text.includes(masked.trim());
+  const ok = !stillVisible && !inText;
+  return finding(ok, 'no token on the page', stillVisible ? 'the token element is still shown' : inText ? 'the masked token is still in the text' : 'gone');
+}
+
+/** After a reload, no token is shown. */
+export function notShownAgain(visibleAfter: boolean, text: string, masked: string, token: string): Finding {
+  const again = visibleAfter || (masked.trim() !== '' && text.includes(masked.trim())) || text.includes(token);
+  return finding(!again, 'no token on the reloaded page', again ? 'the token is shown again' : 'not shown');
+}
+
+/** Opening the page led elsewhere on the web origin, to a page without the Generate control. */
+export function redirectedAway(finalUrl: string, tokenPageUrl: string, generateVisible: boolean): Finding {
+  const here = new URL(finalUrl);
+  const page = new URL(tokenPageUrl);
+  const samePage = here.origin === page.origin && here.pathname.replace(/\/+$/, '') === page.pathname;
+  const ok = here.origin === page.origin && !samePage && !generateVisible;
+  const actual = samePage
+    ? `the token page itself${generateVisible ? ', Generate token and all' : ''}`
+    : here.origin !== page.origin
+      ? `${here.origin}${here.pathname}, another site`
+      : `${here.pathname}${generateVisible ? ', with a Generate control' : ''}`;
+  return finding(ok, `another page of ${page.origin} (the account details), without Generate token`, actual);
+}
+
+/** No control that revokes, deletes or disables a token. */
+export function noRevokeControl(names: readonly string[]): Finding {
+  return finding(names.length === 0, 'no control to revoke a token', names.length === 0 ? 'none' : names.map((n) => `"${n}"`).join(', '));
+}
+
+/** No list or table of tokens. */
+export function noTokenList(lists: readonly string[]): Finding {
+  return finding(lists.length === 0, 'no list or table of tokens', lists.length === 0 ? 'none' : lists.join('; '));
+}
+
+/** The same businesses, by id. */
+export function sameBusinesses(listed: readonly string[], reference: readonly string[], whose: string): Finding {
+  const a = new Set(listed);
+  const b = new Set(reference);
+  const extra = [...a].filter((id) => !b.has(id));
+  const missing = [...b].filter((id) => !a.has(id));
+  const ok = extra.length === 0 && missing.length === 0;
+  const parts = [...(extra.length > 0 ? [`also lists ${extra.join(', ')}`] : []), ...(missing.length > 0 ? [`misses ${missing.join(', ')}`] : [])];
+  return finding(ok, `exactly the ${b.size} business(es) ${whose} reads`, ok ? `the same ${a.size}` : parts.join('; '));
+}
+
+function seconds(text: string | undefined): number | undefined {
+  const m = /^(\d+):(\d\d)$/.exec(text?.trim() ?? '');
+  return m ? Number(m[1]) * 60 + Number(m[2]) : undefined;
+}

@@ -1,0 +1,97 @@
+/**
+ * Checks on business search answers (spec §2 "Business search result", §4.3): the shape, paging
+ * consistency, and whether a business is listed across every page tack read.
+ */
+import { describeResponse } from './describe-response.js';
+import { finding, type Finding } from './finding.js';
+import type { HttpResponse } from '../harness/http.js';
+import { schemaProblems, searchResultSchema } from './search-schema.js';
+
+/** A business tack looks for: its id and, where ids may repeat across tenants, its name too. */
+export interface Wanted {
+  readonly id: string;
+  readonly name?: string;
+}
+
+export interface Item {
+  /** As a string: the spec does not say whether ids are strings or numbers. */
+  readonly id: string;
+  readonly name: unknown;
+}
+
+export interface SearchPages {
+  /** The answer to the first request. */
+  readonly first: HttpResponse;
+  /** The first answer had an `items` array. */
+  readonly parsed: boolean;
+  /** Items of every page read, in order. */
+  readonly items: readonly Item[];
+  /** Index (0-based, in reading order) of the page each id was first seen on. */
+  readonly pageOfItem: ReadonlyMap<string, number>;
+  readonly pages: number;
+  /** Each page read: its item count and the pageSize it reported. */
+  readonly sizes: readonly { readonly items: number; readonly pageSize: number | undefined }[];
+  /** The answer of each page read, in order (the first is `first`). */
+  readonly responses: readonly HttpResponse[];
+  readonly totalCount: number | undefined;
+  /** Every match was read (the pages hold totalCount items). */
+  readonly complete: boolean;
+  /** Why not complete. */
+  readonly incomplete: string | undefined;
+}
+
+/** 200 with items (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount, consistent. */
+export function searchSchema(res: HttpResponse): Finding {
+  const parsed = searchResultSchema.safeParse(res.json);
+  const ok = res.status === 200 && parsed.success;
+  return finding(ok, '200 with the search result schema', ok ? 'holds' : res.status !== 200 ? describeResponse(res) : schemaProblems(parsed.error!));
+}
+
+export function lists(pages: SearchPages, wanted: Wanted): boolean {
+  return pages.items.some((item) => item.id === wanted.id && (wanted.name === undefined || item.name === wanted.name));
+}
+
+/** The business is on one of the pages read. */
+export function listed(pages: SearchPages, wanted: Wanted): Finding {
+  const ok = lists(pages, wanted);
+  return finding(
+    ok,
+    `business ${wanted.id} listed`,
+    ok ? 'listed' : pages.first.status === 200 ? `not listed (${pages.items.length} items on ${pages.pages} page(s))` : describeResponse(pages.first),
+  );
+}
+
+/** The business is on none of the pages read; a 403 (nothing readable) lists nothing. */
+export function notListed(pages: SearchPages, wanted: Wanted): Finding {
+  const forbidden = pages.first.status === 403;
+  const listing = pages.first.status === 200 && pages.parsed;
+  const ok = forbidden || (listing && !lists(pages, wanted));
+  const actual = forbidden
+    ? '403'
+    : !listing
+      ? describeResponse(pages.first)
+      : ok
+        ? `not listed (${pages.items.length} items on ${pages.pages} page(s))`
+        : `listed on page ${pageOf(pages, wanted)}`;
+  return finding(ok, `business ${wanted.id} not listed (a 200 without it, or 403)`, actual);
+}
+
+/** At least one business listed (the first page is enough). */
+export function listsSomething(pages: SearchPages): Finding {
+  const ok = pages.first.status === 200 && pages.parsed && pages.items.length > 0;
+  return finding(ok, '200 listing at least one business', pages.first.status === 200 ? `${pages.items.length} items` : describeResponse(pages.first));
+}
+
+/** A page holds no more items than its pageSize. */
+export function withinPageSize(items: number, pageSize: number): Finding {
+  return finding(items <= pageSize, `at most pageSize (${pageSize}) items`, `${items} items`);
+}
+
+/** totalCount counts every match: at least the businesses known to match, and as many as the pages held. */
+export function totalCountsAll(totalCount: number, atLeast: number): Finding {
+  return finding(totalCount >= atLeast, `totalCount of at least ${atLeast}`, `totalCount ${totalCount}`);
+}
+
+function pageOf(pages: SearchPages, wanted: Wanted): number {
+  return (pages.pageOfItem.get(wanted.id) ?? 0) + 1;
+}

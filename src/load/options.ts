@@ -1,0 +1,54 @@
+/**
+ * What a load run is given (`tack load`'s options after parsing, or certify's), where it writes, and
+ * what it hands back: the types the runner (run.ts), the capacity search (capacity-run.ts) and the
+ * result draft (draft.ts) share, kept apart so none of them imports another for a type.
+ */
+import type { BuiltInStarter } from '../harness/session.js';
+import type { CapacityPlan } from './capacity.js';
+import type { LoadProfile } from './profile.js';
+import type { Shard } from './shard.js';
+import type { LoadResult } from './types.js';
+
+export interface LoadOptions {
+  readonly profile: LoadProfile;
+  readonly envFile?: string | undefined;
+  readonly env?: NodeJS.ProcessEnv | undefined;
+  /** Total across shards; this runner opens its share. */
+  readonly connections: number;
+  readonly durationMs: number;
+  readonly warmupMs: number;
+  /** Total fixed rate across shards (req/s); undefined for the closed model. */
+  readonly rate?: number | undefined;
+  readonly thresholds: readonly string[];
+  readonly baseline?: string | undefined;
+  readonly tolerancePct: number;
+  readonly out?: string | undefined;
+  readonly reportsDir: string;
+  readonly shard?: Shard | undefined;
+  readonly tokenPool?: string | undefined;
+  readonly allowRemote: boolean;
+  /** Built-in server only. */
+  readonly faults: readonly string[];
+  /** Starts the built-in server when no TACK_BASE_URL is set (the command line hands it in). */
+  readonly builtIn?: BuiltInStarter | undefined;
+  readonly timeoutMs?: number | undefined;
+  readonly failOnErrors: boolean;
+  readonly quiet: boolean;
+  readonly version: string;
+  readonly signal?: AbortSignal | undefined;
+  /** `--find-capacity`: steps of offered rate instead of one fixed load (see capacity.ts). */
+  readonly capacity?: CapacityPlan | undefined;
+}
+
+export interface LoadIo {
+  /** The header and the summary. */
+  write(text: string): void;
+  /** Progress lines, once a second. */
+  progress(text: string): void;
+}
+
+export interface LoadOutcome {
+  readonly exitCode: number;
+  readonly result: LoadResult;
+  readonly files: { readonly json: string; readonly html: string };
+}

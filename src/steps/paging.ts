@@ -1,0 +1,85 @@
+/**
+ * Reading every page of a business search (spec §4.3). The spec does not name the paging
+ * parameters: tack sends `TACK_PAGE_INDEX_PARAM` (default `pageIndex`) and, when asked for a small
+ * page, `TACK_PAGE_SIZE_PARAM` (default `pageSize`), numbers the pages from the first page's
+ * `pageIndex` (0- or 1-based alike), and stops when the pages hold `totalCount` items. A target that
+ * ignores the parameters (the next page repeats the first, or says another pageIndex) leaves the
+ * result incomplete, with the reason: "not listed" is then not a verdict.
+ */
+import type { TestContext } from '../runner/test-context.js';
+import { describeResponse } from '../checks/describe-response.js';
+import type { HttpResponse } from '../harness/http.js';
+import type { Item, SearchPages } from '../checks/search.js';
+
+const MAX_PAGES = 25;
+
+interface Parsed {
+  readonly items: Item[];
+  readonly pageIndex: number | undefined;
+  readonly pageSize: number | undefined;
+  readonly totalCount: number | undefined;
+}
+
+function parse(res: HttpResponse): Parsed | undefined {
+  if (res.status !== 200) return undefined;
+  const body = res.json as { items?: unknown; pageIndex?: unknown; pageSize?: unknown; totalCount?: unknown } | undefined;
+  if (!body || !Array.isArray(body.items)) return undefined;
+  const items = body.items.map((item): Item => {
+    const record = item !== null && typeof item === 'object' ? (item as { id?: unknown; name?: unknown }) : { id: item, name: undefined };
+    return { id: String(record.id), name: record.name };
+  });
+  const num = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+  return { items, pageIndex: num(body.pageIndex), pageSize: num(body.pageSize), totalCount: num(body.totalCount) };
+}
+
+/** Reads the first page and, while totalCount says there are more, the next ones. */
+export async function searchPages(t: TestContext, baseUrl: string, token: string | undefined, options: { pageSize?: number } = {}): Promise<SearchPages> {
+  const { pageIndexParam, pageSizeParam } = t.target.paging;
+  const sizeQuery: Record<string, string> = options.pageSize !== undefined ? { [pageSizeParam]: String(options.pageSize) } : {};
+  const first = await t.api.search(baseUrl, token, sizeQuery);
+  const firstPage = parse(first);
+  const items: Item[] = [...(firstPage?.items ?? [])];
+  const pageOfItem = new Map<string, number>();
+  for (const item of items) if (!pageOfItem.has(item.id)) pageOfItem.set(item.id, 0);
+  const sizes = firstPage ? [{ items: firstPage.items.length, pageSize: firstPage.pageSize }] : [];
+  const responses = [first];
+  const done = (complete: boolean, incomplete?: string): SearchPages => ({
+    first,
+    parsed: firstPage !== undefined,
+    items,
+    pageOfItem,
+    pages: sizes.length,
+    sizes,
+    responses,
+    totalCount: firstPage?.totalCount,
+    complete,
+    incomplete: complete ? undefined : incomplete,
+  });
+  if (!firstPage) return done(false, `search answered ${describeResponse(first)}`);
+  const total = firstPage.totalCount;
+  if (total === undefined) return done(false, 'the answer has no totalCount, so tack cannot tell whether more pages exist');
+  const base = firstPage.pageIndex ?? 0;
+  let previous = firstPage.items.map((i) => i.id).join('\n');
+  for (let page = 1; items.length < total; page++) {
+    if (page >= MAX_PAGES) return done(false, `more than ${MAX_PAGES} pages: tack reads at most ${MAX_PAGES}`);
+    if (sizes[sizes.length - 1]!.items === 0) return done(false, `page ${page} was empty although totalCount is ${total}`);
+    const index = base + page;
+    const res = await t.api.search(baseUrl, token, { ...sizeQuery, [pageIndexParam]: String(index) });
+    const next = parse(res);
+    if (!next) return done(false, `page ${page + 1} (${pageIndexParam}=${index}) answered ${describeResponse(res)}`);
+    const ids = next.items.map((i) => i.id).join('\n');
+    if ((next.pageIndex !== undefined && next.pageIndex !== index) || (ids === previous && ids !== '')) {
+      return done(
+        false,
+        `the target did not serve page ${page + 1} for ${pageIndexParam}=${index}: the paging parameters are not in the spec; ` +
+          "set TACK_PAGE_INDEX_PARAM and TACK_PAGE_SIZE_PARAM to the target's names",
+      );
+    }
+    previous = ids;
+    for (const item of next.items) if (!pageOfItem.has(item.id)) pageOfItem.set(item.id, page);
+    items.push(...next.items);
+    sizes.push({ items: next.items.length, pageSize: next.pageSize });
+    responses.push(res);
+  }
+  return done(true);
+}

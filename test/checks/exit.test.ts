@@ -1,0 +1,9 @@
+import { exitAgrees } from '../../src/checks/exit.js';
+import { table } from './table.js';
+
+table('exit status (src/checks/exit.ts)', [
+  { name: 'its work succeeded, exit 0', found: () => exitAgrees(0, true, 'it listed the businesses'), ok: true },
+  { name: 'its work succeeded, exit 1', found: () => exitAgrees(1, true, 'it listed the businesses'), ok: false, actual: 'exit 1' },
+  { name: 'it gave up, exit 3', found: () => exitAgrees(3, false, 'invalid_grant'), ok: true },
+  { name: 'it gave up, exit 0', found: () => exitAgrees(0, false, 'invalid_grant'), ok: false, actual: 'exit 0' },
+]);

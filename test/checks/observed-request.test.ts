@@ -1,0 +1,60 @@
+import {
+  accessTokenIssued,
+  bearerOf,
+  describeRequest,
+  formOf,
+  isAdminCall,
+  isApiCall,
+  isBusinessSearch,
+  isInvalidGrant,
+  isMint,
+  type ObservedRequest,
+  pathOf,
+  refreshTokenIssued,
+} from '../../src/checks/observed-request.js';
+import { table } from './table.js';
+
+const request = (parts: Partial<ObservedRequest> = {}, status = 200, body: unknown = undefined): ObservedRequest => ({
+  seq: 3,
+  run: 1,
+  role: 'tenant',
+  method: 'GET',
+  target: '/api/businesses/search?q=a',
+  headers: {},
+  body: undefined,
+  at: 1,
+  response: { status, headers: {}, body: body === undefined ? '' : JSON.stringify(body), at: 2 },
+  ...parts,
+});
+const holds = (name: string, ok: boolean) => ({ ok, expected: name, actual: String(ok) });
+
+table('reading a recorded request (src/checks/observed-request.ts)', [
+  { name: 'the path without the query', found: () => holds('path', pathOf(request()) === '/api/businesses/search'), ok: true },
+  { name: 'a business search', found: () => holds('search', isBusinessSearch(request()) && isApiCall(request())), ok: true },
+  {
+    name: 'a mint is an admin call, not an API call',
+    found: () =>
+      holds(
+        'mint',
+        isMint(request({ target: '/api/admin/authentication/token' })) &&
+          isAdminCall(request({ target: '/api/admin/authentication/token' })) &&
+          !isApiCall(request({ target: '/api/admin/authentication/token' })),
+      ),
+    ok: true,
+  },
+  { name: 'Bearer in any letter case', found: () => holds('bearer', bearerOf(request({ headers: { authorization: 'bEaReR at-1' } })) === 'at-1'), ok: true },
+  { name: 'no bearer in Basic', found: () => holds('basic', bearerOf(request({ headers: { authorization: 'Basic x' } })) === undefined), ok: true },
+  { name: 'a form only with the form media type', found: () => holds('form', formOf(request({ body: 'a=1' })) === undefined), ok: true },
+  {
+    name: 'tokens of a 2xx answer, either spelling',
+    found: () =>
+      holds(
+        'issued',
+        accessTokenIssued(request({}, 200, { accessToken: 'at' })) === 'at' && refreshTokenIssued(request({}, 200, { refresh_token: 'rt' })) === 'rt',
+      ),
+    ok: true,
+  },
+  { name: 'no token taken from a refusal', found: () => holds('refused', accessTokenIssued(request({}, 401, { access_token: 'at' })) === undefined), ok: true },
+  { name: 'invalid_grant: 400 with it', found: () => holds('invalid_grant', isInvalidGrant(request({}, 400, { error: 'invalid_grant' }))), ok: true },
+  { name: 'named without secrets', found: () => holds('describe', describeRequest(request({ target: '/x?token=secret' })) === '#3 GET /x → 200'), ok: true },
+]);

@@ -1,0 +1,35 @@
+import { type Item, listed, listsSomething, notListed, type SearchPages, totalCountsAll, withinPageSize } from '../../src/checks/search.js';
+import { answer, table } from './table.js';
+
+const page = (items: Item[], status = 200, complete = true): SearchPages => {
+  const first = answer(status, { json: status === 200 ? { items, pageIndex: 0, pageSize: 10, totalCount: items.length } : undefined });
+  return {
+    first,
+    parsed: status === 200,
+    items,
+    pageOfItem: new Map(items.map((item) => [item.id, 0])),
+    pages: 1,
+    sizes: [{ items: items.length, pageSize: 10 }],
+    responses: [first],
+    totalCount: items.length,
+    complete,
+    incomplete: complete ? undefined : 'no totalCount',
+  };
+};
+const acme = { id: '1', name: 'Acme' };
+
+table('what a search lists (src/checks/search.ts)', [
+  { name: 'listed', found: () => listed(page([acme]), { id: '1' }), ok: true },
+  { name: 'listed: same id, another name', found: () => listed(page([acme]), { id: '1', name: 'Globex' }), ok: false },
+  { name: 'listed: not there', found: () => listed(page([]), { id: '1' }), ok: false, actual: 'not listed (0 items on 1 page(s))' },
+  { name: 'not listed: absent from a 200', found: () => notListed(page([]), { id: '1' }), ok: true },
+  { name: 'not listed: 403 lists nothing', found: () => notListed(page([], 403), { id: '1' }), ok: true, actual: '403' },
+  { name: 'not listed: listed', found: () => notListed(page([acme]), { id: '1' }), ok: false, actual: 'listed on page 1' },
+  { name: 'not listed: a 500 is no answer', found: () => notListed(page([], 500), { id: '1' }), ok: false },
+  { name: 'lists something', found: () => listsSomething(page([acme])), ok: true },
+  { name: 'lists nothing', found: () => listsSomething(page([])), ok: false, actual: '0 items' },
+  { name: 'within the page size', found: () => withinPageSize(3, 3), ok: true },
+  { name: 'beyond the page size', found: () => withinPageSize(4, 3), ok: false },
+  { name: 'totalCount counts every match', found: () => totalCountsAll(5, 4), ok: true },
+  { name: 'totalCount short of the matches', found: () => totalCountsAll(3, 4), ok: false },
+]);
