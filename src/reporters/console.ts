@@ -3,7 +3,9 @@
  * is built from results whose text was redacted when it was recorded, and redacted again on output.
  */
 import type { Redactor } from '../harness/redactor.js';
-import { groupSkips, skipLines } from './skips.js';
+import { groupErrors } from './error-groups.js';
+import { groupSkips, skipLines, wrapIds } from './skips.js';
+import { plural } from '../text/plural.js';
 import { notHolding, STATUS_MARK, tokenLines, uncheckedFailing, verdictOf } from './outcome-words.js';
 import { AREAS, type Area } from '../rules/catalog.js';
 import { type RuleResult, type Status, STATUSES } from '../runner/results.js';
@@ -58,9 +60,14 @@ export function printSummary(doc: ResultsDocument, redactor: Redactor, write: (s
   const failed = notHolding(doc);
   if (failed.length > 0) {
     write('\nNot holding:\n');
-    for (const r of failed) {
+    const { groups, single } = groupErrors(failed);
+    for (const r of single) {
       const label = uncheckedFailing(r, doc) ? 'not checked (--require-all): ' : '';
       write(`${redactor.redact(`  ${MARK[r.status]} ${r.id}: ${label}${r.reason}`)}\n`);
+    }
+    for (const g of groups) {
+      write(`${redactor.redact(`  ${MARK.error} ${plural(g.rules.length, 'rule')} in error: ${g.why}`)}\n`);
+      write(`${wrapIds(g.rules.map((r) => r.id)).join('\n')}\n`);
     }
   }
   const skipped = doc.rules.filter((r) => r.status === 'skipped' && r.baseline !== 'accepted' && !uncheckedFailing(r, doc));

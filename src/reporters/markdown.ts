@@ -4,6 +4,7 @@
  * with their reasons, and what the run skipped, grouped by why. Short
  * enough for `$GITHUB_STEP_SUMMARY` (`cat reports/<run-id>/summary.md >> "$GITHUB_STEP_SUMMARY"`).
  */
+import { groupErrors } from './error-groups.js';
 import { groupSkips } from './skips.js';
 import { byArea, countStatuses, notHolding, notHoldingLabel, STATUS_MARK, tokenLines, uncheckedFailing, verdictOf } from './outcome-words.js';
 import { STATUSES } from '../runner/results.js';
@@ -36,12 +37,16 @@ export function renderMarkdown(doc: ResultsDocument): string {
   const bad = notHolding(doc);
   if (bad.length > 0) {
     out.push('### Not holding', '');
-    for (const r of bad.slice(0, MAX_LINES)) {
+    const { groups, single } = groupErrors(bad);
+    for (const g of groups) {
+      out.push(`- ${STATUS_MARK.error} **${g.rules.length}** rules in error: ${cell(g.why)}: ${g.rules.map((r) => `\`${r.id}\``).join(', ')}`);
+    }
+    for (const r of single.slice(0, MAX_LINES)) {
       const mark = r.baseline === 'expected' ? ` _(expected, baseline: ${cell(r.baselineReason ?? '')})_` : r.baseline === 'new-failure' ? ' **new**' : '';
       const replay = r.replay ? ` — replay: \`${r.replay}\`` : '';
       out.push(`- ${STATUS_MARK[r.status]} \`${r.id}\` ${r.level} ${notHoldingLabel(r, doc)}${mark}: ${cell(r.reason)}${replay}`);
     }
-    if (bad.length > MAX_LINES) out.push(`- … and ${bad.length - MAX_LINES} more (see report.html)`);
+    if (single.length > MAX_LINES) out.push(`- … and ${single.length - MAX_LINES} more (see report.html)`);
     out.push('');
   }
   const skipped = doc.rules.filter((r) => r.status === 'skipped' && r.baseline !== 'accepted' && !uncheckedFailing(r, doc));
