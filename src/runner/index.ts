@@ -227,8 +227,9 @@ function contextParts(options: RunOptions, hook: ContextParts['hook'], ledger: T
 /**
  * Adds what one test found to the evidence of each selected rule it declares. A declared rule the
  * test recorded nothing on (no check, no part not seen, no observation) was not checked by it,
- * however the test ended: stopped by a failed check, returned early after a soft failure (stopped
- * there too), or ended without reaching it. Only a test that ran to its end can leave none.
+ * however the test ended: stopped by a failed check (`error` when no other test checked the rule),
+ * gone on or returned early after a soft failure, or ended without reaching it (the rule is at best
+ * `skipped`, partly checked). The marking never depends on the test reaching its end.
  */
 function collect(evidence: Map<RuleId, RuleEvidence>, { outcome, context, stoppedAt }: TestRun, relevant: readonly RuleId[]): void {
   const softFailure = context.checks.find((c) => !c.ok);
@@ -245,7 +246,7 @@ function collect(evidence: Map<RuleId, RuleEvidence>, { outcome, context, stoppe
     } else if (mine.length === 0 && !context.unverifiedParts.some((u) => u.rule === r) && !context.observations.some((o) => o.rule === r)) {
       if (softFailure !== undefined) {
         const reason = `${softFailure.rule}: ${softFailure.title}: expected ${softFailure.expected}, got ${softFailure.actual}`;
-        e.unreached.push({ test: outcome.id, stoppedAt: softFailure.rule, reason, before: 'any' });
+        e.unfinished.push({ test: outcome.id, stoppedAt: softFailure.rule, reason, before: 'after-failure' });
       } else e.unverified.push({ rule: r, title: outcome.id, reason: 'the test ended without checking it' });
     }
   }
