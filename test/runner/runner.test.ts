@@ -180,7 +180,8 @@ describe('verdicts', () => {
       // Passed by another test, but the scenario never reached its part of the rule.
       expect(rules.get(id)).toMatchObject({ status: 'skipped', cutShort: [{ test: 'onboarding', stoppedAt: 'PARTNER-CREATE-USER' }] });
       expect(rules.get(id)!.reason).toBe(
-        'partly checked (1 check passed); not checked: onboarding did not check it after a failed check: PARTNER-CREATE-USER: 1. create the user: expected 201, got 500',
+        'partly checked (1 check passed); not checked: onboarding did not check it after a failed check: ' +
+          'PARTNER-CREATE-USER: 1. create the user: expected 201, got 500',
       );
     }
   });
