@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import HeaviestFirst from './test/helpers/heaviest-first.js';
+import { scaled } from './test/helpers/time-limits.js';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Guards against a hang, never a verdict on speed: they scale with the machine's load when the run
+    // starts, or with TACK_TEST_TIME_FACTOR (test/helpers/time-limits.ts).
+    testTimeout: scaled(60_000),
+    hookTimeout: scaled(60_000),
     pool: 'forks',
     // Three workers on two cores: a run in Chromium waits on the browser as much as it computes.
     maxWorkers: 3,

@@ -224,18 +224,30 @@ function contextParts(options: RunOptions, hook: ContextParts['hook'], ledger: T
   };
 }
 
-/** Adds what one test found to the evidence of each selected rule it declares. */
+/**
+ * Adds what one test found to the evidence of each selected rule it declares. A declared rule the
+ * test recorded nothing on (no check, no part not seen, no observation) was not checked by it,
+ * however the test ended: stopped by a failed check (`error` when no other test checked the rule),
+ * gone on or returned early after a soft failure, or ended without reaching it (the rule is at best
+ * `skipped`, partly checked). The marking never depends on the test reaching its end.
+ */
 function collect(evidence: Map<RuleId, RuleEvidence>, { outcome, context, stoppedAt }: TestRun, relevant: readonly RuleId[]): void {
+  const softFailure = context.checks.find((c) => !c.ok);
   for (const r of relevant) {
     const e = evidence.get(r)!;
     e.tests.push(outcome.id);
     e.durationMs += outcome.durationMs;
+    const mine = context.checks.filter((c) => c.rule === r);
     if (outcome.status === 'error') e.errors.push(`${outcome.id}: ${outcome.reason}`);
     else if (outcome.status === 'failed' && stoppedAt !== undefined) {
-      const mine = context.checks.filter((c) => c.rule === r);
       const stopped = { test: outcome.id, stoppedAt, reason: outcome.reason };
       if (mine.length === 0) e.unreached.push({ ...stopped, before: 'any' });
       else if (mine.every((c) => c.ok)) e.unfinished.push({ ...stopped, before: 'the-rest' });
+    } else if (mine.length === 0 && !context.unverifiedParts.some((u) => u.rule === r) && !context.observations.some((o) => o.rule === r)) {
+      if (softFailure !== undefined) {
+        const reason = `${softFailure.rule}: ${softFailure.title}: expected ${softFailure.expected}, got ${softFailure.actual}`;
+        e.unfinished.push({ test: outcome.id, stoppedAt: softFailure.rule, reason, before: 'after-failure' });
+      } else e.unverified.push({ rule: r, title: outcome.id, reason: 'the test ended without checking it' });
     }
   }
   for (const c of context.checks) evidence.get(c.rule)?.checks.push(c);

@@ -15,16 +15,21 @@ import type { Unverified } from './test-context.js';
 import { mergeReasons } from './selection.js';
 import type { CheckResult, RuleResult, Status } from './results.js';
 
-/** A test that stopped at a failed check on another rule (`stoppedAt`), with the test's reason. */
+/**
+ * A test that did not check all of a rule because of a failed check on another rule (`stoppedAt`),
+ * with that failure: it stopped there before any check on this rule (`unreached`) or after some
+ * (`unfinished`), or it went on after that failure without checking this rule at all (`unfinished`:
+ * a scenario that returns early after a soft failure, a check that needs an answer it did not get).
+ */
 export interface Stopped {
   readonly test: string;
   readonly stoppedAt: RuleId;
-  /** Before any check on this rule (`unreached`), or after some (`unfinished`). */
-  readonly before: 'any' | 'the-rest';
+  readonly before: 'any' | 'the-rest' | 'after-failure';
   readonly reason: string;
 }
 
 function stoppedText(s: Stopped): string {
+  if (s.before === 'after-failure') return `${s.test} did not check it after a failed check: ${s.reason}`;
   return s.before === 'any' ? `${s.test} stopped before checking it: ${s.reason}` : `the rest of ${s.test}, which stopped before it: ${s.reason}`;
 }
 
@@ -36,7 +41,7 @@ export class RuleEvidence {
   readonly unverified: Unverified[] = [];
   /** Tests that stopped on another rule's failure before recording anything on this one. */
   readonly unreached: Stopped[] = [];
-  /** Tests that stopped on another rule's failure after some checks on this one, before the rest. */
+  /** Tests that stopped on another rule's failure after some checks on this one, before the rest; or went on without checking it. */
   readonly unfinished: Stopped[] = [];
   readonly tests: string[] = [];
   durationMs = 0;

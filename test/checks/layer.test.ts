@@ -7,20 +7,41 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/catalog.js';
+import { constantConditions } from '../helpers/constant-conditions.js';
 import { ROOT as root, sources } from '../helpers/sources.js';
 const files = ['src/checks', 'src/steps', 'suites', 'scenarios'].flatMap((d) => sources(join(root, d)));
 
 describe('the check layer', () => {
   it('no check has a constant condition', () => {
-    const constant = /finding\(\s*(true|false)\s*,|\bok:\s*(true|false)\b|\.(check|soft)\([^)]*,\s*(true|false)\s*,/;
     const offenders = files.flatMap((file) =>
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .map((line, i) => [line, i] as const)
-        .filter(([line]) => constant.test(line))
-        .map(([, i]) => `${relative(root, file)}:${i + 1}`),
+      constantConditions(readFileSync(file, 'utf8'), file).map(({ line, text }) => `${relative(root, file)}:${line}: ${text}`),
     );
     expect(offenders).toEqual([]);
+  });
+
+  it('the guard reads the syntax tree: a condition wrapped onto the next line is found too', () => {
+    const source = [
+      "t.check('PARTNER-MINT', 'same line', finding(true, 'x', 'y'));",
+      't.soft(',
+      "  'PARTNER-MINT',",
+      "  'a long title that makes Biome wrap the call',",
+      '  finding(',
+      '    // a comment does not hide it either',
+      '    true,',
+      "    'an access token',",
+      "    'none found',",
+      '  ),',
+      ');',
+      "t.check('PARTNER-MINT', 'written out', {",
+      '  expected: "x",',
+      '  ok:',
+      '    !0,',
+      '  actual: "y",',
+      '});',
+      "t.soft('PARTNER-MINT', 'looks at something', finding(minted.access !== undefined, 'x', 'y'));",
+      'const fine = { ok: res.status === 200 };',
+    ].join('\n');
+    expect(constantConditions(source).map(({ line, text }) => `${line}: ${text}`)).toEqual(['1: true', '7: true', '14: ok: !0']);
   });
 
   it('the checks name no rule: the test that calls one does', () => {

@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { MISBEHAVING, runClientInProcess } from './helpers.js';
+import { scaled } from '../helpers/time-limits.js';
 
 const node = process.execPath;
 
@@ -27,7 +28,7 @@ describe.concurrent('tack client bounds', () => {
 
   it('a client that hangs is stopped at --run-timeout with everything it started; --deadline bounds the whole run', async () => {
     const run = await runClientInProcess('personal-token', [node, MISBEHAVING, '--mode=hang'], { runTimeout: 1, deadline: 2 });
-    expect(run.ms).toBeLessThan(8_000);
+    expect(run.ms).toBeLessThan(scaled(8_000));
     expect(run.exit).toBe(2);
     const ends = run.doc.client!.scenarios.map((s) => (s.notPlayed !== undefined ? 'not played' : s.runs.map((r) => r.end).join(',')));
     expect(ends[0]).toBe('timed-out');
@@ -42,7 +43,7 @@ describe.concurrent('tack client bounds', () => {
 
   it('a client that floods is cut off at --max-requests, and what it sent is judged', async () => {
     const run = await runClientInProcess('partner-key', [node, MISBEHAVING, '--mode=flood'], { maxRequests: 15 });
-    expect(run.ms).toBeLessThan(15_000);
+    expect(run.ms).toBeLessThan(scaled(15_000));
     const runs = run.doc.client!.scenarios.flatMap((s) => s.runs);
     expect(runs.every((r) => r.end === 'cut-off' && r.requests === 15)).toBe(true);
     expect(run.rules.get('CLIENT-BEARER')!.status).toBe('failed');

@@ -6,7 +6,7 @@
  * A screenshot goes to reports/browser/ (git-ignored).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -14,15 +14,14 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInProcess, startTarget, type InProcessRun, type Target } from './helpers.js';
 import { LAUNCH_ARGS } from '../../src/harness/browser/browser-host.js';
+import { BROWSER, noBrowserWords } from '../helpers/browser.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
+const hasChromium = BROWSER.found;
 const RULE = 'PARTNER-SECRET-EXACT';
 
-if (!hasChromium)
-  console.warn(`test/reporters/html-browser: ${CHROMIUM} is missing, so the browser test of report.html is skipped (install it: apt-get install -y chromium)`);
+if (!BROWSER.found) console.warn(`test/reporters/html-browser: the browser test of report.html is skipped: ${BROWSER.reason}`);
 
-describe.skipIf(!hasChromium)(`report.html in headless Chromium${hasChromium ? '' : ` (skipped: ${CHROMIUM} is missing; apt-get install -y chromium)`}`, () => {
+describe.skipIf(!hasChromium)(`report.html in headless Chromium${noBrowserWords()}`, () => {
   let target: Target;
   let run: InProcessRun;
   let browser: Browser;
@@ -31,7 +30,7 @@ describe.skipIf(!hasChromium)(`report.html in headless Chromium${hasChromium ? '
     target = await startTarget(['partner-secret-prefix-match']);
     run = await runInProcess(target.env, { only: [RULE, 'PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS', 'SIGNIN-GARBAGE-REJECTED'], seed: 1 });
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: BROWSER.found ? BROWSER.path : '',
       args: LAUNCH_ARGS,
     });
   });

@@ -5,6 +5,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type Server, type Socket } from 'node:net';
+import { scaled } from '../helpers/time-limits.js';
 
 /** Requests of a run's preflight against these servers: both hosts, the sign-in server's token endpoint, the partner key (mint, create-user). */
 export const PREFLIGHT_REQUESTS = 5;
@@ -30,7 +31,7 @@ export type Misbehaviour =
 export interface BrokenOptions {
   /** Answer this many requests well (a plausible 401 problem) before misbehaving: a target that breaks mid-run. */
   readonly healthyFirst?: number;
-  /** Delay of `slow` (default 2 s). */
+  /** Delay of `slow` (default: 2 s, and at least six times the request timeout of `env()`, which it must exceed). */
   readonly slowMs?: number;
 }
 
@@ -40,8 +41,10 @@ export interface BrokenServer {
   readonly seen: () => number;
   /** `http://{label}.localhost:PORT`: tack resolves `*.localhost` to loopback itself. */
   url(label: string, path?: string): string;
-  /** Env of a remote target whose both hosts are this server. */
+  /** Env of a remote target whose both hosts are this server, with the request timeout below. */
   env(extra?: Record<string, string>): Record<string, string>;
+  /** TACK_REQUEST_TIMEOUT_MS of `env()`. */
+  readonly timeoutMs: number;
   close(): Promise<void>;
 }
 
@@ -49,7 +52,8 @@ const RAW: ReadonlySet<Misbehaviour> = new Set(['hang', 'close', 'not-http']);
 
 export async function startBroken(mode: Misbehaviour, options: BrokenOptions = {}): Promise<BrokenServer> {
   const healthyFirst = options.healthyFirst ?? 0;
-  const slowMs = options.slowMs ?? 2_000;
+  const timeoutMs = requestTimeoutMs();
+  const slowMs = options.slowMs ?? Math.max(2_000, 6 * timeoutMs);
   let count = 0;
   const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
@@ -98,7 +102,9 @@ export async function startBroken(mode: Misbehaviour, options: BrokenOptions = {
     port,
     seen: () => count,
     url: (label, path = '') => `http://${label}.localhost:${port}${path}`,
-    env: (extra = {}) => targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`, extra),
+    env: (extra = {}) =>
+      targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`, { TACK_REQUEST_TIMEOUT_MS: String(timeoutMs), ...extra }),
+    timeoutMs,
     async close() {
       for (const t of timers) clearTimeout(t);
       for (const s of sockets) s.destroy();
@@ -160,15 +166,29 @@ function misbehave(
   }
 }
 
-/** A remote target's variables, with timeouts small enough for tests. */
+/**
+ * The request timeout of these targets: 0.3 s on an idle machine, so that a hang ends a test soon,
+ * scaled to the machine's load (../helpers/time-limits.ts) so that an answer (the preflight's
+ * healthy ones, a TLS handshake) never turns into a timeout. Whole tenths of a second, as tack says them.
+ */
+export function requestTimeoutMs(): number {
+  return Math.ceil(scaled(300) / 100) * 100;
+}
+
+/** What tack says of a request that ran out of the env's TACK_REQUEST_TIMEOUT_MS. */
+export function timeoutWords(env: Record<string, string>): string {
+  return `did not answer within ${Number(env['TACK_REQUEST_TIMEOUT_MS']) / 1000} s`;
+}
+
+/** A remote target's variables, with timeouts small enough for tests (scaled to the machine's load). */
 export function targetEnv(baseUrl: string, identityUrl: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     TACK_BASE_URL: baseUrl,
     TACK_IDENTITY_URL: identityUrl,
     TACK_PARTNER_CLIENT_ID: 'robustness-client',
     TACK_PARTNER_SECRET: 'robustness-secret-0123456789',
-    TACK_REQUEST_TIMEOUT_MS: '300',
-    TACK_RUN_DEADLINE_S: '20',
+    TACK_REQUEST_TIMEOUT_MS: String(requestTimeoutMs()),
+    TACK_RUN_DEADLINE_S: String(Math.ceil(scaled(20_000) / 1000)),
     ...extra,
   };
 }

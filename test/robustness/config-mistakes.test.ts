@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/conformance-run.js';
 import { type ErrorCode, isTackError } from '../../src/harness/errors.js';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.js';
+import { scaled } from '../helpers/time-limits.js';
 
 let server: ReferenceServer;
 let dir: string;
@@ -97,7 +98,7 @@ describe('a mistake in the settings stops a run before any check: exit 2, the va
     expect(out.message).toMatch(words);
     if (code !== 'TACK_ERR_CONFIG') expect(out.message).toMatch(/nothing was checked$/i);
     expect(out.message).not.toContain(secret);
-    expect(out.ms).toBeLessThan(15_000);
+    expect(out.ms).toBeLessThan(scaled(15_000));
     expect(writtenError(out.reports)).toMatchObject({ code });
   });
 

@@ -14,6 +14,7 @@ import { Politeness, retryAfterMs } from '../../src/harness/politeness.js';
 import { Redactor } from '../../src/harness/redactor.js';
 import { Transcript } from '../../src/harness/transcript.js';
 import { targetEnv } from './broken-servers.js';
+import { scaled } from '../helpers/time-limits.js';
 
 type Answer = (n: number, req: IncomingMessage, res: ServerResponse) => void;
 
@@ -54,7 +55,7 @@ const tooMany = (res: ServerResponse, retryAfter?: string) => {
 
 function client(politeness?: Politeness): { http: HttpClient; transcript: Transcript } {
   const transcript = new Transcript();
-  const http = new HttpClient({ timeoutMs: 2_000, insecureTls: false, redactor: new Redactor(), transcript, ...(politeness ? { politeness } : {}) });
+  const http = new HttpClient({ timeoutMs: scaled(2_000), insecureTls: false, redactor: new Redactor(), transcript, ...(politeness ? { politeness } : {}) });
   open.push({ close: () => http.close() });
   return { http, transcript };
 }
@@ -70,7 +71,7 @@ describe('429 Too Many Requests', () => {
     expect(arrivals).toHaveLength(3);
     expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(950);
     expect(arrivals[2]! - arrivals[1]!).toBeGreaterThanOrEqual(950);
-    expect(ms).toBeLessThan(15_000); // bounded, with room for a busy machine
+    expect(ms).toBeLessThan(scaled(15_000)); // bounded, with room for a busy machine
   });
 
   it('honours Retry-After given as an HTTP date', async () => {
@@ -96,7 +97,7 @@ describe('429 Too Many Requests', () => {
     expect(isTackError(error, 'TACK_ERR_RATE_LIMITED')).toBe(true);
     expect((error as Error).message).toContain(`tenant host http://acme.localhost:${port} answered 429 Too Many Requests and asked tack to wait 3600 s`);
     expect(arrivals).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(15_000); // not the 3600 s asked for
+    expect(performance.now() - started).toBeLessThan(scaled(15_000)); // not the 3600 s asked for
   });
 
   it('a target that keeps answering 429 is given up on after the bounded number of retries', async () => {

@@ -29,6 +29,7 @@ import { readTokenFile, writeTokenFileAtomic } from '../../src/harness/token-fil
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.js';
 import { spawnTack, type TackProcess } from '../helpers/tack-process.js';
 import { ExchangeRecorder, type RecordedExchange } from './exchange-recorder.js';
+import { scaled } from '../helpers/time-limits.js';
 
 // More kills for a longer soak: KILLS=200 npx vitest run test/robustness/token-file-kill.test.ts
 const KILLS = Number(process.env.KILLS ?? 12);
@@ -76,8 +77,8 @@ function newLane(name: string): Lane {
       `TACK_IDENTITY_URL=http://id.localhost:${recorder.port}/realms/payroll`,
       `TACK_USER_EMAIL=${email}`,
       `TACK_API_TOKEN_FILE=${file}`,
-      'TACK_REQUEST_TIMEOUT_MS=5000',
-      'TACK_RUN_DEADLINE_S=60',
+      `TACK_REQUEST_TIMEOUT_MS=${scaled(5_000)}`,
+      `TACK_RUN_DEADLINE_S=${Math.ceil(scaled(60_000) / 1000)}`,
     ].join('\n'),
   );
   return { name, folder: base, file, envFile };
@@ -201,56 +202,64 @@ async function killLoop(lane: Lane, kills: number, tally: Tally, chain: Set<stri
 }
 
 describe('the token file survives SIGKILL at random moments', () => {
-  it(`${KILLS} kills in a row: after each, the file holds a token that still exchanges`, async () => {
-    const tally: Tally = { kills: 0, early: 0, completed: 0, inFlight: 0, failures: [] };
-    const lanes = Array.from({ length: LANES }, (_, i) => newLane(`lane${i + 1}`));
-    const perLane = lanes.map((_, i) => Math.floor(KILLS / LANES) + (i < KILLS % LANES ? 1 : 0));
-    await Promise.all(lanes.map((lane, i) => runLane(lane, perLane[i]!, tally)));
-    process.stdout.write(
-      `token-file kill test: ${tally.kills} kills (${tally.early} at start-up), ${tally.completed} runs finished before their kill, ` +
-        `${tally.inFlight} kills with the server's answer in flight (no client can store it), ${tally.failures.length} failures\n` +
-        tally.failures.map((f) => `  ${f}\n`).join(''),
-    );
-    expect(tally.failures).toEqual([]);
-    expect(tally.kills).toBe(KILLS);
-    expect(tally.inFlight, 'kills after which only the in-flight answer held a working token').toBe(0);
-    for (const lane of lanes) {
-      // A kill may leave one temp file (removed by the next run that takes the lock), never more.
-      const temps = readdirSync(lane.folder).filter((n) => n.endsWith('.tmp'));
-      expect(temps.length, `${lane.name}: ${temps.join(', ')}`).toBeLessThanOrEqual(1);
-      // The last killed run's lock is recognised as stale at once (its process is gone).
-      const started = performance.now();
-      const lock = await TokenFileLock.acquire(lane.file, { waitMs: 20_000 });
-      expect(performance.now() - started).toBeLessThan(10_000); // far less than the 20 s a live holder would cost
-      expect(readdirSync(lane.folder).filter((n) => n.endsWith('.tmp'))).toEqual([]);
-      await lock.release();
-    }
-  }, 240_000);
+  it(
+    `${KILLS} kills in a row: after each, the file holds a token that still exchanges`,
+    async () => {
+      const tally: Tally = { kills: 0, early: 0, completed: 0, inFlight: 0, failures: [] };
+      const lanes = Array.from({ length: LANES }, (_, i) => newLane(`lane${i + 1}`));
+      const perLane = lanes.map((_, i) => Math.floor(KILLS / LANES) + (i < KILLS % LANES ? 1 : 0));
+      await Promise.all(lanes.map((lane, i) => runLane(lane, perLane[i]!, tally)));
+      process.stdout.write(
+        `token-file kill test: ${tally.kills} kills (${tally.early} at start-up), ${tally.completed} runs finished before their kill, ` +
+          `${tally.inFlight} kills with the server's answer in flight (no client can store it), ${tally.failures.length} failures\n` +
+          tally.failures.map((f) => `  ${f}\n`).join(''),
+      );
+      expect(tally.failures).toEqual([]);
+      expect(tally.kills).toBe(KILLS);
+      expect(tally.inFlight, 'kills after which only the in-flight answer held a working token').toBe(0);
+      for (const lane of lanes) {
+        // A kill may leave one temp file (removed by the next run that takes the lock), never more.
+        const temps = readdirSync(lane.folder).filter((n) => n.endsWith('.tmp'));
+        expect(temps.length, `${lane.name}: ${temps.join(', ')}`).toBeLessThanOrEqual(1);
+        // The last killed run's lock is recognised as stale at once (its process is gone).
+        const started = performance.now();
+        const lock = await TokenFileLock.acquire(lane.file, { waitMs: 20_000 });
+        expect(performance.now() - started).toBeLessThan(scaled(10_000)); // far less than the 20 s a live holder would cost
+        expect(readdirSync(lane.folder).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+        await lock.release();
+      }
+    },
+    scaled(240_000),
+  );
 });
 
 describe('stopping tack the ordinary way', () => {
-  it('SIGTERM while an exchange is in flight: tack stores the answer first, then exits 143', async () => {
-    const slow = new ExchangeRecorder(server.port, 600);
-    await slow.start();
-    try {
-      const lane = newLane('sigterm');
-      const env = readFileSync(lane.envFile, 'utf8').replaceAll(`:${recorder.port}`, `:${slow.port}`);
-      writeFileSync(lane.envFile, env);
-      const first = readTokenFile(lane.file);
-      const run = runTack(lane);
-      const sent = await new Promise<RecordedExchange>((resolve) => slow.on('exchange', (e: RecordedExchange) => e.sent === first && resolve(e)));
-      run.child.kill('SIGTERM'); // the answer is held back 600 ms: the exchange is in flight
-      const { code, signal } = await run.exited;
-      expect(signal, run.output()).toBeNull();
-      expect(code, run.output()).toBe(143);
-      expect(sent.issued).toBeDefined();
-      expect(readTokenFile(lane.file)).toBe(sent.issued);
-      expect((await exchange(sent.issued!)).status).toBe(200);
-      expect(existsSync(`${lane.file}.lock`)).toBe(false);
-    } finally {
-      await slow.close();
-    }
-  }, 60_000);
+  it(
+    'SIGTERM while an exchange is in flight: tack stores the answer first, then exits 143',
+    async () => {
+      const slow = new ExchangeRecorder(server.port, 600);
+      await slow.start();
+      try {
+        const lane = newLane('sigterm');
+        const env = readFileSync(lane.envFile, 'utf8').replaceAll(`:${recorder.port}`, `:${slow.port}`);
+        writeFileSync(lane.envFile, env);
+        const first = readTokenFile(lane.file);
+        const run = runTack(lane);
+        const sent = await new Promise<RecordedExchange>((resolve) => slow.on('exchange', (e: RecordedExchange) => e.sent === first && resolve(e)));
+        run.child.kill('SIGTERM'); // the answer is held back 600 ms: the exchange is in flight
+        const { code, signal } = await run.exited;
+        expect(signal, run.output()).toBeNull();
+        expect(code, run.output()).toBe(143);
+        expect(sent.issued).toBeDefined();
+        expect(readTokenFile(lane.file)).toBe(sent.issued);
+        expect((await exchange(sent.issued!)).status).toBe(200);
+        expect(existsSync(`${lane.file}.lock`)).toBe(false);
+      } finally {
+        await slow.close();
+      }
+    },
+    scaled(60_000),
+  );
 });
 
 describe('the token file lock', () => {
@@ -268,47 +277,55 @@ describe('the token file lock', () => {
     return out;
   }
 
-  it('two tack processes started at once on one file: never both rotating it', async () => {
-    const lane = newLane('pair');
-    const first = readTokenFile(lane.file);
-    const a = runTack(lane);
-    const b = runTack(lane);
-    const results = await Promise.all([a.exited, b.exited]);
-    const outputs = [a.output(), b.output()];
-    for (const [i, r] of results.entries()) {
-      expect([0, 2], outputs[i]).toContain(r.code);
-      if (r.code === 2) expect(outputs[i]).toContain('TACK_ERR_TOKEN_FILE_LOCKED');
-    }
-    expect(
-      results.some((r) => r.code === 0),
-      outputs.join('\n---\n'),
-    ).toBe(true);
-    const chain = chainFrom(first);
-    expect(chain.length).toBeGreaterThan(0);
-    for (const e of chain) expect(e.status).toBe(200);
-    const last = readTokenFile(lane.file);
-    expect(last).toBe(chain.at(-1)!.issued);
-    expect((await exchange(last)).status).toBe(200);
-  }, 60_000);
+  it(
+    'two tack processes started at once on one file: never both rotating it',
+    async () => {
+      const lane = newLane('pair');
+      const first = readTokenFile(lane.file);
+      const a = runTack(lane);
+      const b = runTack(lane);
+      const results = await Promise.all([a.exited, b.exited]);
+      const outputs = [a.output(), b.output()];
+      for (const [i, r] of results.entries()) {
+        expect([0, 2], outputs[i]).toContain(r.code);
+        if (r.code === 2) expect(outputs[i]).toContain('TACK_ERR_TOKEN_FILE_LOCKED');
+      }
+      expect(
+        results.some((r) => r.code === 0),
+        outputs.join('\n---\n'),
+      ).toBe(true);
+      const chain = chainFrom(first);
+      expect(chain.length).toBeGreaterThan(0);
+      for (const e of chain) expect(e.status).toBe(200);
+      const last = readTokenFile(lane.file);
+      expect(last).toBe(chain.at(-1)!.issued);
+      expect((await exchange(last)).status).toBe(200);
+    },
+    scaled(60_000),
+  );
 
-  it('a second process waits briefly, then fails with TACK_ERR_TOKEN_FILE_LOCKED naming the holder; the file is untouched', async () => {
-    const lane = newLane('held');
-    const before = readTokenFile(lane.file);
-    const held = await TokenFileLock.acquire(lane.file);
-    try {
-      const started = performance.now();
-      const run = runTack(lane);
-      const { code } = await run.exited;
-      const out = run.output();
-      expect(code, out).toBe(2);
-      expect(out).toContain('TACK_ERR_TOKEN_FILE_LOCKED');
-      expect(out).toContain(`in use by another tack process (pid ${process.pid}`);
-      expect(performance.now() - started).toBeLessThan(30_000);
-      expect(readTokenFile(lane.file)).toBe(before);
-      expect(recorder.sentWith(before)).toBeUndefined();
-    } finally {
-      await held.release();
-    }
-    expect((await exchange(before)).status).toBe(200);
-  }, 60_000);
+  it(
+    'a second process waits briefly, then fails with TACK_ERR_TOKEN_FILE_LOCKED naming the holder; the file is untouched',
+    async () => {
+      const lane = newLane('held');
+      const before = readTokenFile(lane.file);
+      const held = await TokenFileLock.acquire(lane.file);
+      try {
+        const started = performance.now();
+        const run = runTack(lane);
+        const { code } = await run.exited;
+        const out = run.output();
+        expect(code, out).toBe(2);
+        expect(out).toContain('TACK_ERR_TOKEN_FILE_LOCKED');
+        expect(out).toContain(`in use by another tack process (pid ${process.pid}`);
+        expect(performance.now() - started).toBeLessThan(scaled(30_000));
+        expect(readTokenFile(lane.file)).toBe(before);
+        expect(recorder.sentWith(before)).toBeUndefined();
+      } finally {
+        await held.release();
+      }
+      expect((await exchange(before)).status).toBe(200);
+    },
+    scaled(60_000),
+  );
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTackError } from '../../src/harness/errors.js';
 import { lockHolder, TokenFileLock } from '../../src/harness/lock.js';
 import { inspectTokenFile, readTokenFile, removeStaleTemps, writeTokenFileAtomic } from '../../src/harness/token-file.js';
+import { scaled } from '../helpers/time-limits.js';
 
 let dir: string;
 beforeAll(() => {
@@ -140,7 +141,7 @@ describe('TokenFileLock', () => {
     const error = await TokenFileLock.acquire(file, { waitMs: 300 }).catch((e: unknown) => e);
     expect(isTackError(error, 'TACK_ERR_TOKEN_FILE_LOCKED')).toBe(true);
     expect((error as Error).message).toContain('waited 0.3 s');
-    expect(performance.now() - started).toBeLessThan(10_000); // bounded
+    expect(performance.now() - started).toBeLessThan(scaled(10_000)); // bounded
     await first.release();
     expect(lockHolder(file)).toBeUndefined();
     const second = await TokenFileLock.acquire(file, { waitMs: 300 });
@@ -155,7 +156,7 @@ describe('TokenFileLock', () => {
     expect(lockHolder(file)).toContain('nobody');
     const started = performance.now();
     const lock = await TokenFileLock.acquire(file, { waitMs: 20_000 });
-    expect(performance.now() - started).toBeLessThan(10_000); // far less than the 20 s it would wait for a live holder
+    expect(performance.now() - started).toBeLessThan(scaled(10_000)); // far less than the 20 s it would wait for a live holder
     await lock.release();
   });
 

@@ -167,6 +167,35 @@ describe('verdicts', () => {
     expect(rules.get('SIGNIN-IDLE-RESET')!.cutShort).toEqual([]);
   });
 
+  it('a scenario that returns early after a soft failure leaves its other rules partly checked, as a stopped one does', async () => {
+    const onboarding = fake('onboarding', ['PARTNER-CREATE-USER', 'PARTNER-MINT', 'PARTNER-REFRESH'], async (t) => {
+      const created = t.soft('PARTNER-CREATE-USER', '1. create the user', finding(false, '201', '500'));
+      if (!created) return; // the early return of scenario/partner-onboarding
+      t.check('PARTNER-MINT', '3. mint', finding(true, 'x', 'x'));
+    });
+    const others = [fake('mint', ['PARTNER-MINT'], pass('PARTNER-MINT')), fake('refresh', ['PARTNER-REFRESH'], pass('PARTNER-REFRESH'))];
+    const rules = new Map((await run([onboarding, ...others])).rules.map((r) => [r.id, r]));
+    expect(rules.get('PARTNER-CREATE-USER')!.status).toBe('failed');
+    for (const id of ['PARTNER-MINT', 'PARTNER-REFRESH'] as const) {
+      // Passed by another test, but the scenario never reached its part of the rule.
+      expect(rules.get(id)).toMatchObject({ status: 'skipped', cutShort: [{ test: 'onboarding', stoppedAt: 'PARTNER-CREATE-USER' }] });
+      expect(rules.get(id)!.reason).toBe(
+        'partly checked (1 check passed); not checked: onboarding did not check it after a failed check: ' +
+          'PARTNER-CREATE-USER: 1. create the user: expected 201, got 500',
+      );
+    }
+  });
+
+  it('a test that ends without checking a rule it declares leaves it not passed, whatever other tests saw', async () => {
+    const idle = fake('idle', ['SIGNIN-EXCHANGE', 'SIGNIN-ROTATION'], pass('SIGNIN-EXCHANGE'));
+    const rules = new Map((await run([idle, fake('rotation', ['SIGNIN-ROTATION'], pass('SIGNIN-ROTATION'))])).rules.map((r) => [r.id, r]));
+    expect(rules.get('SIGNIN-EXCHANGE')!.status).toBe('passed');
+    expect(rules.get('SIGNIN-ROTATION')).toMatchObject({
+      status: 'skipped',
+      reason: 'partly checked (1 check passed); not checked: idle: the test ended without checking it',
+    });
+  });
+
   it('precedence: failed over error over unverified over passed; SHOULD fails as warning', () => {
     const e = new RuleEvidence('SIGNIN-NO-STORE');
     e.checks.push({ rule: 'SIGNIN-NO-STORE', test: 't', title: 'no-store', ok: false, expected: 'a', actual: 'b', exchanges: [] });
