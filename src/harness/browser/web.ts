@@ -25,6 +25,7 @@ import type { Redactor } from '../redactor.js';
 import type { BrowserHost } from './browser-host.js';
 import { PasswordGuard } from './password-guard.js';
 import { type Site, TokenPage } from './token-page.js';
+import { SEEN_TAP } from './visible-text.js';
 import type { TargetConfig } from '../target-config.js';
 
 export interface WebUser {
@@ -126,6 +127,8 @@ export class Web {
       ...(options.proxy ? { proxy: options.proxy } : {}),
       viewport: { width: 1024, height: 720 },
     });
+    // What the page draws on canvases and makes into images, for what a person sees (./visible-text.ts).
+    await context.addInitScript(SEEN_TAP);
     // token-page.md, "Clipboard blocked": a page's usual fallback, execCommand('copy'), fails too.
     if (options.clipboard === 'denied') await context.addInitScript(BLOCK_EXEC_COPY);
     const page = new TokenPage(context, await context.newPage(), this.site);
