@@ -12,9 +12,10 @@
  * A canvas or an image cannot be read like text (no OCR): what a page draws is learnt as it draws,
  * by `SEEN_TAP`, an init script every context of the run gets (web.ts). What tack cannot read, a
  * canvas given pixels (`drawImage`, `putImageData`, a WebGL or bitmap context, one drawn in a
- * worker) or a raster image made in the page (`data:`, `blob:`), is listed as `unreadable`: a verdict
- * that depends on it is not verified, and no screenshot is kept of it. Images loaded from a URL are
- * the site's own assets (icons, logos): not what a page makes of a token it just received.
+ * worker) or a raster image made in the page (a `blob:` URL, a `data:` URL its script made of a
+ * canvas or a blob), is listed as `unreadable`: a verdict that depends on it is not verified, and no
+ * screenshot is kept of it. Images loaded from a URL or written in the HTML as a `data:` URL are the
+ * site's own assets (icons, logos): not what a page makes of a token it just received.
  */
 import type { Locator, Page } from 'playwright-core';
 
@@ -83,7 +84,15 @@ export const SEEN_TAP = `(() => {
     try { if (object instanceof Blob) blobs.set(url, object); } catch (e) {}
     return url;
   };
-  Object.defineProperty(globalThis, '__tackSeen', { value: { canvases, blobs } });
+  // data: URLs the page's script makes of pixels (a canvas, a blob read back); others are the site's assets.
+  const made = new Set();
+  if (canvasProto && typeof canvasProto.toDataURL === 'function') {
+    const toDataURL = canvasProto.toDataURL;
+    canvasProto.toDataURL = function (...args) { const url = toDataURL.apply(this, args); made.add(url); return url; };
+  }
+  const readerProto = globalThis.FileReader && FileReader.prototype;
+  wrap(readerProto, 'readAsDataURL', (reader) => reader.addEventListener('load', () => made.add(String(reader.result))));
+  Object.defineProperty(globalThis, '__tackSeen', { value: { canvases, blobs, made } });
 })();`;
 
 /** Runs in the page (a string, so that tack's own code needs no DOM types). */
@@ -107,7 +116,11 @@ const SEE = `(async () => {
     if (url.startsWith('data:')) {
       const comma = url.indexOf(',');
       const head = url.slice(5, comma);
-      if (!/^image\\/svg\\+xml/i.test(head) && !/^text\\//i.test(head)) return unreadable.push(what + ' made in the page (' + (head.split(';')[0] || 'data') + ')');
+      if (!/^image\\/svg\\+xml/i.test(head) && !/^text\\//i.test(head)) {
+        // A raster image written in the HTML (an inlined logo) is the site's, as one loaded from a URL.
+        if (!tap || tap.made.has(url)) unreadable.push(what + ' made in the page (' + (head.split(';')[0] || 'data') + ')');
+        return;
+      }
       const body = url.slice(comma + 1);
       let text;
       try { text = /;base64/i.test(head) ? new TextDecoder().decode(Uint8Array.from(atob(body), (c) => c.charCodeAt(0))) : decodeURIComponent(body); } catch (e) { return unreadable.push(what + ' (undecodable data: URL)'); }

@@ -3,7 +3,7 @@
  * pages set in place (no server, no tack run): the token in a read-only text box, drawn on a canvas,
  * in generated content, in the title, in an SVG image made in the page are all seen, each named; a
  * password field shows bullets, never its value; a hidden field is not seen; a canvas given pixels
- * and a raster image made in the page are unreadable. The screenshot guard decides on the same: no
+ * and a raster image made in the page are unreadable (an inlined logo is not). The screenshot guard decides on the same: no
  * image is kept of a page that draws the token on a canvas, one is of a clean page.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -87,6 +87,9 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     expect(drawn.unreadable).toEqual(['a canvas given pixels (an image, image data, WebGL or a worker)']);
     const png = await seen(page('<img id="i" alt="">', "i.src = document.createElement('canvas').toDataURL('image/png');"));
     expect(png.unreadable).toEqual(['an image made in the page (image/png)']);
+    // A raster image written in the HTML (an inlined logo) is the site's own, as one from a URL.
+    const logo = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    expect((await seen(page(`<img src="${logo}" alt="Initrode" width="20" height="20">`))).unreadable).toEqual([]);
   });
 
   it('no screenshot is kept of a page that draws the token on a canvas; one is of a clean page', async () => {
