@@ -1,14 +1,16 @@
 /**
  * The token on screen (spec §3, §7, §8): shown masked (its full value nowhere a person sees it:
- * text, title, form fields, generated content, canvases, images; src/harness/browser/visible-text.ts), with a countdown that starts at 2:00 and goes down; when it reaches 0:00 the token leaves
- * the page and the exact notice "API token cleared from the screen. If you didn't copy it, generate
- * a new one." appears; the cleared token still exchanges.
+ * text, title, form fields, generated content, canvases, images; src/harness/browser/visible-text.ts),
+ * with a countdown that starts at 2:00 and goes down; when it reaches 0:00 the token leaves the page
+ * and the exact notice "API token cleared from the screen. If you didn't copy it, generate a new
+ * one." appears; the cleared token still exchanges.
  *
  * Time is the browser's controlled clock (Playwright `clock`): installed before the page loads and
  * paused before Generate token, so the first reading is the countdown's first value; then run 1 s
  * forward (it must go down), to 1:58 (the token still shown as it was: a page that clears it, or
- * puts anything else in its place, before the countdown could have reached 0:00 fails here) and 2 minutes in all (judged at 2:01, one second of slack). Never a real
- * wait. A page that needs its timers to load is let run, and then its first value cannot be told.
+ * puts anything else in its place, before the countdown could have reached 0:00 fails here) and
+ * 2 minutes in all (judged at 2:01, one second of slack). Never a real wait. A page that needs its
+ * timers to load is let run, and then its first value cannot be told.
  */
 import type { TestCase } from '../../src/runner/test-case.js';
 import { MESSAGES, type TokenPage, visible } from '../../src/harness/browser/token-page.js';

@@ -161,7 +161,9 @@ function tokenLists(page: Page, token: string, masked: string): Promise<string[]
   return page.evaluate<string[]>(`(() => {
     const tail = ${tail};
     const masked = ${JSON.stringify(masked.trim())};
-    const shown = (el) => (typeof el.checkVisibility === 'function' ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) : el.offsetParent !== null);
+    const shown = (el) => (typeof el.checkVisibility === 'function'
+      ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+      : el.offsetParent !== null);
     const inNav = (el) => el.closest('nav, [role=navigation]') !== null;
     const out = [];
     const lists = 'ul, ol, dl, table, [role=list], [role=table], [role=grid], [role=treegrid], [role=listbox], [role=feed], [role=rowgroup]';

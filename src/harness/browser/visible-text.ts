@@ -101,7 +101,9 @@ const SEE = `(async () => {
   const parts = [];
   const unreadable = [];
   const add = (where, text) => { if (text && String(text).trim() !== '') parts.push({ where, text: String(text) }); };
-  const shown = (el) => (typeof el.checkVisibility === 'function' ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) : el.getClientRects().length > 0);
+  const shown = (el) => (typeof el.checkVisibility === 'function'
+    ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+    : el.getClientRects().length > 0);
   const cssStrings = (content) => {
     const out = [];
     const re = /"((?:[^"\\\\]|\\\\.)*)"|'((?:[^'\\\\]|\\\\.)*)'/g;
@@ -111,7 +113,8 @@ const SEE = `(async () => {
     }
     return out.join('');
   };
-  const svgText = (markup) => markup.replace(/<style[\\s\\S]*?<\\/style>/gi, ' ').replace(/<[^>]*>/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  const svgText = (markup) => markup.replace(/<style[\\s\\S]*?<\\/style>/gi, ' ').replace(/<[^>]*>/g, ' ')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
   const image = async (url, what) => {
     if (url.startsWith('data:')) {
       const comma = url.indexOf(',');
@@ -123,12 +126,17 @@ const SEE = `(async () => {
       }
       const body = url.slice(comma + 1);
       let text;
-      try { text = /;base64/i.test(head) ? new TextDecoder().decode(Uint8Array.from(atob(body), (c) => c.charCodeAt(0))) : decodeURIComponent(body); } catch (e) { return unreadable.push(what + ' (undecodable data: URL)'); }
+      try {
+        text = /;base64/i.test(head) ? new TextDecoder().decode(Uint8Array.from(atob(body), (c) => c.charCodeAt(0))) : decodeURIComponent(body);
+      } catch (e) {
+        return unreadable.push(what + ' (undecodable data: URL)');
+      }
       return add('an image', svgText(text));
     }
     if (url.startsWith('blob:')) {
       const blob = tap && tap.blobs.get(url);
-      if (!blob || !(/^image\\/svg\\+xml/i.test(blob.type) || /^text\\//i.test(blob.type))) return unreadable.push(what + ' made in the page (' + ((blob && blob.type) || 'blob') + ')');
+      const readable = blob && (/^image\\/svg\\+xml/i.test(blob.type) || /^text\\//i.test(blob.type));
+      if (!readable) return unreadable.push(what + ' made in the page (' + ((blob && blob.type) || 'blob') + ')');
       return add('an image', svgText(await blob.text()));
     }
   };

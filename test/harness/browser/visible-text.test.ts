@@ -58,7 +58,8 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
       [
         'an image',
         `${masked} <img id="i" alt="">`,
-        "document.getElementById('i').src = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns=\"http://www.w3.org/2000/svg\"><text y=\"12\">' + token + '</text></svg>');",
+        'const svg = \'<svg xmlns="http://www.w3.org/2000/svg"><text y="12">\' + token + \'</text></svg>\';' +
+          "document.getElementById('i').src = 'data:image/svg+xml,' + encodeURIComponent(svg);",
       ],
     ];
     for (const [where, body, script] of cases) {
