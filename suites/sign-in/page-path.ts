@@ -12,6 +12,7 @@ import type { TokenPage } from '../../src/harness/browser/token-page.js';
 import { visible } from '../../src/harness/browser/token-page.js';
 import { noTokenThroughPage } from '../../src/checks/page.js';
 import type { Finding } from '../../src/checks/finding.js';
+import type { WebUser } from '../../src/harness/browser/web.js';
 
 /** Whether the page path can be tried: a browser, and a user to sign in with (`created`: one tack creates, with a password). */
 export function pagePathOpen(t: TestContext, created = false): boolean {
@@ -46,4 +47,11 @@ export async function signInAs(page: TokenPage, email: string, password: string)
     if (refused) return false;
     throw error;
   }
+}
+
+/** The run's web user signed in afresh in a context of its own (`page` undefined: the sign-in page refused the user). */
+export async function signedInPage(t: TestContext): Promise<{ user: WebUser; page: TokenPage | undefined }> {
+  const user = await t.web.user();
+  const page = await t.web.context({ signedIn: false });
+  return { user, page: (await signInAs(page, user.email, user.password)) ? page : undefined };
 }

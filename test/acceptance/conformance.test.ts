@@ -10,6 +10,7 @@ import { exitCodeOf } from '../../src/runner/exit-policy.js';
 import { findBrowser } from '../../src/harness/browser/executable.js';
 import type { RunResult } from '../../src/runner/index.js';
 import { targetFor } from '../helpers/modes.js';
+import { browserLimitMs } from '../helpers/browser-time.js';
 import { checkedRules, planFor, runAgainstReference } from '../helpers/reference-run.js';
 
 const hasChromium = findBrowser(process.env['TACK_BROWSER']).found;
@@ -34,7 +35,7 @@ describe('conformance run against the reference server', () => {
     // Every token the hook and the page generated is revoked when the run ends.
     expect(result.tokens?.generated).toBeGreaterThan(0);
     expect(result.tokens).toMatchObject({ revoked: result.tokens?.generated, leftAlive: 0, alive: [] });
-  });
+  }, browserLimitMs());
 
   it('has a fault for every server rule of the catalog', () => {
     const broken = new Set<string>(FAULTS.flatMap((f) => f.rules));

@@ -31,7 +31,7 @@ import type { TargetConfig } from '../target-config.js';
 export interface WebUser {
   readonly email: string;
   readonly password: string;
-  /** True when tack created the user (hook): a wrong password may be typed for it (never for TACK_USER_EMAIL). */
+  /** True when tack created the user (hook); TACK_USER_EMAIL's otherwise (one wrong password per run, unless TACK_NO_WRONG_PASSWORD). */
   readonly created: boolean;
   /** What a working token of the user lists; undefined when tack cannot know (hook without businesses/access). */
   readonly reads: Reads | undefined;
