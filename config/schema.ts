@@ -41,6 +41,10 @@ export const VARIABLES: Readonly<Record<string, { readonly kind: VariableKind; r
   TACK_REQUEST_TIMEOUT_MS: { kind: 'tuning', meaning: 'time limit of one request' },
   TACK_RUN_DEADLINE_S: { kind: 'tuning', meaning: 'time limit of a whole run' },
   TACK_UI_SELECTORS: { kind: 'tuning', meaning: 'locators of the token page' },
+  TACK_NO_WRONG_PASSWORD: {
+    kind: 'tuning',
+    meaning: 'type no deliberate wrong password for TACK_USER_EMAIL at re-authentication (that part of TOKEN-PAGE-REAUTH is then not checked)',
+  },
   TACK_BROWSER: {
     kind: 'tuning',
     meaning: "a Chromium, Chrome or Edge executable; default: Playwright's own, else one on the PATH or where Chrome and Edge install",
@@ -162,6 +166,12 @@ export const envSchema = z
     TACK_USER_PASSWORD: nonEmpty('TACK_USER_PASSWORD').optional(),
     TACK_WEB_URL: httpUrl('TACK_WEB_URL', 'https://acme.uat.example.com').optional(),
     TACK_UI_SELECTORS: nonEmpty('TACK_UI_SELECTORS').optional(),
+    TACK_NO_WRONG_PASSWORD: z
+      .enum(['0', '1', 'true', 'false', ''], {
+        message: 'TACK_NO_WRONG_PASSWORD must be 1 (type no wrong password for TACK_USER_EMAIL at re-authentication) or 0',
+      })
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
     TACK_BROWSER: nonEmpty('TACK_BROWSER').optional(),
     TACK_LOAD_TOKEN_POOL: nonEmpty('TACK_LOAD_TOKEN_POOL').optional(),
     TACK_JOURNAL_DIR: nonEmpty('TACK_JOURNAL_DIR').optional(),

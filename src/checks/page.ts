@@ -5,6 +5,7 @@
  */
 import { finding, type Finding } from './finding.js';
 import type { Outcome } from '../harness/browser/token-page.js';
+import { type Seen, whereShown } from '../harness/browser/visible-text.js';
 
 /** What a step led to, in words. */
 export function outcomeText(outcome: Outcome): string {
@@ -65,10 +66,11 @@ export function sameToken(copied: string | undefined, token: string): Finding {
   return finding(copied === token, `exactly the token the page received (${token.length} characters)`, actual);
 }
 
-/** The full token value is not in the page's visible text. */
-export function notInVisibleText(text: string, token: string): Finding {
-  const shown = text.includes(token);
-  return finding(!shown, 'the full token nowhere in the visible text (masked)', shown ? 'the full token is in the visible text' : 'not in the visible text');
+/** The full token value is nowhere a person sees it (./visible-text.ts: text, title, fields, generated content, canvases, images). */
+export function notInVisibleText(seen: Seen, token: string): Finding {
+  const where = whereShown(seen, token);
+  const expected = 'the full token nowhere a person sees it (masked): text, title, form fields, generated content, canvases, images';
+  return finding(where.length === 0, expected, where.length === 0 ? 'not shown' : `the full token is shown in ${where.join(', ')}`);
 }
 
 /** The element holding the token shows something (a masked form), so "masked" is about a token on screen. */
@@ -96,17 +98,41 @@ export function messageShown(shown: boolean, expected: string, seen: readonly st
   return finding(shown, `the message "${expected}"`, actual);
 }
 
-/** The token is gone from the page: its element neither visible nor holding the masked text, which is nowhere in the text. */
-export function gone(stillVisible: boolean, text: string, masked: string): Finding {
-  const inText = masked.trim() !== '' && text.includes(masked.trim());
-  const ok = !stillVisible && !inText;
-  return finding(ok, 'no token on the page', stillVisible ? 'the token element is still shown' : inText ? 'the masked token is still in the text' : 'gone');
+/** Later, the token element shows what it showed when the token appeared (its masked form), a countdown in it aside. */
+export function sameDisplay(first: string, later: string): Finding {
+  const a = withoutCountdown(first);
+  const b = withoutCountdown(later);
+  const ok = a !== '' && b === a;
+  const actual =
+    b === '' ? 'empty or missing' : ok ? `the same ${a.length} characters` : `${b.length} other character(s) instead of the ${a.length} shown at first`;
+  return finding(ok, 'the token element still showing the token as it did when it appeared', actual);
+}
+
+/** Where a person still sees the token: its element, its masked form or its full value anywhere on the page. */
+function stillSeen(elementVisible: boolean, seen: Seen, masked: string, token: string): string | undefined {
+  if (elementVisible) return 'the token element is still shown';
+  const wanted = masked.trim();
+  const maskedAt = wanted === '' ? [] : whereShown(seen, wanted);
+  if (maskedAt.length > 0) return `the masked token is still in ${maskedAt.join(', ')}`;
+  const fullAt = whereShown(seen, token);
+  return fullAt.length > 0 ? `the full token is in ${fullAt.join(', ')}` : undefined;
+}
+
+/** The token is gone from the page: its element not visible, and neither its masked form nor its value anywhere a person sees. */
+export function gone(stillVisible: boolean, seen: Seen, masked: string, token: string): Finding {
+  const still = stillSeen(stillVisible, seen, masked, token);
+  return finding(still === undefined, 'no token on the page', still ?? 'gone');
 }
 
 /** After a reload, no token is shown. */
-export function notShownAgain(visibleAfter: boolean, text: string, masked: string, token: string): Finding {
-  const again = visibleAfter || (masked.trim() !== '' && text.includes(masked.trim())) || text.includes(token);
-  return finding(!again, 'no token on the reloaded page', again ? 'the token is shown again' : 'not shown');
+export function notShownAgain(visibleAfter: boolean, seen: Seen, masked: string, token: string): Finding {
+  const again = stillSeen(visibleAfter, seen, masked, token);
+  return finding(again === undefined, 'no token on the reloaded page', again === undefined ? 'not shown' : `shown again: ${again}`);
+}
+
+/** After a Copy that put the token on the clipboard, the page does not say that the copy failed. */
+export function noCopyFailure(failureShown: boolean, message: string): Finding {
+  return finding(!failureShown, `no "${message}" after a Copy that worked`, failureShown ? 'the copy-failure message is shown' : 'none');
 }
 
 /** Opening the page led elsewhere on the web origin, to a page without the Generate control. */
@@ -121,6 +147,13 @@ export function redirectedAway(finalUrl: string, tokenPageUrl: string, generateV
       ? `${here.origin}${here.pathname}, another site`
       : `${here.pathname}${generateVisible ? ', with a Generate control' : ''}`;
   return finding(ok, `another page of ${page.origin} (the account details), without Generate token`, actual);
+}
+
+/** No API token came of Generate token: none on the page, none in its token response (`outcome` undefined: no Generate token offered). */
+export function noTokenThroughPage(outcome: Outcome | undefined, received: boolean, where: string): Finding {
+  const ok = !received && outcome?.kind !== 'token';
+  const actual = received ? `the page received an API token (${where})` : outcome === undefined ? `no Generate token offered (${where})` : outcomeText(outcome);
+  return finding(ok, 'no API token through the token page', actual);
 }
 
 /** No control that revokes, deletes or disables a token. */
@@ -142,6 +175,13 @@ export function sameBusinesses(listed: readonly string[], reference: readonly st
   const ok = extra.length === 0 && missing.length === 0;
   const parts = [...(extra.length > 0 ? [`also lists ${extra.join(', ')}`] : []), ...(missing.length > 0 ? [`misses ${missing.join(', ')}`] : [])];
   return finding(ok, `exactly the ${b.size} business(es) ${whose} reads`, ok ? `the same ${a.size}` : parts.join('; '));
+}
+
+function withoutCountdown(text: string): string {
+  return text
+    .replace(/\b\d{1,2}:\d\d\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function seconds(text: string | undefined): number | undefined {

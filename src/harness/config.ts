@@ -85,6 +85,7 @@ export function resolveTarget(env: TackEnv, builtIn: boolean): TargetConfig {
         : undefined,
     userEmail: env.TACK_USER_EMAIL,
     userPassword: env.TACK_USER_PASSWORD,
+    noWrongPassword: env.TACK_NO_WRONG_PASSWORD,
     webUrl: env.TACK_WEB_URL ?? env.TACK_BASE_URL,
     uiSelectors: env.TACK_UI_SELECTORS === undefined ? {} : readUiSelectors(env.TACK_UI_SELECTORS),
     browser: env.TACK_BROWSER,

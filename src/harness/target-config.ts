@@ -22,6 +22,8 @@ export interface TargetConfig {
   readonly userEmail: string | undefined;
   /** TACK_USER_PASSWORD: that user's password, for the web pages (a secret: registered with the redactor). */
   readonly userPassword: string | undefined;
+  /** TACK_NO_WRONG_PASSWORD: no deliberate wrong password is typed for TACK_USER_EMAIL at re-authentication. */
+  readonly noWrongPassword: boolean;
   /** TACK_WEB_URL: origin of tenant A's web interface; the token page is `{webUrl}/account/api-tokens`. Default: baseUrl. */
   readonly webUrl: string;
   /** TACK_UI_SELECTORS: the locators of the token page that the selector file overrides (Playwright selectors, by key). */

@@ -108,6 +108,19 @@ export const NEEDS = {
         : 'needs a user tack can sign in with at the web pages: the test hook with the users and passwords capabilities, ' +
           'or TACK_USER_EMAIL with TACK_USER_PASSWORD',
   },
+  'wrong-password': {
+    meaning:
+      'a user tack may type one wrong password for at re-authentication: its own (hook users and passwords), ' +
+      'or TACK_USER_EMAIL with TACK_USER_PASSWORD unless TACK_NO_WRONG_PASSWORD is set',
+    asks: 'hook capabilities users and passwords, or TACK_USER_EMAIL with TACK_USER_PASSWORD (TACK_NO_WRONG_PASSWORD unset)',
+    unmet: ({ target, hook }) => {
+      if (hook?.has('users') === true && hook.has('passwords')) return undefined;
+      if (target.userEmail === undefined || target.userPassword === undefined) {
+        return 'needs a user tack can sign in with: the test hook with the users and passwords capabilities, or TACK_USER_EMAIL with TACK_USER_PASSWORD';
+      }
+      return target.noWrongPassword ? 'TACK_NO_WRONG_PASSWORD is set: no wrong password is typed for TACK_USER_EMAIL' : undefined;
+    },
+  },
   reader: {
     meaning: 'a user whose reads tack knows: one it creates and gives read access, or TACK_USER_EMAIL (who reads at least one business by contract)',
     asks: 'a user who reads a business: hook capabilities businesses and access, or TACK_USER_EMAIL',

@@ -15,6 +15,7 @@ import type { Finding } from '../checks/finding.js';
 import type { RuleId } from '../rules/catalog.js';
 import { outcomeText } from '../checks/page.js';
 import type { Need } from '../runner/needs.js';
+import type { Seen } from '../harness/browser/visible-text.js';
 
 /** What every token-page test needs: a browser, and a user tack can sign in as. */
 export const PAGE_NEEDS: readonly Need[] = ['browser', 'user-password'];
@@ -64,6 +65,15 @@ export async function realToken(page: TokenPage): Promise<{ token: string; how: 
   const real = await page.realToken();
   if (real === undefined) throw new Error("a token is shown, but tack could read it neither from the page's token response nor through Copy");
   return real;
+}
+
+/**
+ * A canvas or an image on screen that tack cannot read (./visible-text.ts) may show the token: the
+ * part of `rule` judged on what a person sees is then not verified, naming them.
+ */
+export function unreadable(t: TestContext, rule: RuleId, title: string, seen: Seen): void {
+  if (seen.unreadable.length === 0) return;
+  t.unverified(rule, title, `the page shows ${seen.unreadable.join(', ')}, which tack cannot read: whether it shows the token cannot be told`);
 }
 
 /** The text of what the page shows as messages (status, alert, live regions) and any of spec §7's, for the report. */

@@ -1,21 +1,24 @@
 /**
- * The token on screen (spec §3, §7, §8): shown masked (its full value is not in the page's visible
- * text), with a countdown that starts at 2:00 and goes down; when it reaches 0:00 the token leaves
- * the page and the exact notice "API token cleared from the screen. If you didn't copy it, generate
- * a new one." appears; the cleared token still exchanges.
+ * The token on screen (spec §3, §7, §8): shown masked (its full value nowhere a person sees it:
+ * text, title, form fields, generated content, canvases, images; src/harness/browser/visible-text.ts),
+ * with a countdown that starts at 2:00 and goes down; when it reaches 0:00 the token leaves the page
+ * and the exact notice "API token cleared from the screen. If you didn't copy it, generate a new
+ * one." appears; the cleared token still exchanges.
  *
  * Time is the browser's controlled clock (Playwright `clock`): installed before the page loads and
  * paused before Generate token, so the first reading is the countdown's first value; then run 1 s
- * forward (it must go down), to 1:58 (the token still shown: a page that clears it before the
- * countdown could have reached 0:00 fails here) and 2 minutes in all (judged at 2:01, one second of slack). Never a real
- * wait. A page that needs its timers to load is let run, and then its first value cannot be told.
+ * forward (it must go down), to 1:58 (the token still shown as it was: a page that clears it, or
+ * puts anything else in its place, before the countdown could have reached 0:00 fails here) and
+ * 2 minutes in all (judged at 2:01, one second of slack). Never a real wait. A page that needs its
+ * timers to load is let run, and then its first value cannot be told.
  */
 import type { TestCase } from '../../src/runner/test-case.js';
 import { MESSAGES, type TokenPage, visible } from '../../src/harness/browser/token-page.js';
 import { accessTokenIssued } from '../../src/checks/oauth.js';
-import { countsDown, displayed, gone, messageShown, notInVisibleText, reads } from '../../src/checks/page.js';
+import { countsDown, displayed, gone, messageShown, notInVisibleText, reads, sameDisplay } from '../../src/checks/page.js';
+import { shownBy } from '../../src/harness/browser/visible-text.js';
 import { outcomeText } from '../../src/checks/page.js';
-import { generate, judge, PAGE_NEEDS, realToken, requireTokenPage, shownMessages, waitForMessage } from '../../src/steps/page-flow.js';
+import { generate, judge, PAGE_NEEDS, realToken, requireTokenPage, shownMessages, unreadable, waitForMessage } from '../../src/steps/page-flow.js';
 
 export const display: TestCase = {
   id: 'token-page/display',
@@ -38,14 +41,15 @@ export const display: TestCase = {
       outcome = await page.outcome();
       if (outcome.kind !== 'token') throw new Error(`no token appeared after Generate token and the password: ${outcomeText(outcome)}`);
     }
-    const element = await page.locators.token();
-    const masked = (await element.innerText().catch(() => '')).trim();
+    const masked = await shownBy(await page.locators.token());
     const first = await countdown(page);
     const { token } = await realToken(page);
 
-    // TOKEN-PAGE-MASKED
+    // TOKEN-PAGE-MASKED: what a person sees (src/harness/browser/visible-text.ts), fields, canvases and images included.
     await judge(t, page, 'TOKEN-PAGE-MASKED', 'the token element shows the token', displayed(masked), 'soft');
-    await judge(t, page, 'TOKEN-PAGE-MASKED', "the token's full value is not in the visible text", notInVisibleText(await page.text(), token), 'soft');
+    const seen = await page.seen();
+    await judge(t, page, 'TOKEN-PAGE-MASKED', "the token's full value is nowhere a person sees it", notInVisibleText(seen, token), 'soft');
+    unreadable(t, 'TOKEN-PAGE-MASKED', "the token's full value is nowhere a person sees it", seen);
     if ((await page.page.content()).includes(token)) {
       t.observe('TOKEN-PAGE-MASKED', "the full token is in the page's HTML (not visible): a script, an attribute or hidden text holds it");
     }
@@ -57,10 +61,10 @@ export const display: TestCase = {
     await clock.runFor(1_000);
     await judge(t, page, 'TOKEN-PAGE-COUNTDOWN', 'the countdown one second later', countsDown(first, await countdown(page)), 'soft');
 
-    // Two seconds before 0:00 the token is still there, counting down.
+    // Two seconds before 0:00 the token is still there as it was shown (not a dash in its place), counting down.
     await clock.runFor(117_000);
-    const stillThere = (await (await page.locators.token()).innerText().catch(() => '')).trim();
-    await judge(t, page, 'TOKEN-PAGE-COUNTDOWN', 'the token 1 min 58 s after it appeared', displayed(stillThere), 'soft');
+    const stillThere = await shownBy(await page.locators.token());
+    await judge(t, page, 'TOKEN-PAGE-COUNTDOWN', 'the token 1 min 58 s after it appeared', sameDisplay(masked, stillThere), 'soft');
 
     // TOKEN-PAGE-CLEARED, at 2:01
     await clock.runFor(3_000);
@@ -68,8 +72,10 @@ export const display: TestCase = {
     const notice = await waitForMessage(page, MESSAGES.cleared, 2_000);
     const shown = messageShown(notice, MESSAGES.cleared, await shownMessages(page));
     await judge(t, page, 'TOKEN-PAGE-CLEARED', 'the notice once the countdown reached 0:00', shown, 'soft');
-    const left = gone(await visible(await page.locators.token(token)), await page.text(), masked);
+    const after = await page.seen();
+    const left = gone(await visible(await page.locators.token(token)), after, masked, token);
     await judge(t, page, 'TOKEN-PAGE-CLEARED', 'the token once the countdown reached 0:00', left, 'soft');
+    unreadable(t, 'TOKEN-PAGE-CLEARED', 'the token once the countdown reached 0:00', after);
 
     // TOKEN-PAGE-STAYS-VALID: whatever the page did when it cleared the token has landed first.
     await page.settle();

@@ -10,31 +10,36 @@ import { exitCodeOf } from '../../src/runner/exit-policy.js';
 import { findBrowser } from '../../src/harness/browser/executable.js';
 import type { RunResult } from '../../src/runner/index.js';
 import { targetFor } from '../helpers/modes.js';
+import { browserLimitMs } from '../helpers/browser-time.js';
 import { checkedRules, planFor, runAgainstReference } from '../helpers/reference-run.js';
 
 const hasChromium = findBrowser(process.env['TACK_BROWSER']).found;
 
 describe('conformance run against the reference server', () => {
-  it('passes every rule and exits 0; tack doctor foresaw exactly the rules it checks', async () => {
-    const { server, env } = await targetFor('hook');
-    let result: RunResult;
-    try {
-      const plan = await planFor(env);
-      result = await runAgainstReference({ env, runs: 8 });
-      const foresight = checkedRules(plan, result);
-      expect(foresight.foreseen).toEqual(foresight.checked);
-    } finally {
-      await server.close();
-    }
-    const noBrowser = (r: { id: string; status: string; reason: string }) =>
-      !hasChromium && getRule(r.id)?.area === 'token-page' && r.status === 'skipped' && r.reason.includes('needs a browser');
-    const notPassed = result.rules.filter((r) => r.status !== 'passed' && !noBrowser(r)).map((r) => `${r.id}: ${r.status}: ${r.reason}`);
-    expect(notPassed).toEqual([]);
-    expect(exitCodeOf(result.rules, { strict: true, requireAll: false })).toBe(0);
-    // Every token the hook and the page generated is revoked when the run ends.
-    expect(result.tokens?.generated).toBeGreaterThan(0);
-    expect(result.tokens).toMatchObject({ revoked: result.tokens?.generated, leftAlive: 0, alive: [] });
-  });
+  it(
+    'passes every rule and exits 0; tack doctor foresaw exactly the rules it checks',
+    async () => {
+      const { server, env } = await targetFor('hook');
+      let result: RunResult;
+      try {
+        const plan = await planFor(env);
+        result = await runAgainstReference({ env, runs: 8 });
+        const foresight = checkedRules(plan, result);
+        expect(foresight.foreseen).toEqual(foresight.checked);
+      } finally {
+        await server.close();
+      }
+      const noBrowser = (r: { id: string; status: string; reason: string }) =>
+        !hasChromium && getRule(r.id)?.area === 'token-page' && r.status === 'skipped' && r.reason.includes('needs a browser');
+      const notPassed = result.rules.filter((r) => r.status !== 'passed' && !noBrowser(r)).map((r) => `${r.id}: ${r.status}: ${r.reason}`);
+      expect(notPassed).toEqual([]);
+      expect(exitCodeOf(result.rules, { strict: true, requireAll: false })).toBe(0);
+      // Every token the hook and the page generated is revoked when the run ends.
+      expect(result.tokens?.generated).toBeGreaterThan(0);
+      expect(result.tokens).toMatchObject({ revoked: result.tokens?.generated, leftAlive: 0, alive: [] });
+    },
+    browserLimitMs(),
+  );
 
   it('has a fault for every server rule of the catalog', () => {
     const broken = new Set<string>(FAULTS.flatMap((f) => f.rules));

@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 import { getRule } from '../../src/rules/catalog.js';
 import { findBrowser } from '../../src/harness/browser/executable.js';
+import { browserLimitMs } from '../helpers/browser-time.js';
 import { runAgainstReference, statusOf } from '../helpers/reference-run.js';
 
 const hasChromium = findBrowser(process.env['TACK_BROWSER']).found;
@@ -42,16 +43,20 @@ async function otherDialect(faults: string[] = []): Promise<{ server: ReferenceS
 }
 
 describe('an implementation whose open choices differ from the reference defaults', () => {
-  it('passes every rule', async () => {
-    const { server, envFile } = await otherDialect();
-    expect(server.env.TACK_BASE_URL).toMatch(/^http:\/\/initech\.localhost:/);
-    const result = await runAgainstReference({ envFile, runs: 6 });
-    // The token page too, in Chromium (other tenant names, realm path and client id); without Chromium its rules are skipped, saying why.
-    const noBrowser = (r: { id: string; status: string; reason: string }) =>
-      !hasChromium && getRule(r.id)?.area === 'token-page' && r.status === 'skipped' && r.reason.includes('needs a browser');
-    expect(result.rules.filter((r) => r.status !== 'passed' && !noBrowser(r)).map((r) => `${r.id}: ${r.status}: ${r.reason}`)).toEqual([]);
-    expect(result.fieldsUsed['partner access token']).toBe('access_token');
-  });
+  it(
+    'passes every rule',
+    async () => {
+      const { server, envFile } = await otherDialect();
+      expect(server.env.TACK_BASE_URL).toMatch(/^http:\/\/initech\.localhost:/);
+      const result = await runAgainstReference({ envFile, runs: 6 });
+      // The token page too, in Chromium (other tenant names, realm path and client id); without Chromium its rules are skipped, saying why.
+      const noBrowser = (r: { id: string; status: string; reason: string }) =>
+        !hasChromium && getRule(r.id)?.area === 'token-page' && r.status === 'skipped' && r.reason.includes('needs a browser');
+      expect(result.rules.filter((r) => r.status !== 'passed' && !noBrowser(r)).map((r) => `${r.id}: ${r.status}: ${r.reason}`)).toEqual([]);
+      expect(result.fieldsUsed['partner access token']).toBe('access_token');
+    },
+    browserLimitMs(),
+  );
 
   it.each([
     ['partner-refresh-cross-tenant', 'PARTNER-REFRESH-CROSS-TENANT'],

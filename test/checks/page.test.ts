@@ -8,9 +8,11 @@ import { showsSecret } from '../../src/harness/browser/screenshot.js';
 import { scrub } from '../../src/harness/browser/token-page.js';
 import { Redactor } from '../../src/harness/redactor.js';
 import * as page from '../../src/checks/page.js';
+import type { Seen, SeenPart } from '../../src/harness/browser/visible-text.js';
 
 const TOKEN = 'tpat_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG.0123456789a';
 const where = 'http://acme.localhost:1/account/api-tokens';
+const seen = (...parts: SeenPart[]): Seen => ({ parts, unreadable: [] });
 const o = (kind: Outcome['kind']): Outcome => (kind === 'message' ? { kind, where, text: 'API token generation was cancelled.' } : { kind, where });
 
 describe('page checks', () => {
@@ -44,10 +46,28 @@ describe('page checks', () => {
     expect([page.copiedSomething('x').ok, page.copiedSomething('').ok, page.copiedSomething(undefined).ok]).toEqual([true, false, false]);
   });
 
-  it('masked: the full value not in the visible text', () => {
-    expect(page.notInVisibleText('Your token tpat_••••••••9a1b', TOKEN).ok).toBe(true);
-    expect(page.notInVisibleText(`Your token ${TOKEN}`, TOKEN).ok).toBe(false);
+  it('masked: the full value nowhere a person sees it, and where it is shown is said without it', () => {
+    expect(page.notInVisibleText(seen({ where: 'the text', text: 'Your token tpat_••••••••9a1b' }), TOKEN).ok).toBe(true);
+    expect(page.notInVisibleText(seen({ where: 'a form field', text: '•'.repeat(TOKEN.length) }), TOKEN).ok).toBe(true);
+    const shown = page.notInVisibleText(
+      seen({ where: 'the text', text: 'tpat_••9a1b' }, { where: 'a form field', text: TOKEN }, { where: 'a canvas', text: TOKEN }),
+      TOKEN,
+    );
+    expect(shown).toMatchObject({ ok: false, actual: 'the full token is shown in a form field, a canvas' });
     expect([page.displayed('tpat_••••9a1b').ok, page.displayed('  ').ok, page.displayed(undefined).ok]).toEqual([true, false, false]);
+  });
+
+  it('the token still shown as it was: a dash, nothing, or another text in its place is not', () => {
+    expect(page.sameDisplay('tpat_••••9a1b', ' tpat_••••9a1b ').ok).toBe(true);
+    expect(page.sameDisplay('tpat_••••9a1b 2:00', 'tpat_••••9a1b 1:58').ok).toBe(true);
+    expect(page.sameDisplay('••••••••', '••••••••').ok).toBe(true);
+    expect(page.sameDisplay('tpat_••••9a1b', '—')).toMatchObject({ ok: false, actual: '1 other character(s) instead of the 13 shown at first' });
+    expect(page.sameDisplay('tpat_••••9a1b', '')).toMatchObject({ ok: false, actual: 'empty or missing' });
+    expect(page.sameDisplay('', '').ok).toBe(false);
+  });
+
+  it('no copy-failure message after a Copy that worked', () => {
+    expect([page.noCopyFailure(false, 'x').ok, page.noCopyFailure(true, 'x').ok]).toEqual([true, false]);
   });
 
   it('the countdown reads 2:00 and goes down', () => {
@@ -69,8 +89,22 @@ describe('page checks', () => {
 
   it('gone, not shown again, redirected away, no list', () => {
     const masked = 'tpat_••••9a1b';
-    expect([page.gone(false, 'API tokens', masked).ok, page.gone(true, '', 'x').ok, page.gone(false, masked, masked).ok]).toEqual([true, false, false]);
-    expect([page.notShownAgain(false, 'API tokens', 'tpat_••••9a1b', TOKEN).ok, page.notShownAgain(false, `x ${TOKEN}`, '', TOKEN).ok]).toEqual([true, false]);
+    const text = (t: string) => seen({ where: 'the text', text: t });
+    expect([
+      page.gone(false, text('API tokens'), masked, TOKEN).ok,
+      page.gone(true, text(''), 'x', TOKEN).ok,
+      page.gone(false, text(masked), masked, TOKEN).ok,
+    ]).toEqual([true, false, false]);
+    expect(page.gone(false, seen({ where: 'the title', text: `Token ${TOKEN}` }), masked, TOKEN)).toMatchObject({
+      ok: false,
+      actual: 'the full token is in the title',
+    });
+    expect([page.notShownAgain(false, text('API tokens'), masked, TOKEN).ok, page.notShownAgain(false, text(`x ${TOKEN}`), '', TOKEN).ok]).toEqual([
+      true,
+      false,
+    ]);
+    const generated = page.notShownAgain(false, seen({ where: 'generated content', text: masked }), masked, TOKEN);
+    expect(generated).toMatchObject({ ok: false, actual: 'shown again: the masked token is still in generated content' });
     const tokenPage = 'http://acme.localhost:1/account/api-tokens';
     expect(page.redirectedAway('http://acme.localhost:1/account', tokenPage, false).ok).toBe(true);
     expect(page.redirectedAway(`${tokenPage}/`, tokenPage, true).actual).toBe('the token page itself, Generate token and all');

@@ -14,7 +14,8 @@ import { readUiSelectors, resolveTarget, validateEnv } from '../../src/harness/c
 import { isTackError } from '../../src/harness/errors.js';
 import type { HttpClient } from '../../src/harness/http.js';
 import { type Need, NEEDS, needText } from '../../src/runner/needs.js';
-import { unmetNeeds } from '../../src/runner/selection.js';
+import { planRules, unmetNeeds } from '../../src/runner/selection.js';
+import { ALL_TESTS } from '../../suites/index.js';
 import { openSession } from '../../src/harness/session.js';
 
 const remote = { TACK_BASE_URL: 'https://acme.uat.example.com', TACK_IDENTITY_URL: 'https://id.uat.example.com/realms/payroll' };
@@ -71,6 +72,25 @@ describe('needs of the browser part', () => {
     ];
     expect(unmetNeeds(['user-password'], target(), hookWith('users', 'api-tokens'), undefined, FOUND)).toEqual(reason);
     expect(unmetNeeds(['user-password'], target({ TACK_USER_EMAIL: 'alice@acme.example' }), undefined, undefined, FOUND)).toEqual(reason);
+  });
+
+  it('wrong-password: a user tack created, or TACK_USER_EMAIL unless TACK_NO_WRONG_PASSWORD; then REAUTH is partly checked', () => {
+    expect(unmetNeeds(['wrong-password'], target(), hookWith('users', 'passwords'), undefined, FOUND)).toEqual([]);
+    expect(unmetNeeds(['wrong-password'], target(user), undefined, undefined, FOUND)).toEqual([]);
+    const off = target({ ...user, TACK_NO_WRONG_PASSWORD: '1' });
+    expect(unmetNeeds(['wrong-password'], off, undefined, undefined, FOUND)).toEqual([
+      'TACK_NO_WRONG_PASSWORD is set: no wrong password is typed for TACK_USER_EMAIL',
+    ]);
+    expect(unmetNeeds(['wrong-password'], off, hookWith('users', 'passwords'), undefined, FOUND)).toEqual([]);
+    expect(target({ ...user, TACK_NO_WRONG_PASSWORD: '0' }).noWrongPassword).toBe(false);
+    expect(() => target({ ...user, TACK_NO_WRONG_PASSWORD: 'yes' })).toThrow(/TACK_NO_WRONG_PASSWORD must be 1/);
+    // The part is not seen, so the rule is skipped saying why: never passed on half the evidence.
+    const reauth = (t: ReturnType<typeof target>) => planRules(ALL_TESTS, ['TOKEN-PAGE-REAUTH'], t, undefined, undefined, FOUND)[0]!;
+    expect(reauth(target(user)).skipReasons).toEqual([]);
+    expect(reauth(off).skipReasons).toEqual([
+      'partly checked: not checked: a wrong password gets no token (typed once per run, at re-authentication): ' +
+        'TACK_NO_WRONG_PASSWORD is set: no wrong password is typed for TACK_USER_EMAIL',
+    ]);
   });
 
   it('own-token: the hook with users and api-tokens, or the token page (a browser and a user)', () => {

@@ -7,10 +7,10 @@
  * starting them), and the run exits 2. So a run makes at most one failed sign-in as that user.
  *
  * Only TACK_USER_PASSWORD is guarded: the password of a user tack created through the hook is its
- * own, and a wrong one is typed on purpose for those users only (TOKEN-PAGE-REAUTH). Should a run
- * ever type one deliberate wrong password for TACK_USER_EMAIL, that attempt is to be made apart from
- * this guard (it expects the refusal) and counted apart: the reference server's count of failed
- * sign-ins per user (`ReferenceServer.failedSignIns`) is then at most two per run.
+ * own. One deliberate wrong password is typed per run at re-authentication (TOKEN-PAGE-REAUTH, for
+ * TACK_USER_EMAIL too unless TACK_NO_WRONG_PASSWORD is set): it is not TACK_USER_PASSWORD, so this
+ * guard neither stops it nor counts its refusal, which is expected. A healthy run so makes exactly
+ * one failed sign-in as that user (`ReferenceServer.failedSignIns`), two at most.
  */
 import { TackError } from '../errors.js';
 

@@ -1,13 +1,16 @@
 /**
  * The evidence of a failed browser check: a screenshot of the page at the failing step, with the
- * token element and every password field masked (Playwright `mask`). No image is kept when the
- * page's text (visible text, title, form field values) holds any secret the redactor knows, before
- * or after the capture: a masked box cannot be trusted to cover an unmasked copy elsewhere.
+ * token element and every password field masked (Playwright `mask`). No image is kept when what a
+ * person sees on the page (./visible-text.ts, the one definition the verdicts use: text, title,
+ * field values, generated content, text drawn on canvases and in images) holds any secret the
+ * redactor knows, before or after the capture: a masked box cannot be trusted to cover an unmasked
+ * copy elsewhere. Nor when the page shows a canvas or an image tack cannot read: it might hold one.
  */
 import type { Page } from 'playwright-core';
 import type { Redactor } from '../redactor.js';
 import type { Locators } from './locators.js';
 import { describeUrl, scrub } from './token-page.js';
+import { type Seen, seeOnPage, seenText } from './visible-text.js';
 
 /**
  * What a failed browser check saw: a screenshot of the page at the failing step (token and password
@@ -29,11 +32,19 @@ export interface PageEvidence {
 
 export const WITHHELD_SECRET = 'no screenshot kept: the page showed a secret tack knows (a token, a password or a code)';
 
+/** Why no image is kept of what the page shows; undefined when one may be. */
+export function withholdReason(seen: Seen, redactor: Redactor): string | undefined {
+  if (showsSecret(seenText(seen), redactor)) return WITHHELD_SECRET;
+  if (seen.unreadable.length > 0) return `no screenshot kept: the page showed ${seen.unreadable.join(', ')}, which tack cannot read (it might hold a secret)`;
+  return undefined;
+}
+
 export async function capturePage(page: Page, locators: Locators, redactor: Redactor, step: string): Promise<PageEvidence> {
   const where = redactor.redact(describeUrl(page.url()));
   const base = { step: redactor.redact(step), page: where };
   try {
-    if (showsSecret(await pageText(page), redactor)) return { ...base, withheld: WITHHELD_SECRET };
+    const before = withholdReason(await seeOnPage(page), redactor);
+    if (before !== undefined) return { ...base, withheld: before };
     const png = await page.screenshot({
       mask: [await locators.token(), page.locator('input[type=password]')],
       maskColor: '#444444',
@@ -41,21 +52,13 @@ export async function capturePage(page: Page, locators: Locators, redactor: Reda
       caret: 'hide',
       timeout: 5_000,
     });
-    if (showsSecret(await pageText(page), redactor)) return { ...base, withheld: WITHHELD_SECRET };
+    const after = withholdReason(await seeOnPage(page), redactor);
+    if (after !== undefined) return { ...base, withheld: after };
     return { ...base, png: new Uint8Array(png) };
   } catch (error) {
     const why = redactor.redact(scrub(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)));
     return { ...base, withheld: `no screenshot: the page could not be captured (${why})` };
   }
-}
-
-/** Everything of the page a reader of an image or a DOM dump could see as text. */
-export function pageText(page: Page): Promise<string> {
-  // A string, so that tack's own code needs no DOM types: it runs in the page.
-  return page.evaluate<string>(`(() => {
-    const fields = Array.from(document.querySelectorAll('input, textarea, select')).map((e) => e.value ?? '');
-    return [document.title, document.body ? document.body.innerText : '', ...fields].join('\\n');
-  })()`);
 }
 
 export function showsSecret(text: string, redactor: Redactor): boolean {

@@ -13,6 +13,7 @@ import type { PasswordGuard } from './password-guard.js';
 import { type AuthorizationRequest, TrafficTap } from './tap.js';
 import type { UiSelectorKey } from '../target-config.js';
 import { PATHS } from '../../spec.js';
+import { type Seen, seeOnPage, seenText } from './visible-text.js';
 
 /** The interface messages of spec §7, word for word. */
 export const MESSAGES = {
@@ -195,9 +196,14 @@ export class TokenPage {
     await this.tap.idle(quietMs, maxMs);
   }
 
-  /** The visible text of the page (title excluded). */
+  /** What a person sees on the page (./visible-text.ts). */
+  seen(): Promise<Seen> {
+    return seeOnPage(this.page);
+  }
+
+  /** What a person sees on the page, as one text. */
   async text(): Promise<string> {
-    return this.page.evaluate<string>("document.body ? document.body.innerText : ''");
+    return seenText(await this.seen());
   }
 
   /** Presses the copy control (nothing is read back). */
@@ -275,9 +281,10 @@ export class TokenPage {
     const found = await this.waitFor(async (): Promise<Outcome | undefined> => {
       const where = this.where();
       const moved = before === undefined || this.page.url() !== before;
-      for (const text of Object.values(MESSAGES)) if (await visible(this.locators.message(text))) return { kind: 'message', where, text };
+      // A new token first: a page may show a message beside it (a copy hint), and the token is what came of the step.
       const fresh = moved || !options.tokenShown || this.tap.tokenRequests > 0;
       if (fresh && this.onTokenPage() && (await visible(await this.locators.token()))) return { kind: 'token', where };
+      for (const text of Object.values(MESSAGES)) if (await visible(this.locators.message(text))) return { kind: 'message', where, text };
       if (moved && (await visible(this.of('password')))) return { kind: 'password', where };
       return undefined;
     }, options.ms);

@@ -25,12 +25,13 @@ import type { Redactor } from '../redactor.js';
 import type { BrowserHost } from './browser-host.js';
 import { PasswordGuard } from './password-guard.js';
 import { type Site, TokenPage } from './token-page.js';
+import { SEEN_TAP } from './visible-text.js';
 import type { TargetConfig } from '../target-config.js';
 
 export interface WebUser {
   readonly email: string;
   readonly password: string;
-  /** True when tack created the user (hook): a wrong password may be typed for it (never for TACK_USER_EMAIL). */
+  /** True when tack created the user (hook); TACK_USER_EMAIL's otherwise (one wrong password per run, unless TACK_NO_WRONG_PASSWORD). */
   readonly created: boolean;
   /** What a working token of the user lists; undefined when tack cannot know (hook without businesses/access). */
   readonly reads: Reads | undefined;
@@ -126,6 +127,8 @@ export class Web {
       ...(options.proxy ? { proxy: options.proxy } : {}),
       viewport: { width: 1024, height: 720 },
     });
+    // What the page draws on canvases and makes into images, for what a person sees (./visible-text.ts).
+    await context.addInitScript(SEEN_TAP);
     // token-page.md, "Clipboard blocked": a page's usual fallback, execCommand('copy'), fails too.
     if (options.clipboard === 'denied') await context.addInitScript(BLOCK_EXEC_COPY);
     const page = new TokenPage(context, await context.newPage(), this.site);
