@@ -4,22 +4,17 @@
  * and a test's verdict must not. tack's own steps keep their own limits (each browser action and
  * wait, each request, the run's deadline): they end a hang in bounded time and say where. A test's
  * limit is only a generous whole around them: never under 5 minutes, and more when the machine is
- * busier than its cores as the file starts (its own workers make it busier still, after the load
- * average was read: hence the floor).
+ * busier than its cores as the file starts (`timeFactor`, test/helpers/time-limits.ts, at most 5 here;
+ * its own workers make it busier still, after the load average was read: hence the floor).
  */
-import { availableParallelism, loadavg } from 'node:os';
+import { timeFactor } from './time-limits.js';
 
 /** One tack run in Chromium against a local target on an idle 2-core machine takes 5-20 s: generously. */
 const ONE_RUN_MS = 30_000;
 /** The least limit of a browser test: a run 15 times slower than on an idle machine still ends in it. */
 const FLOOR_MS = 300_000;
 
-/** How much busier than its cores the machine is (1 when idle, at most 5). */
-function busy(): number {
-  return Math.min(5, Math.max(1, (loadavg()[0] ?? 0) / availableParallelism()));
-}
-
 /** The time limit of a test, or hook, that makes `runs` tack runs in Chromium one after the other. */
 export function browserLimitMs(runs = 1): number {
-  return Math.max(FLOOR_MS * runs, Math.round(runs * ONE_RUN_MS * 4 * busy()));
+  return Math.max(FLOOR_MS * runs, Math.round(runs * ONE_RUN_MS * 4 * Math.min(5, timeFactor())));
 }
