@@ -5,7 +5,7 @@
  * lines) is the redactor's one definition (`secretForms`, `joinedLines`): what the judge finds is
  * what the reports hide.
  */
-import { joinedLines, secretForms } from '../harness/redactor.js';
+import { joinedLines, secretForms, secretMembers } from '../harness/redactor.js';
 import { finding, type Finding } from './finding.js';
 
 export interface KnownSecret {
@@ -24,4 +24,9 @@ export function findSecret(text: string, secrets: readonly KnownSecret[]): Known
 export function noSecretIn(text: string, secrets: readonly KnownSecret[], where: string): Finding {
   const found = findSecret(text, secrets);
   return finding(found === undefined, `no token or secret in ${where}`, found === undefined ? 'none' : `${found.kind} in ${where}`);
+}
+
+/** The secret values an answer's parsed JSON holds (the redactor's `secretMembers`: no URL, no `*_endpoint`). */
+export function secretValuesIn(json: unknown): string[] {
+  return secretMembers(json).map((m) => m.value);
 }

@@ -89,7 +89,7 @@ export async function runClient(options: ClientRunOptions): Promise<ClientRun> {
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  const judged = judgeClient(options.profile, played, (s) => redactor.redact(s));
+  const judged = judgeClient(options.profile, played, { text: (s) => redactor.redact(s), output: (s) => redactor.redactOutput(s) });
   const result: RunResult = {
     runId: options.runId,
     startedAt: startedAt.toISOString(),
@@ -152,6 +152,7 @@ function record(raw: RawScenario, id: string, test: string, options: ClientRunOp
     startedAt: run.startedAt,
     durationMs: run.durationMs,
     requests: requests.filter((r) => r.run === run.index),
+    tokenFile: run.tokenFile,
   }));
   return { id, settings: raw.settings, runs };
 }

@@ -294,5 +294,3 @@ export class Redactor {
 function flipCase(s: string): string {
   return [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
 }
-
-

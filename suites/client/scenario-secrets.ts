@@ -4,8 +4,7 @@
  * rotated API tokens, partner refresh tokens, and any other member holding a secret by the
  * redactor's definition: `isSecretMember`; a URL such as discovery's `token_endpoint` is none).
  */
-import type { KnownSecret } from '../../src/checks/leaks.js';
-import { secretMembers } from '../../src/harness/redactor.js';
+import { type KnownSecret, secretValuesIn } from '../../src/checks/leaks.js';
 import { isExchange, requestsOf, type ScenarioEvidence } from './evidence.js';
 import { accessTokenIssued, answered2xx, jsonOf, refreshTokenIssued } from '../../src/checks/observed-request.js';
 
@@ -23,7 +22,7 @@ export function secretsOf(scenario: ScenarioEvidence): KnownSecret[] {
   for (const request of requestsOf(scenario)) {
     add(accessTokenIssued(request), 'an access token');
     add(refreshTokenIssued(request), isExchange(request, settings) ? 'an API token (a rotated refresh_token)' : 'a partner refresh token');
-    if (answered2xx(request)) for (const { value } of secretMembers(jsonOf(request.response?.body))) add(value, 'a token the server returned');
+    if (answered2xx(request)) for (const value of secretValuesIn(jsonOf(request.response?.body))) add(value, 'a token the server returned');
   }
   return [...out].map(([value, kind]) => ({ value, kind }));
 }
