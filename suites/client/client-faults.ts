@@ -119,10 +119,8 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
     ],
   },
   { fault: 'revoke-at-end', rule: 'CLIENT-KEEPS-API-TOKEN', profiles: ['personal-token'] },
-  { fault: 'log-base64', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: ['personal-token'] },
-  { fault: 'log-split', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: ['personal-token'] },
+  { fault: 'log-encoded', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: ['personal-token'] },
   { fault: 'origin-header', rule: 'CLIENT-NO-ORIGIN', profiles: ['personal-token'] },
   { fault: 'key-on-search', rule: 'CLIENT-PARTNER-KEY-ADMIN-ONLY', profiles: ['partner-key'] },
   { fault: 'file-in-place', rule: 'CLIENT-TOKEN-FILE-SAFE', profiles: ['personal-token'] },
-  { fault: 'file-readable', rule: 'CLIENT-TOKEN-FILE-SAFE', profiles: ['personal-token'] },
 ];

@@ -15,7 +15,7 @@ export const noOrigin: ClientJudge = {
     for (const run of scenario.runs) {
       const reached = reachedWork(run, scenario.settings);
       for (const request of run.requests.filter((r) => r.role === 'identity')) {
-        const found = noHeader(request, 'origin');
+        const found = noHeader(request, 'Origin');
         if (reached || !found.ok) v.check('the call to the sign-in server carries no Origin header', found, [request]);
       }
     }

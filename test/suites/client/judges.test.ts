@@ -183,4 +183,15 @@ describe('client judges', () => {
     const v = verdicts('personal-token', [played('happy-path', 'personal-token', [run(1, requests)])]);
     expect(v['CLIENT-KEEPS-API-TOKEN']).toMatch(/^failed: happy-path: run 1 revokes none of its API tokens/);
   });
+
+  it('a token file replaced whole passes CLIENT-TOKEN-FILE-SAFE; one left readable by others, or rewritten in place, warns', () => {
+    const safe = (after: { ino: number; mode: number }) => {
+      const requests = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1')];
+      const tokenFile = { before: { ino: 1, mode: 0o600, content: FIRST }, after: { ...after, content: 'tpat_r1' } };
+      return verdicts('personal-token', [played('happy-path', 'personal-token', [{ ...run(1, requests), tokenFile }])])['CLIENT-TOKEN-FILE-SAFE'];
+    };
+    expect(safe({ ino: 2, mode: 0o600 })).toBe('passed: 2 checks passed');
+    expect(safe({ ino: 2, mode: 0o644 })).toMatch(/^warning: .*readable by its owner only: expected mode 0600 or stricter .*, got mode 0644/);
+    expect(safe({ ino: 1, mode: 0o600 })).toMatch(/^warning: .*replaces the token file whole: .*rewritten in place/);
+  });
 });
