@@ -9,3 +9,8 @@ export function exitAgrees(exitCode: number, succeeded: boolean, because: string
   const ok = succeeded ? exitCode === 0 : exitCode !== 0;
   return finding(ok, `${succeeded ? 'exit 0' : 'a non-zero exit'} (${because})`, `exit ${exitCode}`);
 }
+
+/** The run did its work (its business search succeeded and it ended by itself); `how` says what it did instead. */
+export function workDone(done: boolean, how: string): Finding {
+  return finding(done, 'a business search answered 2xx, and the run ended by itself', done ? 'it did' : how);
+}

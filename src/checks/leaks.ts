@@ -1,8 +1,11 @@
 /**
  * Checks that a text holds none of a set of secrets: the client's output, a request's URL. The
  * secrets are compared in memory only; a finding names the kind of the secret and where it was
- * found, never its value.
+ * found, never its value. What counts as a secret's written form (encodings, a value run across
+ * lines) is the redactor's one definition (`secretForms`, `joinedLines`): what the judge finds is
+ * what the reports hide.
  */
+import { joinedLines, secretForms, secretMembers } from '../harness/redactor.js';
 import { finding, type Finding } from './finding.js';
 
 export interface KnownSecret {
@@ -11,19 +14,19 @@ export interface KnownSecret {
   readonly kind: string;
 }
 
-/** The forms a secret can be written in: as it is, URL-encoded, form-encoded, JSON-escaped. */
-export function formsOf(value: string): string[] {
-  const forms = new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2), JSON.stringify(value).slice(1, -1)]);
-  return [...forms].filter((form) => form !== '');
-}
-
-/** The first secret found in `text`, in any of its forms. */
+/** The first secret found in `text`, in any of its forms, also where it runs across lines. */
 export function findSecret(text: string, secrets: readonly KnownSecret[]): KnownSecret | undefined {
-  return secrets.find((secret) => formsOf(secret.value).some((form) => text.includes(form)));
+  const texts = text.includes('\n') ? [text, joinedLines(text)] : [text];
+  return secrets.find((secret) => secretForms(secret.value).some((form) => texts.some((t) => t.includes(form))));
 }
 
 /** `text` (described by `where`) holds none of `secrets`. */
 export function noSecretIn(text: string, secrets: readonly KnownSecret[], where: string): Finding {
   const found = findSecret(text, secrets);
   return finding(found === undefined, `no token or secret in ${where}`, found === undefined ? 'none' : `${found.kind} in ${where}`);
+}
+
+/** The secret values an answer's parsed JSON holds (the redactor's `secretMembers`: no URL, no `*_endpoint`). */
+export function secretValuesIn(json: unknown): string[] {
+  return secretMembers(json).map((m) => m.value);
 }

@@ -82,3 +82,15 @@ export function bearerAmong(request: ObservedRequest, issued: ReadonlySet<string
   else actual = `Bearer with ${what}`;
   return finding(token !== undefined && issued.has(token), `Authorization: Bearer with ${what}`, `${actual} (${describeRequest(request)})`);
 }
+
+/**
+ * The request carries no partner key: neither of the two credential headers, and the secret in no
+ * header (under any name). Values are not shown.
+ */
+export function withoutPartnerKey(request: ObservedRequest, headers: readonly string[], secret: string): Finding {
+  const named = headers.filter((name) => request.headers[name.toLowerCase()] !== undefined);
+  const elsewhere = Object.entries(request.headers).filter(([name, value]) => !named.some((n) => n.toLowerCase() === name) && value.includes(secret));
+  const found = [...named, ...elsewhere.map(([name]) => `the secret in ${name}`)];
+  const actual = found.length === 0 ? 'none' : `${found.join(', ')} (${describeRequest(request)})`;
+  return finding(found.length === 0, 'no partner key header and the secret in no header', actual);
+}

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedExchange } from '../reference/recorder.js';
-import type { Redactor, SecretKind } from '../harness/redactor.js';
+import { type Redactor, type SecretKind, secretMembers } from '../harness/redactor.js';
 import type { RunResult } from '../runner/index.js';
 import type { Transcript } from '../harness/transcript.js';
 import type { ObservedRun, ScenarioEvidence } from '../../suites/client/evidence.js';
@@ -21,14 +21,12 @@ import type { ObservedRequest, Role } from '../checks/observed-request.js';
 import { plural } from '../text/plural.js';
 import type { ClientReport, ClientScenarioReport } from '../reporters/results-schema.js';
 
-/** Characters of each output stream kept in the reports (the end of it, after redaction). */
-const OUTPUT_TAIL = 4000;
 /**
- * Token-like words: 16 or more characters of a token alphabet, with a letter and a digit. The
- * client's output is not tack's own text: after the known secrets are replaced, any such word left
- * (a piece of a secret, a token tack never saw) is masked too before the output goes in a report.
+ * Characters of each output stream kept in the reports (the end of it, after redaction). The
+ * client's output is not tack's own text: `redactOutput` also masks any word left that looks like
+ * a token (a piece of a secret, a token tack never saw).
  */
-const TOKEN_LIKE = /[A-Za-z0-9_\-.~+=]{16,}/g;
+const OUTPUT_TAIL = 4000;
 
 export interface ClientRunOptions extends ClientProgram {
   readonly runTimeoutS: number;
@@ -91,7 +89,7 @@ export async function runClient(options: ClientRunOptions): Promise<ClientRun> {
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  const judged = judgeClient(options.profile, played, (s) => redactor.redact(s));
+  const judged = judgeClient(options.profile, played, { text: (s) => redactor.redact(s), output: (s) => redactor.redactOutput(s) });
   const result: RunResult = {
     runId: options.runId,
     startedAt: startedAt.toISOString(),
@@ -154,6 +152,7 @@ function record(raw: RawScenario, id: string, test: string, options: ClientRunOp
     startedAt: run.startedAt,
     durationMs: run.durationMs,
     requests: requests.filter((r) => r.run === run.index),
+    tokenFile: run.tokenFile,
   }));
   return { id, settings: raw.settings, runs };
 }
@@ -189,8 +188,6 @@ function headerRecord(lines: readonly (readonly [string, string])[]): Record<str
 
 const ACCESS = /^access_?token$/i;
 const REFRESH = /^refresh_?token$/i;
-const SECRET_NAME = /token|secret/i;
-const PUBLIC_NAME = /^(token_?type|expires_?in)$/i;
 
 /** Every secret the client was given or the server handed out, before anything is printed. */
 function registerSecrets(raw: RawScenario, redactor: Redactor): void {
@@ -206,20 +203,10 @@ function registerSecrets(raw: RawScenario, redactor: Redactor): void {
       continue;
     }
     const refreshKind: SecretKind = exchange.role === 'identity' ? 'api-token' : 'refresh-token';
-    walk(json, (name, value) => {
+    for (const { name, value } of secretMembers(json)) {
       if (ACCESS.test(name)) redactor.register('access-token', value);
       else if (REFRESH.test(name)) redactor.register(refreshKind, value);
-      else if (SECRET_NAME.test(name) && !PUBLIC_NAME.test(name)) redactor.register('secret', value);
-    });
-  }
-}
-
-function walk(value: unknown, visit: (name: string, value: string) => void): void {
-  if (Array.isArray(value)) for (const v of value) walk(v, visit);
-  else if (value !== null && typeof value === 'object') {
-    for (const [name, v] of Object.entries(value)) {
-      if (typeof v === 'string') visit(name, v);
-      else walk(v, visit);
+      else redactor.register('secret', value);
     }
   }
 }
@@ -232,7 +219,7 @@ function scenarioReport(
   redactor: Redactor,
 ): ClientScenarioReport {
   const tail = (text: string) => {
-    const redacted = redactor.redact(text).replace(TOKEN_LIKE, (word) => (/[A-Za-z]/.test(word) && /\d/.test(word) ? '<masked>' : word));
+    const redacted = redactor.redactOutput(text);
     return redacted.length > OUTPUT_TAIL ? `…${redacted.slice(-OUTPUT_TAIL)}` : redacted;
   };
   const runs = (evidence?.runs ?? []).map((run) => ({

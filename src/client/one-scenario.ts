@@ -5,12 +5,12 @@
  * once per run with the contract's PAYROLL_* variables. Returns what was seen, raw; the caller
  * redacts and judges.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Recorder, type RecordedExchange } from '../reference/recorder.js';
 import { type ReferenceServer, startReferenceServer } from '../reference/index.js';
 import type { ScriptStep } from '../reference/script.js';
-import type { Profile, ScenarioSettings } from '../../suites/client/evidence.js';
+import type { ObservedRun, Profile, ScenarioSettings, TokenFileState } from '../../suites/client/evidence.js';
 import type { ScenarioPlan, ScenarioSetup } from '../../suites/client/scenarios.js';
 import { clientEnvironment } from './environment.js';
 import { type ProcessResult, startProcess } from './process.js';
@@ -38,6 +38,7 @@ export interface PlayOptions extends ClientProgram {
 
 export interface PlayedRun extends ProcessResult {
   readonly index: number;
+  readonly tokenFile: ObservedRun['tokenFile'];
 }
 
 export interface RawScenario {
@@ -69,7 +70,8 @@ export async function playScenario(plan: ScenarioPlan, options: PlayOptions): Pr
     rolePorts: true,
     strictRotation: true,
     recorder,
-    script: scriptOf(plan.setup),
+    script: scriptOf(plan.setup, 1),
+    laterScript: scriptOf(plan.setup),
     partnerHeaders: options.partnerHeaders,
   });
   const dir = mkdtempSync(join(options.workDir, `${plan.id}-`));
@@ -84,11 +86,14 @@ export async function playScenario(plan: ScenarioPlan, options: PlayOptions): Pr
         continue;
       }
       recorder.run = index;
+      server.setScript(scriptOf(plan.setup, index));
       const timeoutMs = Math.min(options.runTimeoutMs, left);
+      const file = payroll.PAYROLL_API_TOKEN_FILE === undefined ? undefined : new HeldFile(payroll.PAYROLL_API_TOKEN_FILE);
       const child = startProcess(options.command, { env, cwd: options.cwd, timeoutMs, signal: options.signal });
       running = child;
-      runs.push({ index, ...(await child.done) });
+      const ended = await child.done;
       running = undefined;
+      runs.push({ index, ...ended, tokenFile: file?.release() });
       if (options.signal?.aborted) throw new ScenarioStopped(String(options.signal.reason));
     }
     return { settings, runs, recorded: recorder.exchanges, origins: originsOf(server), tenantRole, payroll };
@@ -98,11 +103,49 @@ export async function playScenario(plan: ScenarioPlan, options: PlayOptions): Pr
   }
 }
 
-function scriptOf(setup: ScenarioSetup): ScriptStep[] {
-  if (setup.search === undefined) return [];
-  const reply = setup.search.reply === 'unauthorized' ? 'access-token-refused' : 'forbidden';
+/** The scripted answers of run `run` (each counted from the start of the run); of every run when absent. */
+function scriptOf(setup: ScenarioSetup, run?: number): ScriptStep[] {
+  const search = setup.search;
+  if (search === undefined || (run !== undefined && search.runs !== undefined && !search.runs.includes(run))) return [];
+  const reply = search.reply === 'unauthorized' ? 'access-token-refused' : 'forbidden';
   // As a real server: a call without a valid access token gets the server's own 401 first.
-  return [{ route: SEARCH_ROUTE, reply, withValidAccessToken: true, ...(setup.search.times !== undefined ? { times: setup.search.times } : {}) }];
+  return [{ route: SEARCH_ROUTE, reply, withValidAccessToken: true, ...(search.times !== undefined ? { times: search.times } : {}) }];
+}
+
+/**
+ * The token file across one run: its state before, held open meanwhile (so its inode cannot be
+ * reused by a file the client writes: a replaced file always shows a new inode), and after.
+ */
+class HeldFile {
+  readonly #fd: number | undefined;
+  readonly #before: TokenFileState | null;
+
+  constructor(readonly path: string) {
+    let fd: number | undefined;
+    let before: TokenFileState | null = null;
+    try {
+      fd = openSync(path, 'r');
+      const stat = fstatSync(fd);
+      before = { ino: stat.ino, mode: stat.mode & 0o777, content: readFileSync(fd, 'utf8') };
+    } catch {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    }
+    this.#fd = fd;
+    this.#before = before;
+  }
+
+  release(): { before: TokenFileState | null; after: TokenFileState | null } {
+    let after: TokenFileState | null = null;
+    try {
+      const stat = statSync(this.path);
+      after = { ino: stat.ino, mode: stat.mode & 0o777, content: readFileSync(this.path, 'utf8') };
+    } catch {
+      /* not there any more */
+    }
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    return { before: this.#before, after };
+  }
 }
 
 function setUp(server: ReferenceServer, setup: ScenarioSetup, options: PlayOptions, dir: string) {
@@ -147,5 +190,5 @@ function originsOf(server: ReferenceServer): Record<string, string> {
 function notStarted(index: number, why: string): PlayedRun {
   const now = Date.now();
   const nothing = { stdout: '', stderr: '', outputTruncated: false, startedAt: now, durationMs: 0 };
-  return { index, end: 'not-started', exitCode: null, signal: null, startProblem: why, ...nothing };
+  return { index, end: 'not-started', exitCode: null, signal: null, startProblem: why, ...nothing, tokenFile: undefined };
 }

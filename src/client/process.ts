@@ -16,7 +16,7 @@ const GRACE_MS = 1_000;
 const DRAIN_MS = 300;
 
 /** How one run of the client's command ended, and what it wrote: the evidence of a run, less its requests. */
-export type ProcessResult = Omit<ObservedRun, 'index' | 'requests'>;
+export type ProcessResult = Omit<ObservedRun, 'index' | 'requests' | 'tokenFile'>;
 
 export interface RunningProcess {
   readonly done: Promise<ProcessResult>;

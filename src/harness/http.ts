@@ -13,7 +13,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { TackError } from './errors.js';
 import { Politeness } from './politeness.js';
-import type { Redactor } from './redactor.js';
+import { isSecretMember, type Redactor } from './redactor.js';
 import type { Transcript } from './transcript.js';
 
 export interface HttpRequest {
@@ -182,7 +182,7 @@ export class HttpClient {
         if (typeof value === 'string') {
           const kind = TOKEN_FIELDS[key.toLowerCase()];
           if (kind) this.options.redactor.register(kind, value);
-          else if (/token|secret/i.test(key) && !/type|hint/i.test(key)) this.options.redactor.register('secret', value);
+          else if (/token|secret/i.test(key) && !/type|hint/i.test(key) && isSecretMember(key, value)) this.options.redactor.register('secret', value);
         } else if (typeof value === 'object') stack.push(value);
       }
     }

@@ -5,11 +5,14 @@
  * Secrets are registered by value as soon as tack knows them: configured secrets at start, every
  * token the target returns when its response is read, every tampered secret before it is sent.
  * Each value gets a stable placeholder (`<api-token#3>`) so a reader can still follow one token
- * through a rotation chain. Encoded forms (URL-encoded, JSON-escaped) are registered with it.
+ * through a rotation chain. Its encoded forms (`secretForms`: URL-encoded, form-encoded,
+ * JSON-escaped, base64, base64url, hex) are registered with it, and a value printed across lines
+ * is found too. `secretForms`, `joinedLines` and `isSecretMember` are the one definition of what a
+ * secret is and how it may be written: `tack client`'s judge of logged secrets uses them as well.
  *
  * On top of values, anything that looks like a credential by position (an Authorization header,
  * a secret header, a `*token*` / `*secret*` JSON member or form field) is replaced even if it was
- * never registered.
+ * never registered; a member that names a place (`token_endpoint`) or holds a URL is no secret.
  *
  * Replacement is one left-to-right pass: placeholders already in the text are kept as they are
  * (redacting twice changes nothing). A short value (a secret cut to its first characters by a
@@ -33,6 +36,64 @@ export type SecretKind =
 const SECRET_NAME = /(token|secret|password|authorization|api[-_]?key|cookie)/i;
 /** Names matched by SECRET_NAME that are not secret: keep them readable. */
 const PUBLIC_NAMES = new Set(['token_type', 'tokentype', 'token_type_hint', 'expires_in', 'expiresin', 'www-authenticate']);
+/** Names of places and properties, not values (discovery's `token_endpoint`, `..._supported`). */
+const PUBLIC_SUFFIX = /(endpoint|supported)$/i;
+/** A URL is an address, never a token or a secret. */
+const URL_VALUE = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** A JSON member (or form field) that holds a secret: named like one, and not an address. */
+export function isSecretMember(name: string, value: string): boolean {
+  const lower = name.toLowerCase();
+  return SECRET_NAME.test(lower) && !PUBLIC_NAMES.has(lower) && !PUBLIC_SUFFIX.test(lower) && !URL_VALUE.test(value);
+}
+
+/** String values of the members of a parsed JSON value that hold secrets, at any depth, with their names. */
+export function secretMembers(value: unknown): { readonly name: string; readonly value: string }[] {
+  if (Array.isArray(value)) return value.flatMap(secretMembers);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([name, v]) => {
+    if (typeof v !== 'string') return secretMembers(v);
+    return isSecretMember(name, v) ? [{ name, value: v }] : [];
+  });
+}
+
+/** Below this length a value gets no base64 or hex forms: they would be found by chance. */
+const ENCODED_MIN = 8;
+
+/**
+ * The forms a secret can be written in: as it is, URL-encoded, form-encoded, JSON-escaped, hex,
+ * and base64 and base64url, alone or inside a longer base64 text (`Basic` credentials, a token in
+ * an encoded JSON object): for each of the three byte offsets, the characters that depend on the
+ * value alone.
+ */
+export function secretForms(value: string): string[] {
+  const forms = new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2), JSON.stringify(value).slice(1, -1)]);
+  if (value.length >= ENCODED_MIN) {
+    const bytes = Buffer.from(value, 'utf8');
+    forms.add(bytes.toString('hex'));
+    for (const offset of [0, 1, 2]) {
+      const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+      const core = encoded.slice(Math.ceil((offset * 8) / 6), Math.floor(((offset + bytes.length) * 8) / 6));
+      forms.add(core);
+      forms.add(core.replaceAll('+', '-').replaceAll('/', '_'));
+    }
+  }
+  return [...forms].filter((form) => form !== '');
+}
+
+/** Line breaks, and the spaces around them. */
+const LINE_BREAK = /[ \t]*\r?\n[ \t]*/g;
+
+/** `text` with its line breaks taken out: a value printed across lines (wrapped, cut in two) reads whole in it. */
+export function joinedLines(text: string): string {
+  return text.replace(LINE_BREAK, '');
+}
+
+/**
+ * Words that look like tokens: 16 or more characters of a token alphabet, with a letter and a digit.
+ * Output tack did not write (a client's) may hold tokens tack never saw, or pieces of them.
+ */
+const TOKEN_LIKE = /[A-Za-z0-9_\-.~+=]{16,}/g;
 
 /** Values shorter than this are replaced only as the whole text or between quotes. */
 const SHORT = 8;
@@ -79,7 +140,7 @@ export class Redactor {
     this.counters.set(kind, n);
     const placeholder = `<${kind}#${n}>`;
     this.originals.set(placeholder, value);
-    for (const variant of variantsOf(value)) {
+    for (const variant of secretForms(value)) {
       if (!this.placeholders.has(variant)) this.placeholders.set(variant, placeholder);
     }
     this.pattern = undefined;
@@ -115,13 +176,47 @@ export class Redactor {
     return this.extraSecretHeaders.has(lower) || SECRET_NAME.test(lower);
   }
 
-  /** Replaces every registered secret in free text. */
+  /** Replaces every registered secret in free text, in every form, also where it runs across lines. */
   redact(text: string): string {
     if (text === '' || this.placeholders.size === 0) return text;
     const whole = this.placeholders.get(text);
     if (whole) return whole;
     this.pattern ??= this.buildPattern();
-    return text.replace(this.pattern, (match: string, kept: string | undefined) => kept ?? this.placeholders.get(match) ?? match);
+    const out = text.replace(this.pattern, (match: string, kept: string | undefined) => kept ?? this.placeholders.get(match) ?? match);
+    return out.includes('\n') ? this.redactAcrossLines(out) : out;
+  }
+
+  /**
+   * Output tack did not write (a client's stdout and stderr): every registered secret, then any word
+   * still looking like a token (a piece of a secret, a token tack never saw) masked.
+   */
+  redactOutput(text: string): string {
+    return this.redact(text).replace(TOKEN_LIKE, (word) => (/[A-Za-z]/.test(word) && /\d/.test(word) ? '<masked>' : word));
+  }
+
+  /** A registered value whose characters are spread over lines (`joinedLines`) is replaced where it stands. */
+  private redactAcrossLines(text: string): string {
+    const kept: number[] = [];
+    let joined = '';
+    let from = 0;
+    for (const m of text.matchAll(LINE_BREAK)) {
+      for (let i = from; i < m.index; i++) kept.push(i);
+      joined += text.slice(from, m.index);
+      from = m.index + m[0].length;
+    }
+    for (let i = from; i < text.length; i++) kept.push(i);
+    joined += text.slice(from);
+    const spans: { start: number; end: number; placeholder: string }[] = [];
+    for (const m of joined.matchAll(this.pattern!)) {
+      const placeholder = m[1] === undefined && m[0].length >= SHORT ? this.placeholders.get(m[0]) : undefined;
+      if (placeholder === undefined) continue;
+      const start = kept[m.index]!;
+      const end = kept[m.index + m[0].length - 1]! + 1;
+      if (text.slice(start, end).includes('\n')) spans.push({ start, end, placeholder });
+    }
+    let out = text;
+    for (const span of spans.reverse()) out = out.slice(0, span.start) + span.placeholder + out.slice(span.end);
+    return out;
   }
 
   private buildPattern(): RegExp {
@@ -163,7 +258,7 @@ export class Redactor {
       const params = new URLSearchParams(body);
       const out: string[] = [];
       for (const [k, v] of params) {
-        const value = this.isSecretField(k) ? this.redactCredential(v) : this.redact(v);
+        const value = isSecretMember(k, v) ? this.redactCredential(v) : this.redact(v);
         out.push(`${encodeURIComponent(k)}=${value}`);
       }
       return this.redact(out.join('&'));
@@ -177,16 +272,11 @@ export class Redactor {
     if (value !== null && typeof value === 'object') {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value)) {
-        out[k] = typeof v === 'string' && this.isSecretField(k) ? this.redactCredential(v) : this.redactJson(v);
+        out[k] = typeof v === 'string' && isSecretMember(k, v) ? this.redactCredential(v) : this.redactJson(v);
       }
       return out;
     }
     return typeof value === 'string' ? this.redact(value) : value;
-  }
-
-  private isSecretField(name: string): boolean {
-    const lower = name.toLowerCase();
-    return !PUBLIC_NAMES.has(lower) && SECRET_NAME.test(lower);
   }
 
   /** A credential: keep a scheme word ("Bearer") and the placeholder, never the value. */
@@ -203,11 +293,4 @@ export class Redactor {
 
 function flipCase(s: string): string {
   return [...s].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('');
-}
-
-function variantsOf(value: string): string[] {
-  const variants = new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]);
-  // application/x-www-form-urlencoded writes spaces as '+'.
-  variants.add(new URLSearchParams({ v: value }).toString().slice(2));
-  return [...variants].filter((v) => v !== '');
 }

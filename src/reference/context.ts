@@ -87,6 +87,11 @@ export interface RequestContext {
   readonly params: Readonly<Record<string, string>>;
   /** The raw query string, without `?`. */
   readonly query: string;
+  /**
+   * A listener bound to the sign-in role (`tack client`): its own address with the realm path, e.g.
+   * `http://127.0.0.1:41003/realms/payroll`. Discovery there advertises it, not `id.localhost`.
+   */
+  readonly identityBase?: string;
 }
 
 /** A request to a tenant host: the tenant is the one named by the Host header. */
@@ -109,4 +114,12 @@ export function identityOrigin(ref: Reference): string {
 /** The sign-in server's base address with its realm path (`TACK_IDENTITY_URL`): the OpenID issuer. */
 export function identityUrl(ref: Reference): string {
   return identityOrigin(ref) + ref.config.realmPath;
+}
+
+/**
+ * The issuer a request to the sign-in server is answered as: the address it was sent to when its
+ * listener serves the sign-in role alone (what a client was given), the Host-routed one otherwise.
+ */
+export function issuerOf(ctx: RequestContext): string {
+  return ctx.identityBase ?? identityUrl(ctx.ref);
 }

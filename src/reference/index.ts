@@ -60,6 +60,8 @@ export interface ReferenceOptions {
   strictRotation?: boolean;
   /** Scripted answers (`tack client`'s scenarios). */
   script?: readonly ScriptStep[];
+  /** Steps `setScript` may bring later (their routes are checked at start, with `script`'s). */
+  laterScript?: readonly ScriptStep[];
   /** Records every exchange of every listener (`tack client`). */
   recorder?: Recorder;
 }
@@ -85,6 +87,8 @@ export interface ReferenceServer {
   issueApiToken(tenant: string, email: string): string;
   /** Revoke a personal API token without going through HTTP (a scenario's setup); whether it was live. */
   revokeApiToken(token: string): boolean;
+  /** Scripted answers from now on (a scenario's next run); only for a server started with `script`. */
+  setScript(steps: readonly ScriptStep[]): void;
   /** Create `count` businesses in `tenant` that `email` may read (a scenario's setup). */
   addReadableBusinesses(tenant: string, email: string, count: number): void;
   /** Tests: the chains of live API tokens of a user (their ids stay the same across rotations). */
@@ -160,7 +164,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     fallbackUserId,
     racySlot: undefined,
     permissionCache: new Map(),
-    script: options.script === undefined ? undefined : new Script(options.script),
+    script: options.script === undefined ? undefined : new Script(options.script, options.laterScript),
     failedSignIns: new Map(),
   };
 
@@ -211,6 +215,10 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     },
     revokeApiToken(token: string): boolean {
       return ref.apiTokens.revoke(token);
+    },
+    setScript(steps: readonly ScriptStep[]): void {
+      if (ref.script === undefined) throw new Error('setScript needs a server started with a script');
+      ref.script.replace(steps);
     },
     addReadableBusinesses(tenant: string, email: string, count: number): void {
       const found = directory.tenant(tenant);

@@ -22,7 +22,7 @@ import { isClientGone } from './body.js';
 import type { Handler, Reference, RequestContext, TenantContext } from './context.js';
 import { RouteTable } from './route-table.js';
 import { methodNotAllowed, notFound } from './errors.js';
-import { classifyHost, type HostKind, hostName } from './host.js';
+import { classifyHost, type HostKind, hostName, urlHostFor } from './host.js';
 import { type Dialect, sendError } from './problem.js';
 import { identityRoutes } from './identity/routes.js';
 import { applyCorsFault, isPreflight, preflight, refuseCrossOrigin } from './identity/cors.js';
@@ -122,7 +122,8 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
           refuseCrossOrigin(ref, req);
           const handler = handlerOf(chosen);
           ref.script?.intercept(chosen.name, ref.config.realmPath, () => false);
-          result = handler({ ref, req, res, params: chosen.params, query });
+          const own = role === undefined ? {} : { identityBase: ownAddress(req, ref.config.realmPath) };
+          result = handler({ ref, req, res, params: chosen.params, query, ...own });
           break;
         }
         case 'hook': {
@@ -148,6 +149,11 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
       fail(ref, res, dialect, where, error);
     }
   };
+}
+
+/** A listener of one host role: the address the request was sent to, with `path` (what the client was given). */
+function ownAddress(req: IncomingMessage, path: string): string {
+  return `http://${urlHostFor(req.socket.localAddress ?? '')}:${req.socket.localPort}${path}`;
 }
 
 /** A script that names a route no table has is a mistake in tack client, found at start. */

@@ -27,15 +27,25 @@ export interface ScriptStep {
 }
 
 export class Script {
-  readonly #steps: { readonly step: ScriptStep; left: number }[];
+  #steps: { readonly step: ScriptStep; left: number }[] = [];
+  readonly #routes: readonly string[];
 
-  constructor(steps: readonly ScriptStep[]) {
-    this.#steps = steps.map((step) => ({ step, left: step.times ?? Number.POSITIVE_INFINITY }));
+  /** `steps` answer from now on; `later` are steps a `replace` may bring (their routes are checked at start too). */
+  constructor(steps: readonly ScriptStep[], later: readonly ScriptStep[] = []) {
+    this.#routes = [...steps, ...later].map((s) => s.route);
+    this.replace(steps);
   }
 
   /** Route names the script refers to (the router checks that each one exists). */
   get routes(): readonly string[] {
-    return this.#steps.map((s) => s.step.route);
+    return this.#routes;
+  }
+
+  /** From now on these steps answer, each with its count from the start (between runs of a client). */
+  replace(steps: readonly ScriptStep[]): void {
+    const unknown = steps.filter((s) => !this.#routes.includes(s.route));
+    if (unknown.length > 0) throw new Error(`the script was not started with the routes ${unknown.map((s) => s.route).join(', ')}`);
+    this.#steps = steps.map((step) => ({ step, left: step.times ?? Number.POSITIVE_INFINITY }));
   }
 
   /** Throws the scripted reply when a step still applies to a request of `route`. */

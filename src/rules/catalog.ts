@@ -28,7 +28,7 @@ export interface Rule {
 }
 
 /** Bump when rules are added or their words change; reports carry it. */
-export const CATALOG_VERSION = '1.2.0';
+export const CATALOG_VERSION = '1.3.0';
 
 const rules = [
   // ── Partner key (spec §4.1, §5, §7) ─────────────────────────────────────────────────────────
@@ -277,8 +277,7 @@ const rules = [
     'MUST',
     'client',
     '§4.3, §5.3',
-    'Every API call carries Authorization: Bearer with an access token the server issued (not the API token, not nothing), ' +
-      'and a run that obtained an access token makes its business search.',
+    'Every API call carries Authorization: Bearer with an access token the server issued (not the API token, not nothing).',
   ),
   r(
     'CLIENT-RETRY-ONCE-ON-401',
@@ -316,7 +315,8 @@ const rules = [
     'MUST',
     'client',
     '§5, §5.6',
-    "No API token, access token, partner refresh token or partner secret appears in the client's stdout or stderr (raw, URL-encoded or JSON-escaped).",
+    "No API token, access token, partner refresh token or partner secret appears in the client's stdout or stderr, " +
+      'in any common form: raw, URL-, form- or JSON-encoded, base64, base64url, hex, or cut across lines.',
   ),
   r(
     'CLIENT-NO-TOKEN-IN-URL',
@@ -351,7 +351,49 @@ const rules = [
     'MUST',
     'client',
     'contract',
-    'Each run exits 0 when its work succeeded (its last API call answered 2xx) and non-zero when it gave up (the client-under-test contract).',
+    'Each run exits non-zero when its work failed (its business search never succeeded), and 0 when it succeeded and nothing failed after; ' +
+      'after a failure past a successful search either is accepted (the client-under-test contract).',
+  ),
+
+  // ── A partner's client, issue 20: the work done where the service is healthy, the token kept, SHOULDs ──
+  r(
+    'CLIENT-COMPLETES-WORK',
+    'MUST',
+    'client',
+    'contract',
+    'Where the service answers as it should (the happy path, both runs of two-runs, the 401-once retry, several calls, the run after a failed one), ' +
+      'every run completes its business search and ends by itself; when it does not, another broken rule names the cause or this one fails.',
+  ),
+  r(
+    'CLIENT-KEEPS-API-TOKEN',
+    'MUST',
+    'client',
+    '§3, §5.4',
+    'The client never revokes or otherwise destroys the API token it keeps: after any run, failed or not, the token it kept still exchanges ' +
+      'in the next run (a user must not have to generate a new token each time).',
+  ),
+  r(
+    'CLIENT-NO-ORIGIN',
+    'SHOULD',
+    'client',
+    '§4.2',
+    'Calls to the sign-in server carry no Origin header: the client is a script, server or desktop tool, not a web page of another site.',
+  ),
+  r(
+    'CLIENT-PARTNER-KEY-ADMIN-ONLY',
+    'SHOULD',
+    'client',
+    '§5',
+    'The partner key (its two headers, its secret anywhere in a header) goes only with admin calls: never with business search or another API call, ' +
+      'never to the sign-in server.',
+  ),
+  r(
+    'CLIENT-TOKEN-FILE-SAFE',
+    'SHOULD',
+    'client',
+    '§5.4, §5.6',
+    'When the client keeps the API token in the token file, it replaces the file whole (a new file renamed over it, never rewritten in place) ' +
+      'and leaves it readable by its owner only (mode 0600 or stricter).',
   ),
 ] as const satisfies readonly Rule[];
 

@@ -4,10 +4,10 @@
  * personal-token form, and so on): the client's counterpart of src/reference/faults.ts, words and
  * data only, read by `tack rules`.
  *
- * `unexercised`: rules the fault leaves with nothing to judge in a profile, which must then be
- * `skipped` (never passed, never failed), each with the reason. The fixture refreshes a partner
- * token only after a 401 on a call it made with a token; a fault that never gets there leaves no
- * refresh to judge.
+ * `unexercised`: rules the fault leaves with nothing to judge (or a part of them unseen) in a
+ * profile, which must then be `skipped` (never passed, never failed), each with the reason. The
+ * fixture refreshes a partner token only after a 401 on a call it made with a token; a fault that
+ * never gets there leaves no refresh to judge.
  */
 import type { RuleId } from '../../src/rules/catalog.js';
 
@@ -15,12 +15,51 @@ export interface ClientFault {
   readonly fault: string;
   readonly rule: RuleId;
   readonly profiles: readonly ('personal-token' | 'partner-key')[];
-  readonly unexercised?: { readonly profile: 'personal-token' | 'partner-key'; readonly rules: readonly RuleId[]; readonly why: string };
+  readonly unexercised?: readonly Unexercised[];
+}
+
+export interface Unexercised {
+  readonly profile: 'personal-token' | 'partner-key';
+  readonly rules: readonly RuleId[];
+  readonly why: string;
 }
 
 const NO_REFRESH = 'after the 401 it does not retry with a token of its own, so it never refreshes';
+const OWN_STORE = 'it keeps the rotated API token in memory and never writes the token file';
 
 const BOTH = ['personal-token', 'partner-key'] as const;
+
+/** Every rule of the profile: a fault that gives up before its work leaves all but a few with nothing to judge. */
+const PERSONAL: readonly RuleId[] = [
+  'CLIENT-EXCHANGE-FORM',
+  'CLIENT-NO-SECRET',
+  'CLIENT-BEARER',
+  'CLIENT-RETRY-ONCE-ON-401',
+  'CLIENT-STORES-ROTATED-TOKEN',
+  'CLIENT-REUSE-ACCESS-TOKEN',
+  'CLIENT-STOPS-ON-INVALID-GRANT',
+  'CLIENT-NO-403-LOOP',
+  'CLIENT-SECRETS-NOT-LOGGED',
+  'CLIENT-NO-TOKEN-IN-URL',
+  'CLIENT-EXIT-STATUS',
+  'CLIENT-KEEPS-API-TOKEN',
+  'CLIENT-NO-ORIGIN',
+  'CLIENT-TOKEN-FILE-SAFE',
+];
+const PARTNER: readonly RuleId[] = [
+  'CLIENT-BEARER',
+  'CLIENT-RETRY-ONCE-ON-401',
+  'CLIENT-REUSE-ACCESS-TOKEN',
+  'CLIENT-NO-403-LOOP',
+  'CLIENT-SECRETS-NOT-LOGGED',
+  'CLIENT-NO-TOKEN-IN-URL',
+  'CLIENT-PARTNER-HEADERS',
+  'CLIENT-PARTNER-JSON',
+  'CLIENT-REFRESH-SAME-HOST',
+  'CLIENT-EXIT-STATUS',
+  'CLIENT-PARTNER-KEY-ADMIN-ONLY',
+];
+const EARLY = 'every run gives up after reading discovery, before any exchange, mint or API call: nothing else is reached';
 
 export const CLIENT_FAULTS: readonly ClientFault[] = [
   { fault: 'exchange-json-first', rule: 'CLIENT-EXCHANGE-FORM', profiles: ['personal-token'] },
@@ -29,15 +68,20 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
     fault: 'no-auth-first',
     rule: 'CLIENT-BEARER',
     profiles: BOTH,
-    unexercised: { profile: 'partner-key', rules: ['CLIENT-REFRESH-SAME-HOST'], why: `its one retry is spent on its own missing token: ${NO_REFRESH}` },
+    unexercised: [{ profile: 'partner-key', rules: ['CLIENT-REFRESH-SAME-HOST'], why: `its one retry is spent on its own missing token: ${NO_REFRESH}` }],
   },
   {
     fault: 'no-retry',
     rule: 'CLIENT-RETRY-ONCE-ON-401',
     profiles: BOTH,
-    unexercised: { profile: 'partner-key', rules: ['CLIENT-REFRESH-SAME-HOST'], why: NO_REFRESH },
+    unexercised: [{ profile: 'partner-key', rules: ['CLIENT-REFRESH-SAME-HOST'], why: NO_REFRESH }],
   },
-  { fault: 'no-store', rule: 'CLIENT-STORES-ROTATED-TOKEN', profiles: ['personal-token'] },
+  {
+    fault: 'no-store',
+    rule: 'CLIENT-STORES-ROTATED-TOKEN',
+    profiles: ['personal-token'],
+    unexercised: [{ profile: 'personal-token', rules: ['CLIENT-TOKEN-FILE-SAFE'], why: OWN_STORE }],
+  },
   { fault: 'exchange-per-call', rule: 'CLIENT-REUSE-ACCESS-TOKEN', profiles: BOTH },
   { fault: 'retry-invalid-grant', rule: 'CLIENT-STOPS-ON-INVALID-GRANT', profiles: ['personal-token'] },
   { fault: 'retry-403', rule: 'CLIENT-NO-403-LOOP', profiles: BOTH },
@@ -47,4 +91,36 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   { fault: 'mint-form-first', rule: 'CLIENT-PARTNER-JSON', profiles: ['partner-key'] },
   { fault: 'refresh-at-identity', rule: 'CLIENT-REFRESH-SAME-HOST', profiles: ['partner-key'] },
   { fault: 'wrong-exit', rule: 'CLIENT-EXIT-STATUS', profiles: BOTH },
+  // ── issue 20: work that must succeed, tokens that must be kept, secrets in any form, the SHOULDs ──
+  {
+    fault: 'give-up-early',
+    rule: 'CLIENT-COMPLETES-WORK',
+    profiles: BOTH,
+    unexercised: [
+      { profile: 'personal-token', rules: PERSONAL, why: EARLY },
+      { profile: 'partner-key', rules: PARTNER, why: EARLY },
+    ],
+  },
+  {
+    fault: 'store-on-success',
+    rule: 'CLIENT-STORES-ROTATED-TOKEN',
+    profiles: ['personal-token'],
+  },
+  {
+    fault: 'cache-access-token',
+    rule: 'CLIENT-STORES-ROTATED-TOKEN',
+    profiles: ['personal-token'],
+    unexercised: [
+      {
+        profile: 'personal-token',
+        rules: ['CLIENT-RETRY-ONCE-ON-401', 'CLIENT-TOKEN-FILE-SAFE'],
+        why: `run 2 of two-runs meets its 401, and the renewal with the stale token is refused (invalid_grant), so that retry is not seen; ${OWN_STORE}`,
+      },
+    ],
+  },
+  { fault: 'revoke-at-end', rule: 'CLIENT-KEEPS-API-TOKEN', profiles: ['personal-token'] },
+  { fault: 'log-encoded', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: ['personal-token'] },
+  { fault: 'origin-header', rule: 'CLIENT-NO-ORIGIN', profiles: ['personal-token'] },
+  { fault: 'key-on-search', rule: 'CLIENT-PARTNER-KEY-ADMIN-ONLY', profiles: ['partner-key'] },
+  { fault: 'file-in-place', rule: 'CLIENT-TOKEN-FILE-SAFE', profiles: ['personal-token'] },
 ];

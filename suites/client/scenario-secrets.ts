@@ -1,16 +1,15 @@
 /**
  * The secrets of one scenario, each with the kind a report names it by: the API token the token
  * file held, the partner secret, and every token the server handed out in answers (access tokens,
- * rotated API tokens, partner refresh tokens, and any other string member named like a token).
+ * rotated API tokens, partner refresh tokens, and any other member holding a secret by the
+ * redactor's definition: `isSecretMember`; a URL such as discovery's `token_endpoint` is none).
  */
-import type { KnownSecret } from '../../src/checks/leaks.js';
+import { type KnownSecret, secretValuesIn } from '../../src/checks/leaks.js';
 import { isExchange, requestsOf, type ScenarioEvidence } from './evidence.js';
 import { accessTokenIssued, answered2xx, jsonOf, refreshTokenIssued } from '../../src/checks/observed-request.js';
 
 /** Shorter strings are not tokens (and would be found by chance). */
 const MIN_LENGTH = 8;
-const SECRET_NAME = /token|secret/i;
-const PUBLIC_NAME = /^(token_?type|expires_?in)$/i;
 
 export function secretsOf(scenario: ScenarioEvidence): KnownSecret[] {
   const { settings } = scenario;
@@ -23,17 +22,7 @@ export function secretsOf(scenario: ScenarioEvidence): KnownSecret[] {
   for (const request of requestsOf(scenario)) {
     add(accessTokenIssued(request), 'an access token');
     add(refreshTokenIssued(request), isExchange(request, settings) ? 'an API token (a rotated refresh_token)' : 'a partner refresh token');
-    if (answered2xx(request)) for (const value of tokenMembers(jsonOf(request.response?.body))) add(value, 'a token the server returned');
+    if (answered2xx(request)) for (const value of secretValuesIn(jsonOf(request.response?.body))) add(value, 'a token the server returned');
   }
   return [...out].map(([value, kind]) => ({ value, kind }));
-}
-
-/** String values of members named like a token or secret, at any depth. */
-function tokenMembers(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(tokenMembers);
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([name, v]) => {
-    if (typeof v !== 'string') return tokenMembers(v);
-    return SECRET_NAME.test(name) && !PUBLIC_NAME.test(name) ? [v] : [];
-  });
 }

@@ -1,7 +1,8 @@
 /**
  * The scenarios `tack client` plays, in order, each against a fresh scripted server: what the
- * harness sets up before the first run, how many times it runs the command, and for which profile.
- * Words and data only: src/client performs the setup, the judges (this folder) know what to expect.
+ * harness sets up before the first run, how many times it runs the command, for which profile, and
+ * in which runs the service answers as it should (where the client's work must succeed). Words and
+ * data only: src/client performs the setup, the judges (this folder) know what to expect.
  */
 import type { Profile } from './evidence.js';
 
@@ -10,8 +11,11 @@ export type ScenarioId = 'happy-path' | 'two-runs' | 'api-401-once' | 'api-401-a
 export interface ScenarioSetup {
   /** Revoke the API token of the token file before the first run. */
   readonly revokeApiToken?: boolean;
-  /** Answer business search this way, the first `times` calls that carry a valid access token (every such call when absent). */
-  readonly search?: { readonly reply: 'unauthorized' | 'forbidden'; readonly times?: number };
+  /**
+   * Answer business search this way: in the runs listed (every run when absent), the first `times`
+   * calls of the run that carry a valid access token (every such call when absent).
+   */
+  readonly search?: { readonly reply: 'unauthorized' | 'forbidden'; readonly times?: number; readonly runs?: readonly number[] };
   /** More businesses the user may read, so a client that pages through results calls several times. */
   readonly readableBusinesses?: number;
 }
@@ -23,18 +27,26 @@ export interface ScenarioPlan {
   /** Runs of the command, one after another, sharing the scenario's state (its token file). */
   readonly runs: number;
   readonly setup: ScenarioSetup;
+  /**
+   * The runs in which the service answers as it should (nothing refused that a conforming client
+   * cannot get past): each must complete its business search (CLIENT-COMPLETES-WORK).
+   */
+  readonly healthy: readonly number[];
 }
 
 const BOTH: readonly Profile[] = ['personal-token', 'partner-key'];
 
 export const SCENARIOS: readonly ScenarioPlan[] = [
-  { id: 'happy-path', title: 'the happy path: one run, everything answers', profiles: BOTH, runs: 1, setup: {} },
+  { id: 'happy-path', title: 'the happy path: one run, everything answers', profiles: BOTH, runs: 1, setup: {}, healthy: [1] },
   {
     id: 'two-runs',
-    title: 'two runs in a row: the second must send the API token the first received (rotated-out tokens are refused)',
+    title:
+      'two runs sharing the token file; the first call of run 2 with a valid access token gets a 401, so even a client that kept ' +
+      'its access token exchanges: run 2 must send the API token run 1 received (rotated-out tokens are refused)',
     profiles: ['personal-token'],
     runs: 2,
-    setup: {},
+    setup: { search: { reply: 'unauthorized', times: 1, runs: [2] } },
+    healthy: [1, 2],
   },
   {
     id: 'api-401-once',
@@ -42,13 +54,15 @@ export const SCENARIOS: readonly ScenarioPlan[] = [
     profiles: BOTH,
     runs: 1,
     setup: { search: { reply: 'unauthorized', times: 1 } },
+    healthy: [1],
   },
   {
     id: 'api-401-always',
-    title: 'the API answers 401 to every call: one retry, then the run gives up',
+    title: 'the API answers 401 to every call of run 1: one retry, then the run gives up; run 2, answered normally, carries on with what run 1 kept',
     profiles: BOTH,
-    runs: 1,
-    setup: { search: { reply: 'unauthorized' } },
+    runs: 2,
+    setup: { search: { reply: 'unauthorized', runs: [1] } },
+    healthy: [2],
   },
   {
     id: 'revoked',
@@ -56,13 +70,15 @@ export const SCENARIOS: readonly ScenarioPlan[] = [
     profiles: ['personal-token'],
     runs: 1,
     setup: { revokeApiToken: true },
+    healthy: [],
   },
   {
     id: 'forbidden',
-    title: 'business search answers 403: no retry loop, the run gives up',
+    title: 'business search answers 403 in run 1: no retry loop, the run gives up; run 2, answered normally, carries on with what run 1 kept',
     profiles: BOTH,
-    runs: 1,
-    setup: { search: { reply: 'forbidden' } },
+    runs: 2,
+    setup: { search: { reply: 'forbidden', runs: [1] } },
+    healthy: [2],
   },
   {
     id: 'several-calls',
@@ -70,6 +86,7 @@ export const SCENARIOS: readonly ScenarioPlan[] = [
     profiles: BOTH,
     runs: 1,
     setup: { readableBusinesses: 45 },
+    healthy: [1],
   },
 ];
 

@@ -35,4 +35,29 @@ table('a repeated call (src/checks/retry.ts)', [
     found: () => repeatedWith(call(1, '/api/x?t=at-old', 'at-old'), call(3, '/api/x?t=at-new', 'at-new'), 'at-new', 'it', tokens),
     ok: true,
   },
+  {
+    name: 'a cache-busting query value is not another call',
+    found: () =>
+      repeatedWith(
+        call(1, '/api/businesses/search?_=1700000000001', 'at-old'),
+        call(3, '/api/businesses/search?_=1700000000002', 'at-new'),
+        'at-new',
+        'it',
+        tokens,
+      ),
+    ok: true,
+  },
+  {
+    name: 'the new token under another scheme (DPoP) is said where it was (how it travels is judged elsewhere)',
+    found: () =>
+      repeatedWith(refused, { ...call(3, '/api/businesses/search?q=a'), headers: { authorization: 'DPoP at-new' } }, 'at-new', 'the new token', tokens),
+    ok: true,
+    actual: /^the same call, with the new token in Authorization \(DPoP\)/,
+  },
+  {
+    name: 'the new token in the query string is said where it was (how it travels is judged elsewhere)',
+    found: () => repeatedWith(refused, call(3, '/api/businesses/search?q=a&access_token=at-new'), 'at-new', 'the new token', tokens),
+    ok: true,
+    actual: /^the same call, with the new token in the URL/,
+  },
 ]);

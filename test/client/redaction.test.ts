@@ -1,7 +1,7 @@
 /**
  * No secret of a `tack client` run reaches any output: not the partner secret or the API token the
  * client was given, not a token the server handed it, even when the client itself prints them or
- * puts them in URLs (the faults below make sure the secrets are there to leak). Checked in-process
+ * puts them in URLs, base64-encoded and cut over lines (the faults below make sure the secrets are there to leak). Checked in-process
  * (every file of the run folder and the console) and as a child process (`node bin/tack.mjs client`,
  * files, stdout and stderr). The client records what it was given and every token it received to a
  * side file, which only this test reads; in-process, every token the server sent is captured too.
@@ -38,7 +38,7 @@ describe.concurrent('redaction: tack client writes and prints no secret', () => 
     const side = join(dir, 'in-process.txt');
     // The partner-key client that prints its tokens runs as a child process below.
     const cases = [
-      ['personal-token', 'log-token'],
+      ['personal-token', 'log-encoded'],
       ['partner-key', 'token-in-url'],
     ] as const;
     const command = (fault: string) => [process.execPath, FIXTURE, `--fault=${fault}`, `--record-secrets=${side}`];
@@ -49,10 +49,14 @@ describe.concurrent('redaction: tack client writes and prints no secret', () => 
       for (const [path, text] of filesUnder(run.runDir)) texts.set(path, text);
       texts.set(`console of ${profile} ${fault}`, run.out);
       // The leak was there to be redacted: the report shows the client's stderr with a placeholder.
-      if (fault === 'log-token') expect(readFileSync(join(run.runDir, 'report.html'), 'utf8')).toContain('debug: access token &lt;access-token#');
+      if (fault === 'log-encoded') expect(readFileSync(join(run.runDir, 'report.html'), 'utf8')).toMatch(/debug: access token \(base64\)\s+&lt;access-token#/);
     }
     expect(capture.tokens.size).toBeGreaterThan(20);
     expect(findSecrets(texts, given(side), capture.tokens)).toEqual([]);
+    // Nor in the form the client printed it: base64, cut over lines (in a file, or escaped in JSON).
+    const encoded = [...capture.tokens].flatMap((t) => [Buffer.from(t).toString('base64'), Buffer.from(t).toString('base64url')]);
+    const joined = [...texts].map(([where, text]) => [where, text.replace(/\s*(\\n|\n)\s*/g, '')] as const);
+    expect(joined.filter(([, text]) => encoded.some((form) => text.includes(form))).map(([where]) => where)).toEqual([]);
   });
 
   it('as a child process: files, stdout and stderr', async () => {

@@ -26,8 +26,9 @@ describe('client rules in the catalog', () => {
     for (const judge of CLIENT_JUDGES) {
       for (const id of judge.scenarios ?? []) {
         const scenario = SCENARIOS.find((s) => s.id === id);
+        // A scenario of one of its profiles (two-runs is personal-token only, and meets the 401 rule there).
         expect(
-          judge.profiles.every((p) => scenario?.profiles.includes(p)),
+          judge.profiles.some((p) => scenario?.profiles.includes(p)),
           `${judge.rule} in ${id}`,
         ).toBe(true);
       }

@@ -14,7 +14,7 @@
  * request's code can yield a personal API token (code-grant.ts).
  */
 import { MINUTE } from '../clock.js';
-import { identityUrl, type RequestContext } from '../context.js';
+import { issuerOf, type RequestContext } from '../context.js';
 import type { User } from '../directory.js';
 import { badRequest } from '../errors.js';
 import { sendRedirect } from '../html-pages.js';
@@ -114,7 +114,7 @@ export function redirectBack(ctx: RequestContext, redirectUri: string, state: st
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
   if (state !== '') url.searchParams.set('state', state);
-  url.searchParams.set('iss', identityUrl(ctx.ref));
+  url.searchParams.set('iss', issuerOf(ctx));
   sendRedirect(ctx.res, url.href);
 }
 

@@ -1,17 +1,18 @@
 /**
  * GET {identity}/.well-known/openid-configuration: OpenID Provider metadata (OpenID Connect
  * Discovery 1.0, RFC 8414), shaped as Keycloak serves it, so certified client libraries configure
- * themselves from the issuer alone.
+ * themselves from the issuer alone. The issuer, and every endpoint under it, is the address the
+ * document was asked at (`issuerOf`): at `tack client`'s sign-in port, that port, as the contract says.
  *
  * What the reference server is: a public-client OAuth 2.0 server with OpenID Connect's endpoint
  * layout. **It issues no ID tokens**, so it names no `jwks_uri` and no ID-token algorithms (OpenID
  * Discovery would require both): a client that asks for an ID token (a `nonce`, `max_age`) gets none.
  */
-import { identityUrl, type RequestContext } from '../context.js';
+import { issuerOf, type RequestContext } from '../context.js';
 import { sendJson } from '../respond.js';
 
 export function openIdConfiguration(ctx: RequestContext): void {
-  const issuer = identityUrl(ctx.ref);
+  const issuer = issuerOf(ctx);
   sendJson(ctx.res, 200, {
     issuer,
     authorization_endpoint: `${issuer}/protocol/openid-connect/auth`,

@@ -1,22 +1,36 @@
 /**
  * CLIENT-EXIT-STATUS (the client-under-test contract): a run's exit code says whether its work
- * succeeded, i.e. whether its last API call answered 2xx. Runs tack stopped are not judged here.
+ * succeeded, the work being its business search, not whichever call came last. Non-zero when the
+ * search never succeeded; 0 when it did and nothing failed after it; after a failure past a
+ * successful search (an optional call answered 404, a later page refused) either is accepted. A
+ * run that gave up before its work is no evidence (its exit 0 still fails); a run that sent
+ * nothing is an error of its scenario, not judged here, nor are runs tack stopped.
  */
 import { exitAgrees } from '../../../src/checks/exit.js';
+import { reachedWork } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
-import { answered2xx, describeRequest, isApiCall } from '../../../src/checks/observed-request.js';
+import { answered2xx, isBusinessSearch } from '../../../src/checks/observed-request.js';
 
 export const exitStatus: ClientJudge = {
   rule: 'CLIENT-EXIT-STATUS',
   profiles: ['personal-token', 'partner-key'],
-  notExercised: 'no run of the client exited by itself',
+  notExercised: 'no run of the client reached its work and exited by itself',
   judge(scenario, v) {
     for (const run of scenario.runs) {
-      if (run.end !== 'exited' || run.exitCode === null) continue;
-      const last = run.requests.filter(isApiCall).at(-1);
-      const succeeded = last !== undefined && answered2xx(last);
-      const because = last === undefined ? 'it made no API call' : `its last API call ${describeRequest(last)}`;
-      v.check(`run ${run.index} exits as its work ended`, exitAgrees(run.exitCode, succeeded, because), last ? [last] : []);
+      if (run.end !== 'exited' || run.exitCode === null || run.requests.length === 0) continue;
+      const searches = run.requests.filter(isBusinessSearch);
+      const done = searches.filter(answered2xx).at(-1);
+      const succeeded = done !== undefined;
+      if (!succeeded && run.exitCode !== 0 && !reachedWork(run, scenario.settings)) continue;
+      const failedAfter = done === undefined ? [] : run.requests.filter((r) => r.seq > done.seq && (r.response === undefined || r.response.status >= 400));
+      if (failedAfter.length > 0) continue;
+      const because = succeeded
+        ? 'its business search succeeded and nothing failed after it'
+        : searches.length === 0
+          ? 'it made no business search'
+          : 'its business search never succeeded';
+      const on = done !== undefined ? [done] : searches.length > 0 ? searches : run.requests.slice(-1);
+      v.check(`run ${run.index} exits as its work ended`, exitAgrees(run.exitCode, succeeded, because), on, run.index);
     }
   },
 };

@@ -1,6 +1,10 @@
-/** CLIENT-NO-TOKEN-IN-URL (spec §4.1 rule 4, §4.3, §5; RFC 6750 §2.3): tokens travel in headers and bodies only. */
+/**
+ * CLIENT-NO-TOKEN-IN-URL (spec §4.1 rule 4, §4.3, §5; RFC 6750 §2.3): tokens travel in headers and
+ * bodies only. Judged on every URL; it holds once the client reached its work (it had a token to
+ * send) and put none in a URL.
+ */
 import { findSecret, noSecretIn } from '../../../src/checks/leaks.js';
-import { requestsOf } from '../evidence.js';
+import { reachedWork, requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
 import { secretsOf } from '../scenario-secrets.js';
 import { plural } from '../../../src/text/plural.js';
@@ -8,14 +12,15 @@ import { plural } from '../../../src/text/plural.js';
 export const noTokenInUrl: ClientJudge = {
   rule: 'CLIENT-NO-TOKEN-IN-URL',
   profiles: ['personal-token', 'partner-key'],
-  notExercised: 'the client sent no request',
+  notExercised: 'no run of the client reached its work',
   judge(scenario, v) {
     const requests = requestsOf(scenario);
     if (requests.length === 0) return;
     const secrets = secretsOf(scenario);
     const offending = requests.filter((r) => findSecret(r.target, secrets) !== undefined);
+    if (offending.length === 0 && !scenario.runs.some((run) => reachedWork(run, scenario.settings))) return;
     const where = `the URLs of its ${plural(requests.length, 'request')}`;
-    const text = (offending.length > 0 ? offending : requests).map((r) => r.target).join('\n');
+    const text = (offending.length > 0 ? offending : requests).map((r) => r.target).join(' ');
     v.check('no request URL carries a token or the partner secret', noSecretIn(text, secrets, where), offending.length > 0 ? offending : []);
   },
 };

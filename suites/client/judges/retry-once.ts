@@ -1,19 +1,22 @@
 /**
  * CLIENT-RETRY-ONCE-ON-401 (spec §5.4, §7): after the API's 401, exactly one new access token
  * (exchange, partner refresh or mint; failed attempts on the way do not count), then the same call
- * once more with it. When that call gets a 401 too (api-401-always), nothing more is tried.
+ * (method and path) once more carrying it. When that call gets a 401 too (api-401-always), nothing
+ * more is tried. When the renewal is refused with invalid_grant, the client rightly stops (§7): the
+ * retry could not follow, so that 401 leaves the rule unverified, never failed (the token it sent
+ * is the business of CLIENT-STORES-ROTATED-TOKEN and CLIENT-KEEPS-API-TOKEN).
  */
 import { repeatedWith } from '../../../src/checks/retry.js';
 import { atMost, exactly } from '../../../src/checks/sequence.js';
 import { isRenewal, requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
-import { accessTokenIssued, isApiCall, statusOf } from '../../../src/checks/observed-request.js';
+import { accessTokenIssued, describeRequest, isApiCall, isInvalidGrant, statusOf } from '../../../src/checks/observed-request.js';
 
 export const retryOnce: ClientJudge = {
   rule: 'CLIENT-RETRY-ONCE-ON-401',
   profiles: ['personal-token', 'partner-key'],
-  scenarios: ['api-401-once', 'api-401-always'],
-  notExercised: 'the client made no API call, so the scripted 401 was never served',
+  scenarios: ['api-401-once', 'api-401-always', 'two-runs'],
+  notExercised: 'no API call of the client met the scripted 401',
   judge(scenario, v) {
     const { settings } = scenario;
     const issued = new Set(requestsOf(scenario).flatMap((r) => accessTokenIssued(r) ?? []));
@@ -24,6 +27,12 @@ export const retryOnce: ClientJudge = {
       const retry = after.find(isApiCall);
       const renewals = after.filter((r) => isRenewal(r, settings) && (retry === undefined || r.seq < retry.seq));
       const renewed = renewals.filter((r) => accessTokenIssued(r) !== undefined);
+      const dead = renewals.find(isInvalidGrant);
+      if (renewed.length === 0 && dead !== undefined) {
+        const reason = `its renewal was refused with invalid_grant (${describeRequest(dead)}), so it could not retry, and rightly stopped`;
+        v.unverified(`run ${run.index}: after the 401 (${describeRequest(refused)})`, reason);
+        continue;
+      }
       const steps = [refused, ...renewals, ...(retry ? [retry] : [])];
       v.check('after the 401, one new access token before the call is repeated', exactly(renewed, 1, 'new access token'), steps);
       const fresh = accessTokenIssued(renewed.at(-1) ?? refused);

@@ -48,7 +48,18 @@ const searchWith = (run: number, access: string, status = 200) =>
 
 function run(index: number, requests: ObservedRequest[], end: ObservedRun['end'] = 'exited', exitCode: number | null = 0): ObservedRun {
   const output = { stdout: '', stderr: '', outputTruncated: false };
-  return { index, end, exitCode, signal: null, startProblem: undefined, ...output, startedAt: requests[0]?.at ?? clock, durationMs: 100, requests };
+  return {
+    index,
+    end,
+    exitCode,
+    signal: null,
+    startProblem: undefined,
+    ...output,
+    startedAt: requests[0]?.at ?? clock,
+    durationMs: 100,
+    requests,
+    tokenFile: undefined,
+  };
 }
 
 function played(id: ScenarioId, profile: Profile, runs: ObservedRun[]): PlayedScenario {
@@ -62,9 +73,9 @@ function verdicts(profile: Profile, scenarios: PlayedScenario[]): Record<string,
 }
 
 describe('client judges', () => {
-  it('a partner client that mints again instead of refreshing leaves CLIENT-REFRESH-SAME-HOST skipped, with the reason', () => {
+  it('a partner client that never needed another access token leaves CLIENT-REFRESH-SAME-HOST skipped, with the reason', () => {
     const v = verdicts('partner-key', [played('happy-path', 'partner-key', [run(1, [mint(1, 'at_a1'), searchWith(1, 'at_a1')])])]);
-    expect(v['CLIENT-REFRESH-SAME-HOST']).toMatch(/^skipped: the client never redeemed a partner refresh token/);
+    expect(v['CLIENT-REFRESH-SAME-HOST']).toMatch(/^skipped: the client held a partner refresh token but never needed another access token/);
     expect(v['CLIENT-REUSE-ACCESS-TOKEN']).toMatch(/^skipped: no run made two API calls/);
     expect(v['CLIENT-BEARER']).toMatch(/^passed/);
     expect(v['CLIENT-RETRY-ONCE-ON-401']).toMatch(/^skipped/);
@@ -105,11 +116,82 @@ describe('client judges', () => {
       run(1, [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1')]),
       run(2, [exchange(2, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' }), searchWith(2, 'at_2')]),
     ];
-    expect(stores(good)).toBe('passed: 2 checks passed');
+    // The first exchange reads the token file: only the one after a rotation shows storing.
+    expect(stores(good)).toBe('passed: 1 check passed');
     const stale = [
       run(1, [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r5' }), searchWith(1, 'at_1')]),
       run(2, [exchange(2, FIRST, { access: 'at_2', refresh: 'tpat_r6' })]),
     ];
     expect(stores(stale)).toMatch(/^failed: two-runs: exchange in run 2 sends the newest API token/);
+  });
+
+  it('a partner client that mints again after a 401 instead of refreshing holds CLIENT-REFRESH-SAME-HOST: it had the chance', () => {
+    const requests = [mint(1, 'at_b1'), searchWith(1, 'at_b1', 401), mint(1, 'at_b2'), searchWith(1, 'at_b2')];
+    const v = verdicts('partner-key', [played('api-401-once', 'partner-key', [run(1, requests)])]);
+    expect(v['CLIENT-REFRESH-SAME-HOST']).toBe('passed: 1 check passed');
+    expect(v['CLIENT-RETRY-ONCE-ON-401']).toMatch(/^passed/);
+  });
+
+  it('a renewal refused with invalid_grant after the 401 leaves CLIENT-RETRY-ONCE-ON-401 not checked (skipped), not failed', () => {
+    const requests = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1', 401)];
+    requests.push(
+      req(1, 'identity', 'POST', `${IDENTITY}/protocol/openid-connect/token`, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'payroll-portal', refresh_token: 'tpat_r1' }).toString(),
+        status: 400,
+        answer: { error: 'invalid_grant' },
+      }),
+    );
+    const v = verdicts('personal-token', [played('api-401-once', 'personal-token', [run(1, requests, 'exited', 1)])]);
+    expect(v['CLIENT-RETRY-ONCE-ON-401']).toMatch(/^skipped: not checked: .*refused with invalid_grant.*rightly stopped/);
+    expect(v['CLIENT-EXIT-STATUS']).toMatch(/^passed/);
+  });
+
+  it('success is the search, not the last call: an optional 404 after a successful search, exit 0, passes', () => {
+    const requests = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1')];
+    requests.push(req(1, 'tenant', 'GET', '/api/businesses/42/logo', { headers: { authorization: 'Bearer at_1' }, status: 404 }));
+    const v = verdicts('personal-token', [played('happy-path', 'personal-token', [run(1, requests, 'exited', 0)])]);
+    expect(v['CLIENT-EXIT-STATUS']).toMatch(/^skipped/);
+    expect(v['CLIENT-COMPLETES-WORK']).toMatch(/^passed/);
+  });
+
+  it('a run in a healthy scenario that gives up before its search fails CLIENT-COMPLETES-WORK with its output; never passes another rule', () => {
+    const discovery = req(1, 'identity', 'GET', `${IDENTITY}/.well-known/openid-configuration`, { answer: { issuer: 'http://127.0.0.1:1/realms/payroll' } });
+    const gaveUp = { ...run(1, [discovery], 'exited', 1), stderr: 'Error: unexpected issuer\n' };
+    const v = verdicts('personal-token', [played('happy-path', 'personal-token', [gaveUp])]);
+    expect(v['CLIENT-COMPLETES-WORK']).toMatch(/^failed: happy-path: run 1 completes its business search: .*exit 1 after 1 request.*unexpected issuer/);
+    const others = Object.entries(v).filter(([id]) => id !== 'CLIENT-COMPLETES-WORK');
+    expect(others.filter(([, text]) => !text.startsWith('skipped'))).toEqual([]);
+    expect(v['CLIENT-BEARER']).toMatch(/gave up before their work: happy-path run 1: exit 1 after 1 request/);
+  });
+
+  it('a run cut off at --max-requests keeps its real failure first, the rest unverified', () => {
+    const loop = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1', 403)];
+    loop.push(exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' }), searchWith(1, 'at_2', 403));
+    const v = verdicts('personal-token', [played('forbidden', 'personal-token', [run(1, loop, 'cut-off', null)])]);
+    expect(v['CLIENT-NO-403-LOOP']).toMatch(/^failed/);
+    expect(v['CLIENT-EXCHANGE-FORM']).toMatch(/^skipped: partly checked .*not checked: .*cut off \(--max-requests\)/);
+    expect(v['CLIENT-COMPLETES-WORK']).toMatch(/^skipped: .*cut off \(--max-requests\)/);
+  });
+
+  it('a client that revokes its stored token at the end of a run fails CLIENT-KEEPS-API-TOKEN', () => {
+    const revoke = req(1, 'identity', 'POST', `${IDENTITY}/protocol/openid-connect/revoke`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: 'payroll-portal', token: 'tpat_r1' }).toString(),
+    });
+    const requests = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1'), revoke];
+    const v = verdicts('personal-token', [played('happy-path', 'personal-token', [run(1, requests)])]);
+    expect(v['CLIENT-KEEPS-API-TOKEN']).toMatch(/^failed: happy-path: run 1 revokes none of its API tokens/);
+  });
+
+  it('a token file replaced whole passes CLIENT-TOKEN-FILE-SAFE; one left readable by others, or rewritten in place, warns', () => {
+    const safe = (after: { ino: number; mode: number }) => {
+      const requests = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1')];
+      const tokenFile = { before: { ino: 1, mode: 0o600, content: FIRST }, after: { ...after, content: 'tpat_r1' } };
+      return verdicts('personal-token', [played('happy-path', 'personal-token', [{ ...run(1, requests), tokenFile }])])['CLIENT-TOKEN-FILE-SAFE'];
+    };
+    expect(safe({ ino: 2, mode: 0o600 })).toBe('passed: 2 checks passed');
+    expect(safe({ ino: 2, mode: 0o644 })).toMatch(/^warning: .*readable by its owner only: expected mode 0600 or stricter .*, got mode 0644/);
+    expect(safe({ ino: 1, mode: 0o600 })).toMatch(/^warning: .*replaces the token file whole: .*rewritten in place/);
   });
 });

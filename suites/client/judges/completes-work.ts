@@ -1,0 +1,41 @@
+/**
+ * CLIENT-COMPLETES-WORK (the client-under-test contract): in every run where the service answers
+ * as it should (the scenario's `healthy` runs), the client completes its business search and ends
+ * by itself. A run that does not fails this rule, with its end and its output shown, unless another
+ * rule already failed on that run (it names the cause: a stale token, a missing retry). Runs tack
+ * stopped (--run-timeout, --max-requests) and runs that sent nothing are the scenario's error or
+ * unverified part, not judged here.
+ */
+import { workDone } from '../../../src/checks/exit.js';
+import { isBusinessSearch } from '../../../src/checks/observed-request.js';
+import { endOf, type ObservedRun, searchSucceeded, sentBy } from '../evidence.js';
+import type { ClientJudge, Verdicts } from '../judge.js';
+import { SCENARIOS } from '../scenarios.js';
+
+export const completesWork: ClientJudge = {
+  rule: 'CLIENT-COMPLETES-WORK',
+  profiles: ['personal-token', 'partner-key'],
+  notExercised: 'no run in which the service answered as it should ended by itself',
+  judge(scenario, v) {
+    const healthy = SCENARIOS.find((s) => s.id === scenario.id)?.healthy ?? [];
+    for (const run of scenario.runs.filter((r) => healthy.includes(r.index))) {
+      if (run.end !== 'exited' || run.requests.length === 0) continue;
+      const done = searchSucceeded(run);
+      if (!done && v.otherFailures(run.index).length > 0) continue;
+      const searches = run.requests.filter(isBusinessSearch);
+      v.check(
+        `run ${run.index} completes its business search`,
+        workDone(done, done ? '' : what(run, v)),
+        searches.length > 0 ? searches : run.requests,
+        run.index,
+      );
+    }
+  },
+};
+
+/** What a run did instead of its work: how it ended, what it sent, and the end of its output. */
+function what(run: ObservedRun, v: Verdicts): string {
+  const searched = run.requests.some(isBusinessSearch) ? 'no business search answered 2xx' : 'no business search';
+  const output = [run.stderr, run.stdout].map((text) => v.shown(text)).find((text) => text !== '');
+  return `${endOf(run)} after ${sentBy(run)}, ${searched}${output === undefined ? ', and no output' : `; its output ends: «${output}»`}`;
+}

@@ -1,0 +1,60 @@
+/**
+ * CLIENT-KEEPS-API-TOKEN (spec §3, §5.4 "do not generate a new API token each time"): the client
+ * never revokes or otherwise destroys the API token it keeps. Seen three ways: a revocation that
+ * names one of its API tokens; the token it kept after a run refused (invalid_grant) when the next
+ * run sends it; the token file left missing or empty after a run, and the next run with no token to
+ * exchange. It holds on each run that exchanged and revoked nothing, and on each next run whose
+ * first exchange of the kept token succeeded.
+ */
+import { formOf, type ObservedRequest, refreshTokenIssued } from '../../../src/checks/observed-request.js';
+import { stillAlive } from '../../../src/checks/renewal.js';
+import { atMost } from '../../../src/checks/sequence.js';
+import { stillHoldsToken } from '../../../src/checks/token-file.js';
+import { isExchange, isRevocation, reachedWork, requestsOf, type ScenarioEvidence } from '../evidence.js';
+import type { ClientJudge } from '../judge.js';
+import { SCENARIOS } from '../scenarios.js';
+
+export const keepsApiToken: ClientJudge = {
+  rule: 'CLIENT-KEEPS-API-TOKEN',
+  profiles: ['personal-token'],
+  notExercised: 'no run of the client made an exchange and ended by itself',
+  judge(scenario, v) {
+    const { settings } = scenario;
+    const mine = apiTokensOf(scenario);
+    const deadFromStart = SCENARIOS.find((s) => s.id === scenario.id)?.setup.revokeApiToken === true;
+    let kept = deadFromStart ? undefined : settings.apiToken;
+    let keptBy: ObservedRequest | undefined;
+    for (const [i, run] of scenario.runs.entries()) {
+      const exchanges = run.requests.filter((r) => isExchange(r, settings));
+      const previous = scenario.runs[i - 1];
+      if (previous !== undefined && kept !== undefined) {
+        const first = exchanges[0];
+        const title = `the API token kept after run ${previous.index} still exchanges in run ${run.index}`;
+        if (first !== undefined && formOf(first)?.get('refresh_token') === kept) {
+          v.check(title, stillAlive(first, 'the API token it kept'), keptBy === undefined ? [first] : [keptBy, first]);
+        } else if (first === undefined && run.end === 'exited' && !reachedWork(run, settings)) {
+          // A file still holding a token is no evidence the client kept it (it never tried): only its loss counts.
+          const left = previous.tokenFile?.after;
+          const found = left === undefined ? undefined : stillHoldsToken(left === null ? null : left.content);
+          if (found !== undefined && !found.ok) v.check(`${title} (run ${run.index} made no exchange)`, found, [], run.index);
+        }
+      }
+      const revocations = run.requests.filter((r) => isRevocation(r, settings) && [...mine].some((token) => (r.body ?? '').includes(token)));
+      // Judged where the client had the chance: it revoked, or it exchanged and ended by itself.
+      if (revocations.length > 0 || (exchanges.length > 0 && run.end === 'exited')) {
+        const on = revocations.length > 0 ? revocations : exchanges;
+        v.check(`run ${run.index} revokes none of its API tokens`, atMost(revocations, 0, 'revocation of its API token'), on, run.index);
+      }
+      for (const exchange of exchanges) {
+        const next = refreshTokenIssued(exchange);
+        if (next !== undefined) [kept, keptBy] = [next, exchange];
+      }
+    }
+  },
+};
+
+/** The API tokens of the scenario: the token file's, and every one an exchange returned. */
+function apiTokensOf(scenario: ScenarioEvidence): Set<string> {
+  const issued = requestsOf(scenario).flatMap((r) => (isExchange(r, scenario.settings) ? (refreshTokenIssued(r) ?? []) : []));
+  return new Set([...(scenario.settings.apiToken === undefined ? [] : [scenario.settings.apiToken]), ...issued]);
+}
