@@ -11,20 +11,21 @@
  * in directly (the reset-password link is how they get a password), so they may generate API tokens.
  */
 import { randomUUID } from 'node:crypto';
-import { type JsonObject, readJsonObject } from '../body.js';
+import type { JsonObject } from '../body.js';
 import type { TenantContext } from '../context.js';
 import type { User, UserProfile } from '../directory.js';
 import { badRequest, conflict } from '../errors.js';
 import { sendJson } from '../respond.js';
 import { isTimeZone, optionalString, requiredEmail, requiredString } from '../validate.js';
 import { requirePartnerKey } from './credentials.js';
+import { readPartnerJson } from './json-body.js';
 
 const OPTIONAL_FIELDS = ['displayName', 'phoneNumber', 'timeZone'] as const;
 
 // PARTNER-CREATE-USER: a new user is created with 201 Created.
 export async function createUser(ctx: TenantContext): Promise<void> {
   requirePartnerKey(ctx, 'create-user');
-  const body = await readJsonObject(ctx.req);
+  const body = await readPartnerJson(ctx);
   const profile = ctx.ref.faults.has('create-user-fields-unchecked') ? lenientProfile(body) : readProfile(ctx, body);
   const existing = refuseDuplicate(ctx, profile.email);
   const user = existing ?? addUser(ctx, profile);
