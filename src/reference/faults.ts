@@ -326,6 +326,18 @@ const faults = [
     'Searches with a partner-minted access token answer pageIndex as a string ("0"); searches with a personal token are right.',
   ),
   fault(
+    'optional-field-types-unchecked',
+    ['PARTNER-BAD-REQUEST'],
+    'An optional member of a user (displayName, phoneNumber, timeZone) of another type than string, such as "displayName": 42, is dropped ' +
+      'and the user created with 201, instead of a 400.',
+  ),
+  fault(
+    'timezone-runtime-list-only',
+    ['PARTNER-CREATE-OPTIONAL'],
+    "timeZone is checked against one runtime's list of canonical names (Node's Intl.supportedValuesOf): valid IANA names outside it, " +
+      'Asia/Kolkata, UTC, Etc/UTC, Europe/Kyiv, are refused with 400.',
+  ),
+  fault(
     'reset-url-for-non-members',
     ['PARTNER-RESET-TENANT-SCOPE'],
     "Reset password answers 200 with an action URL for any e-mail address: one no tenant knows, or another tenant's user.",

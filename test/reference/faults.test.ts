@@ -244,6 +244,10 @@ const PROBES: Record<FaultName, Probe> = {
     const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=2'), await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')];
     return names(first)[1] === names(second)[0];
   },
+  'optional-field-types-unchecked': async (s) =>
+    (await createUser(s, { email: 'typed@acme.example', firstName: 'T', lastName: 'Yped', displayName: 42 })).status === 201,
+  'timezone-runtime-list-only': async (s) =>
+    (await createUser(s, { email: 'kolkata@acme.example', firstName: 'K', lastName: 'Olkata', timeZone: 'Asia/Kolkata' })).status === 400,
   'reset-url-for-non-members': async (s) =>
     (await call(s, 'acme', 'POST', `/api/admin/users/${encodeURIComponent(BOB)}/reset-password`, { headers: partnerKey(s) })).status === 200,
   'partner-refresh-unknown-token-500': async (s) =>

@@ -41,13 +41,26 @@ function readProfile(ctx: TenantContext, body: JsonObject): UserProfile {
   const email = requiredEmail(body);
   const firstName = requiredString(body, 'firstName');
   const lastName = requiredString(body, 'lastName');
-  const displayName = optionalString(body, 'displayName');
-  const phoneNumber = optionalString(body, 'phoneNumber', 64);
-  const timeZone = optionalString(body, 'timeZone', 64);
-  if (timeZone !== undefined && !isTimeZone(timeZone) && !ctx.ref.faults.has('timezone-not-validated')) {
+  const displayName = optional(ctx, body, 'displayName', 200);
+  const phoneNumber = optional(ctx, body, 'phoneNumber', 64);
+  const timeZone = optional(ctx, body, 'timeZone', 64);
+  if (timeZone !== undefined && !knownZone(ctx, timeZone) && !ctx.ref.faults.has('timezone-not-validated')) {
     throw badRequest('invalid_time_zone', 'timeZone must be an IANA time zone name such as Europe/Berlin.');
   }
   return { email, firstName, lastName, ...defined({ displayName, phoneNumber, timeZone }) };
+}
+
+/** An optional string member; fault `optional-field-types-unchecked`: one of another type is dropped, not refused. */
+function optional(ctx: TenantContext, body: JsonObject, field: string, max: number): string | undefined {
+  const value = body[field];
+  if (ctx.ref.faults.has('optional-field-types-unchecked') && value !== undefined && typeof value !== 'string') return undefined;
+  return optionalString(body, field, max);
+}
+
+/** An IANA name, links included; fault `timezone-runtime-list-only`: only the names of Node's own list (no Asia/Kolkata, UTC). */
+function knownZone(ctx: TenantContext, zone: string): boolean {
+  if (ctx.ref.faults.has('timezone-runtime-list-only')) return Intl.supportedValuesOf('timeZone').includes(zone);
+  return isTimeZone(zone);
 }
 
 /** Fault `create-user-fields-unchecked`: anything goes, blanks are filled in. */
