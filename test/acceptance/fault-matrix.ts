@@ -27,6 +27,9 @@ import type { Status } from '../../src/runner/results.js';
  */
 const MATRIX_RUNS = 4;
 
+/** Rules judged by the malformed-request sweeps, which need the partner key at most: the same requests in every mode. */
+const SWEPT_ALIKE = new Set<RuleId>(['PARTNER-NO-SERVER-ERROR', 'SIGNIN-NO-SERVER-ERROR', 'SEARCH-NO-SERVER-ERROR']);
+
 const TIME_RULES = new Set<RuleId>(['ACCESS-TOKEN-LIFETIME', 'SIGNIN-IDLE-EXPIRY', 'SIGNIN-IDLE-RESET', 'SIGNIN-ABSOLUTE-EXPIRY', 'SIGNIN-LIFECYCLE']);
 
 export interface RunSettings {
@@ -95,6 +98,8 @@ function notApplicable(mode: Mode, fault: FaultInfo, clean: Map<RuleId, Status>,
   if (mode === 'hook') return undefined;
   if (mode === 'reduced-hook' && !fault.rules.some((r) => changed.has(r)))
     return 'every rule it names that this mode checks is judged on the same checks as with the whole hook (the hook matrix runs it)';
+  if ((mode === 'hookless' || mode === 'partner-only') && fault.rules.every((r) => SWEPT_ALIKE.has(r)))
+    return 'its rules are judged on the same malformed-request sweep in every mode (needs: the partner key at most): the hook matrix runs it';
   if (mode === 'max-tolerance')
     return fault.rules.some((r) => TIME_RULES.has(r)) ? undefined : 'the tolerances change only the time rules, which it does not name';
   if (fault.rules.some((r) => clean.get(r) === 'passed')) return undefined;
