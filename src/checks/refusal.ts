@@ -14,3 +14,16 @@ export function refusedWithoutToken(res: HttpResponse, tokenField: string | unde
   const actual = tokenField !== undefined ? `${describeResponse(res)} with a token in ${tokenField}` : describeResponse(res);
   return finding(ok, 'a 4xx refusal without a token', actual);
 }
+
+/**
+ * No action URL for someone who is not a user of the tenant (spec §5: the key acts for its own
+ * tenant's users only): a 4xx refusal, or a 2xx that carries no URL (a service may answer alike
+ * whether the address is known or not). `urlField`: where an action URL was found in a 2xx, if
+ * anywhere. A refusal's body is not searched: a problem's `type` is often an absolute URL.
+ */
+export function noActionUrl(res: HttpResponse, urlField: string | undefined): Finding {
+  const refused = isClientError(res);
+  const ok = refused || (res.status < 400 && urlField === undefined);
+  const actual = !refused && urlField !== undefined && res.status < 400 ? `${describeResponse(res)} with an action URL in ${urlField}` : describeResponse(res);
+  return finding(ok, 'a 4xx, or an answer without an action URL', actual);
+}

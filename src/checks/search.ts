@@ -28,16 +28,30 @@ export interface SearchPages {
   readonly items: readonly Item[];
   /** Index (0-based, in reading order) of the page each id was first seen on. */
   readonly pageOfItem: ReadonlyMap<string, number>;
+  /** Items read again (the same id and name) on a later page, or twice on one: pages that overlap. */
+  readonly repeats: readonly Repeat[];
   readonly pages: number;
   /** Each page read: its item count and the pageSize it reported. */
   readonly sizes: readonly { readonly items: number; readonly pageSize: number | undefined }[];
   /** The answer of each page read, in order (the first is `first`). */
   readonly responses: readonly HttpResponse[];
   readonly totalCount: number | undefined;
-  /** Every match was read (the pages hold totalCount items). */
+  /** Every match was read (the pages hold totalCount different items). */
   readonly complete: boolean;
   /** Why not complete. */
   readonly incomplete: string | undefined;
+}
+
+/** An item read again: its id, the page (1-based) it was first on, and the page it came back on. */
+export interface Repeat {
+  readonly id: string;
+  readonly firstPage: number;
+  readonly page: number;
+}
+
+/** What makes two items the same match: the id, and the name (ids may repeat across tenants). */
+export function itemKey(item: Item): string {
+  return JSON.stringify([item.id, item.name ?? null]);
 }
 
 /** 200 with items (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount, consistent. */
@@ -80,6 +94,18 @@ export function notListed(pages: SearchPages, wanted: Wanted): Finding {
 export function listsSomething(pages: SearchPages): Finding {
   const ok = pages.first.status === 200 && pages.parsed && pages.items.length > 0;
   return finding(ok, '200 listing at least one business', pages.first.status === 200 ? `${pages.items.length} items` : describeResponse(pages.first));
+}
+
+/** Paging through lists each match once: no item comes back on a later page (pages do not overlap). */
+export function eachMatchOnce(pages: SearchPages): Finding {
+  const [first] = pages.repeats;
+  return finding(
+    first === undefined,
+    'each match on one page only',
+    first === undefined
+      ? `${pages.items.length} items on ${pages.pages} page(s), none repeated`
+      : `business ${first.id} on page ${first.page} again (first on page ${first.firstPage}); ${pages.repeats.length} repeat(s) in all`,
+  );
 }
 
 /** A page holds no more items than its pageSize. */

@@ -281,7 +281,7 @@ function flattenHeaders(headers: Record<string, string | string[] | undefined>):
   return out;
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (text === '') return undefined;
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') return undefined;

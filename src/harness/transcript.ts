@@ -21,6 +21,15 @@ export interface Exchange {
   durationMs?: number;
 }
 
+/** An exchange that got an answer, as the tests judging a run's traffic read it. */
+export interface AnsweredExchange {
+  readonly seq: number;
+  readonly test: string | undefined;
+  readonly method: string;
+  readonly url: string;
+  readonly response: { readonly status: number; readonly headers: Record<string, string>; readonly body: string };
+}
+
 export class Transcript {
   private readonly exchanges: Exchange[] = [];
   private currentTest: string | undefined;
@@ -33,6 +42,7 @@ export class Transcript {
   }
 
   private readonly now: () => Date;
+  private sent = 0;
 
   /** The runner says which test the following exchanges serve. */
   setTest(test: string | undefined): void {
@@ -41,6 +51,7 @@ export class Transcript {
 
   /** Records a request; `at` is when it was sent (default: now; `tack client` records what a client sent earlier). */
   begin(req: ExchangeRequest, at?: Date): number {
+    this.sent++;
     const seq = this.exchanges.length + 1;
     if (this.exchanges.length < this.maxEntries) {
       this.exchanges.push({
@@ -74,6 +85,22 @@ export class Transcript {
 
   get size(): number {
     return this.exchanges.length;
+  }
+
+  /** How many exchanges were made past the upper bound, and so are not kept. */
+  get notKept(): number {
+    return this.sent - this.exchanges.length;
+  }
+
+  /**
+   * The exchanges answered so far, raw, in order: for the tests that judge the whole run's traffic
+   * (every answer a status, every search answer a shape). They record through the redactor like
+   * every test.
+   */
+  answered(): readonly AnsweredExchange[] {
+    return this.exchanges.flatMap((e) =>
+      e.response === undefined ? [] : [{ seq: e.seq, test: e.test, method: e.request.method, url: e.request.url, response: e.response }],
+    );
   }
 
   /** The whole transcript, redacted: the only way exchanges leave memory. */

@@ -8,6 +8,7 @@ import type { AccessTokens } from './access-token.js';
 import type { Clock } from './clock.js';
 import type { Business, Directory, Tenant } from './directory.js';
 import type { FaultSet } from './faults.js';
+import type { HookCapability } from './hook/capabilities.js';
 import type { CodeStore } from './identity/codes.js';
 import type { Passwords } from './passwords.js';
 import type { Script } from './script.js';
@@ -29,6 +30,8 @@ export interface ReferenceConfig {
   readonly realmPath: string;
   /** Path prefix of the test hook. */
   readonly hookPath: string;
+  /** What the test hook offers (`GET /`); the endpoints of the others answer 404. */
+  readonly hookCapabilities: readonly HookCapability[];
   /** Choices the spec leaves open, varied to prove tack does not depend on ours. */
   readonly dialect: Dialect;
 }

@@ -102,10 +102,16 @@ const faults = [
     'partner-token-forbidden',
     ['PARTNER-MINT', 'PARTNER-REFRESH', 'PARTNER-TENANT-NARROWING', 'PARTNER-USER-PERMISSIONS', 'SEARCH-PERMISSION-REMOVAL'],
     'Partner-minted access tokens are accepted as authentic but every search with one answers 403: they never give their user anything.',
+    [
+      {
+        rules: ['SEARCH-SHAPE'],
+        why: 'with partner keys only, every search tack makes uses a partner-minted token: no search result is left to judge the shape of (skipped)',
+      },
+    ],
   ),
   fault(
     'partner-narrowing-fails-500',
-    ['PARTNER-TENANT-NARROWING'],
+    ['PARTNER-TENANT-NARROWING', 'PARTNER-NO-SERVER-ERROR'],
     'Minting for a user of several tenants answers 500 instead of a token narrowed to the tenant (or a 4xx refusal).',
   ),
   fault(
@@ -294,6 +300,72 @@ const faults = [
     'search-ignores-host-tenant',
     ['SEARCH-TENANT-FROM-HOST'],
     "Search ignores the host: it lists the caller's readable businesses of every tenant the caller belongs to.",
+  ),
+
+  // ── Issue #22 (no false greens, round three): paging, shapes, types, time zones, server errors ──
+  fault(
+    'search-pages-overlap',
+    ['SEARCH-SHAPE'],
+    'Each page after the first starts one item early (an off-by-one offset): the last match of a page comes back first on the next one.',
+  ),
+  fault(
+    'search-offset-is-page-index',
+    ['SEARCH-SHAPE', 'SEARCH-ONLY-READABLE'],
+    'A page starts at its index, not index × pageSize (each page is the previous one moved on by one item), and the newest business of the ' +
+      "tenant the caller may not read is listed after the caller's own: read until totalCount items with the repeats counted, it is never reached.",
+    [
+      {
+        rules: ['PARTNER-USER-PERMISSIONS', 'SEARCH-PERMISSION-REMOVAL', 'SEARCH-TENANT-FROM-HOST'],
+        why: 'every search read to its last page meets the business listed to everyone',
+      },
+    ],
+  ),
+  fault(
+    'partner-search-page-index-string',
+    ['SEARCH-SHAPE'],
+    'Searches with a partner-minted access token answer pageIndex as a string ("0"); searches with a personal token are right.',
+  ),
+  fault(
+    'optional-field-types-unchecked',
+    ['PARTNER-BAD-REQUEST'],
+    'An optional member of a user (displayName, phoneNumber, timeZone) of another type than string, such as "displayName": 42, is dropped ' +
+      'and the user created with 201, instead of a 400.',
+  ),
+  fault(
+    'timezone-runtime-list-only',
+    ['PARTNER-CREATE-OPTIONAL'],
+    "timeZone is checked against one runtime's list of canonical names (Node's Intl.supportedValuesOf): valid IANA names outside it, " +
+      'Asia/Kolkata, UTC, Etc/UTC, Europe/Kyiv, are refused with 400.',
+  ),
+  fault(
+    'reset-url-for-non-members',
+    ['PARTNER-RESET-TENANT-SCOPE'],
+    "Reset password answers 200 with an action URL for any e-mail address: one no tenant knows, or another tenant's user.",
+  ),
+  fault(
+    'partner-refresh-unknown-token-500',
+    ['PARTNER-NO-SERVER-ERROR'],
+    'The partner refresh call answers 500 to a refresh token it never issued (instead of refusing it with a 4xx).',
+  ),
+  fault(
+    'partner-content-type-401',
+    ['PARTNER-NO-SERVER-ERROR'],
+    'A partner-key call with the valid key and a body that is not application/json is answered 401, a credentials status for a body problem.',
+  ),
+  fault(
+    'exchange-grant-type-500',
+    ['SIGNIN-NO-SERVER-ERROR'],
+    'An exchange without grant_type, or with one the server does not support, is answered 500 instead of 400.',
+  ),
+  fault(
+    'search-bad-paging-500',
+    ['SEARCH-NO-SERVER-ERROR'],
+    'A search whose paging parameters are not numbers, or out of range, is answered 500 instead of 400.',
+  ),
+  variant(
+    'exchange-foreign-client-revokes',
+    'Conformant: a refresh token presented under another client id (or none) is refused and revoked as a precaution ' +
+      '(a token sent by the wrong client may be stolen); the spec does not say it must stay usable.',
   ),
 
   // ── The token page and the sign-in pages ───────────────────────────────────────────────────

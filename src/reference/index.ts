@@ -18,6 +18,7 @@ import { Directory } from './directory.js';
 import { buildEnv } from './env.js';
 import { FAULTS, type FaultInfo, parseFaults } from './faults.js';
 import { generateApiToken } from './hook/api-tokens.js';
+import { parseCapabilities } from './hook/capabilities.js';
 import { hookHostsFor, type HostKind, urlHostFor } from './host.js';
 import { defaultErrorLog } from './problem.js';
 import type { Recorder } from './recorder.js';
@@ -43,6 +44,8 @@ export interface ReferenceOptions {
   partnerHeaders?: readonly [string, string];
   /** Bearer token of the test hook; default random. */
   hookToken?: string;
+  /** The capabilities the test hook offers; default all it implements (a target's hook may offer fewer). */
+  hookCapabilities?: readonly string[];
   /** Sign-in client id; default 'payroll-portal'. */
   clientId?: string;
   /** Names of tenants A and B; default ['acme', 'globex']. */
@@ -122,6 +125,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const bind = options.bind ?? '127.0.0.1';
   const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
   const hookToken = options.hookToken ?? randomSecret(32);
+  const hookCapabilities = parseCapabilities(options.hookCapabilities);
   if (clientId === '' || hookToken === '') throw new Error('clientId and hookToken must not be empty');
 
   const clock = new OffsetClock();
@@ -157,6 +161,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       hookHosts: hookHostsFor(bind),
       realmPath,
       hookPath: HOOK_PATH,
+      hookCapabilities,
       dialect: { ...DEFAULT_DIALECT, ...(options.dialect ?? {}) },
     },
     log: defaultErrorLog,

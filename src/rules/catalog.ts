@@ -202,13 +202,46 @@ const rules = [
     'MUST',
     'api',
     '§2, §4.3',
-    'Search answers JSON with items (id, name, registrationNumber), pageIndex, pageSize (at least 1) and totalCount; ' +
-      'on every page, no more items than pageSize, and totalCount counts every match.',
+    'Every search answer, whoever holds the token, is JSON with items (id, name, registrationNumber), pageIndex, pageSize (at least 1) and ' +
+      'totalCount; on every page no more items than pageSize, totalCount counts every match, and paging through lists each match once.',
   ),
   r('SEARCH-ONLY-READABLE', 'MUST', 'api', '§4.3', 'Search lists, on every page, only businesses the caller may read.'),
   r('SEARCH-PERMISSION-REMOVAL', 'MUST', 'api', '§4.3', 'A permission removed from the user is gone on the very next request, with the same access token.'),
   r('SEARCH-NON-MEMBER', 'MUST', 'api', '§7', 'A caller who is not a member of the tenant of the host called is refused with 403.'),
   r('SEARCH-TENANT-FROM-HOST', 'MUST', 'api', '§4.3', "The tenant is the host called: each tenant host lists only that tenant's businesses."),
+
+  // ── Server errors and tenant scope, over every endpoint (spec §4, §5, §7; issue #22) ───────────
+  r(
+    'PARTNER-NO-SERVER-ERROR',
+    'MUST',
+    'partner-key',
+    '§4.1, §7',
+    'No partner-key call tack sends, well-formed or malformed (another Content-Type, a body where none is expected, a refresh token never issued), ' +
+      'is answered 5xx; and a malformed call with valid credentials is not answered 401 (a credentials status).',
+  ),
+  r(
+    'PARTNER-RESET-TENANT-SCOPE',
+    'SHOULD',
+    'partner-key',
+    '§4.1, §5',
+    "Reset password for an e-mail that is not a user of the tenant (unknown, or another tenant's user) returns no action URL.",
+  ),
+  r(
+    'SIGNIN-NO-SERVER-ERROR',
+    'SHOULD',
+    'sign-in',
+    '§4.2, RFC 6749 §5.2',
+    'No call tack sends to the token or revoke endpoint, well-formed or malformed (no grant_type, an unsupported one, no token, another body type), ' +
+      'is answered 5xx.',
+  ),
+  r(
+    'SEARCH-NO-SERVER-ERROR',
+    'SHOULD',
+    'api',
+    '§4.3, §7',
+    'No business search tack sends, well-formed or malformed (paging parameters that are not numbers or out of range, a malformed Authorization header), ' +
+      'is answered 5xx.',
+  ),
 
   // ── The token page, seen in a browser (spec §1, §3, §5, §7, §8) ────────────────────────────
   r(

@@ -137,6 +137,17 @@ export const NEEDS = {
         : 'needs a personal API token of a user who reads at least one business: the test hook with the users, api-tokens, businesses and access ' +
           'capabilities, or TACK_USER_EMAIL with TACK_API_TOKEN_FILE, or with TACK_USER_PASSWORD and a browser',
   },
+  'reader-access': {
+    meaning: 'an access token of a user whose reads tack knows: a reader-token, or one the partner key mints for such a user',
+    asks:
+      'an access token of a user who reads a business: a reader-token, or the partner key (TACK_PARTNER_CLIENT_ID, TACK_PARTNER_SECRET) ' +
+      'with hook capabilities businesses and access or TACK_USER_EMAIL',
+    unmet: (env) =>
+      hasReaderToken(env) || (env.target.partner !== undefined && (canGrant(env.hook) || env.target.userEmail !== undefined))
+        ? undefined
+        : 'needs an access token of a user who reads at least one business: the test hook with the businesses and access capabilities, ' +
+          'or TACK_USER_EMAIL, each with the partner key (TACK_PARTNER_CLIENT_ID, TACK_PARTNER_SECRET) or a personal API token of that user',
+  },
   'known-reads': {
     meaning: "permissions tack knows to compare a token with: the hook's businesses and access, or a reader-token",
     asks: "permissions tack knows: hook capabilities businesses and access, or TACK_USER_EMAIL's own token (TACK_API_TOKEN_FILE, or the token page)",

@@ -2,14 +2,17 @@
  * Reading every page of a business search (spec §4.3). The spec does not name the paging
  * parameters: tack sends `TACK_PAGE_INDEX_PARAM` (default `pageIndex`) and, when asked for a small
  * page, `TACK_PAGE_SIZE_PARAM` (default `pageSize`), numbers the pages from the first page's
- * `pageIndex` (0- or 1-based alike), and stops when the pages hold `totalCount` items. A target that
- * ignores the parameters (the next page repeats the first, or says another pageIndex) leaves the
- * result incomplete, with the reason: "not listed" is then not a verdict.
+ * `pageIndex` (0- or 1-based alike), and stops when the pages hold `totalCount` different items.
+ * Only different items count: pages that overlap (an off-by-one offset) reach `totalCount` with
+ * repeats before the last match is read, and "not listed" would then be said of a business tack
+ * never saw. A repeat is kept (`repeats`) as the paging defect it is (SEARCH-SHAPE judges it). A
+ * target that ignores the parameters (the next page repeats the first, or says another pageIndex)
+ * leaves the result incomplete, with the reason: "not listed" is then not a verdict.
  */
 import type { TestContext } from '../runner/test-context.js';
 import { describeResponse } from '../checks/describe-response.js';
 import type { HttpResponse } from '../harness/http.js';
-import type { Item, SearchPages } from '../checks/search.js';
+import { itemKey, type Item, type Repeat, type SearchPages } from '../checks/search.js';
 
 const MAX_PAGES = 25;
 
@@ -38,9 +41,22 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
   const sizeQuery: Record<string, string> = options.pageSize !== undefined ? { [pageSizeParam]: String(options.pageSize) } : {};
   const first = await t.api.search(baseUrl, token, sizeQuery);
   const firstPage = parse(first);
-  const items: Item[] = [...(firstPage?.items ?? [])];
+  const items: Item[] = [];
   const pageOfItem = new Map<string, number>();
-  for (const item of items) if (!pageOfItem.has(item.id)) pageOfItem.set(item.id, 0);
+  /** The page each item (id and name) was first read on. */
+  const firstSeen = new Map<string, number>();
+  const repeats: Repeat[] = [];
+  const take = (page: number, read: readonly Item[]) => {
+    for (const item of read) {
+      const key = itemKey(item);
+      const before = firstSeen.get(key);
+      if (before === undefined) firstSeen.set(key, page);
+      else repeats.push({ id: item.id, firstPage: before + 1, page: page + 1 });
+      if (!pageOfItem.has(item.id)) pageOfItem.set(item.id, page);
+      items.push(item);
+    }
+  };
+  take(0, firstPage?.items ?? []);
   const sizes = firstPage ? [{ items: firstPage.items.length, pageSize: firstPage.pageSize }] : [];
   const responses = [first];
   const done = (complete: boolean, incomplete?: string): SearchPages => ({
@@ -48,6 +64,7 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
     parsed: firstPage !== undefined,
     items,
     pageOfItem,
+    repeats,
     pages: sizes.length,
     sizes,
     responses,
@@ -60,7 +77,7 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
   if (total === undefined) return done(false, 'the answer has no totalCount, so tack cannot tell whether more pages exist');
   const base = firstPage.pageIndex ?? 0;
   let previous = firstPage.items.map((i) => i.id).join('\n');
-  for (let page = 1; items.length < total; page++) {
+  for (let page = 1; firstSeen.size < total; page++) {
     if (page >= MAX_PAGES) return done(false, `more than ${MAX_PAGES} pages: tack reads at most ${MAX_PAGES}`);
     if (sizes[sizes.length - 1]!.items === 0) return done(false, `page ${page} was empty although totalCount is ${total}`);
     const index = base + page;
@@ -76,8 +93,7 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
       );
     }
     previous = ids;
-    for (const item of next.items) if (!pageOfItem.has(item.id)) pageOfItem.set(item.id, page);
-    items.push(...next.items);
+    take(page, next.items);
     sizes.push({ items: next.items.length, pageSize: next.pageSize });
     responses.push(res);
   }

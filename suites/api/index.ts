@@ -4,6 +4,7 @@ import { accessTokenLifetime } from './lifetime.js';
 import { searchNonMember } from './non-member.js';
 import { onlyReadable, permissionRemoval } from './readable.js';
 import { searchShape } from './shape.js';
+import { searchMalformedRequests } from './server-errors.js';
 import { tenantFromHost } from './tenant-from-host.js';
 
 export const API_TESTS: readonly TestCase[] = [
@@ -13,6 +14,7 @@ export const API_TESTS: readonly TestCase[] = [
   permissionRemoval,
   searchNonMember,
   tenantFromHost,
+  searchMalformedRequests,
   // Last: it moves the target's clock.
   accessTokenLifetime,
 ];

@@ -7,7 +7,8 @@ import { mintForMember, mintForNonMember } from './mint.js';
 import { tenantNarrowing } from './narrowing.js';
 import { userPermissions } from './permissions.js';
 import { refreshCrossTenant, refreshNeedsKey, refreshSameHost } from './refresh.js';
-import { resetPassword } from './reset-password.js';
+import { resetPassword, resetTenantScope } from './reset-password.js';
+import { partnerMalformedRequests } from './server-errors.js';
 import { tenantBinding } from './tenant-binding.js';
 
 export const PARTNER_KEY_TESTS: readonly TestCase[] = [
@@ -20,6 +21,7 @@ export const PARTNER_KEY_TESTS: readonly TestCase[] = [
   createDuplicate,
   createTimeZone,
   badRequest,
+  partnerMalformedRequests,
   mintForMember,
   mintForNonMember,
   tenantNarrowing,
@@ -28,4 +30,5 @@ export const PARTNER_KEY_TESTS: readonly TestCase[] = [
   refreshNeedsKey,
   refreshCrossTenant,
   resetPassword,
+  resetTenantScope,
 ];

@@ -3,13 +3,17 @@
  * the user. Its field is not named: TACK_RESET_URL_FIELD, or else the URL-valued member whose name
  * says what it is (action, reset, url, link, href), or else the first absolute URL in the body
  * (src/harness/clients/fields.ts). A relative action URL beside some other absolute link fails.
- * The URL itself is never printed (it likely carries a one-time secret).
+ * The URL itself is never printed (it likely carries a one-time secret). For an e-mail that is not
+ * a user of the tenant (unknown, or a user of tenant B only), no action URL (SHOULD, §5: the key
+ * acts for its own tenant's users): a 4xx, or an answer without one.
  */
 import { isAbsoluteHttpUrl } from '../../src/harness/clients/fields.js';
 import { finding } from '../../src/checks/finding.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import { success } from '../../src/checks/response.js';
 import { createMember } from '../../src/steps/members.js';
+import { noActionUrl } from '../../src/checks/refusal.js';
+import type { TestPart } from '../../src/runner/needs.js';
 
 export const resetPassword: TestCase = {
   id: 'partner-key/reset-password',
@@ -28,7 +32,29 @@ export const resetPassword: TestCase = {
       finding(absolute, `an absolute http(s) URL in ${where}`, url ? `${url.field} is not an absolute http(s) URL` : 'none found'),
     );
     t.observe('PARTNER-RESET-PASSWORD', `action URL found in ${url!.field}`);
-    const stranger = await t.partner.resetPassword(t.names.email('reset-stranger'));
-    t.observe('PARTNER-RESET-PASSWORD', `reset password for an e-mail the tenant does not know answered ${stranger.res.status} (the spec gives no status)`);
+  },
+};
+
+/** A user of tenant B, made with B's key: the sharper case (the address exists, in another tenant). */
+const OTHER_TENANTS_USER: TestPart = {
+  rule: 'PARTNER-RESET-TENANT-SCOPE',
+  title: "reset password at tenant A's host for a user of tenant B only",
+  needs: ['other-partner'],
+};
+
+export const resetTenantScope: TestCase = {
+  id: 'partner-key/reset-tenant-scope',
+  title: 'Reset password for an e-mail that is not a user of the tenant returns no action URL',
+  rules: ['PARTNER-RESET-TENANT-SCOPE'],
+  needs: ['partner'],
+  parts: [OTHER_TENANTS_USER],
+  async run(t) {
+    const strangers = [{ what: 'an e-mail no tenant knows', email: t.names.email('reset-stranger') }];
+    if (t.can(OTHER_TENANTS_USER)) strangers.push({ what: OTHER_TENANTS_USER.title, email: await createMember(t, 'reset-other-tenant', t.otherPartner) });
+    for (const { what, email } of strangers) {
+      const { res, url } = await t.partner.resetPassword(email);
+      if (res.status >= 500) t.unverified('PARTNER-RESET-TENANT-SCOPE', what, `answered ${res.status}: no answer to judge (PARTNER-NO-SERVER-ERROR)`);
+      else t.soft('PARTNER-RESET-TENANT-SCOPE', what, noActionUrl(res, url?.field));
+    }
   },
 };

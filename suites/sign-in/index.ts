@@ -11,6 +11,7 @@ import { idleExpiry } from './idle-expiry.js';
 import { lifecycle } from './lifecycle.js';
 import { revoke } from './revoke.js';
 import { rotation } from './rotation.js';
+import { signInMalformedRequests } from './server-errors.js';
 
 /** Hookless-safe tests first (exchange, rotation, garbage, CORS), then those on tokens tack owns, then those that need the hook. */
 export const SIGN_IN_TESTS: readonly TestCase[] = [
@@ -18,6 +19,7 @@ export const SIGN_IN_TESTS: readonly TestCase[] = [
   rotation,
   garbage,
   noCors,
+  signInMalformedRequests,
   revoke,
   clientId,
   disabledUser,

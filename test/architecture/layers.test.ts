@@ -31,7 +31,7 @@ const LAYERS: readonly Layer[] = [
   { name: 'steps', paths: ['src/steps/'], may: ['foundation', 'harness', 'checks', 'runner'] },
   {
     name: 'tests',
-    paths: ['suites/partner-key/', 'suites/sign-in/', 'suites/api/', 'suites/token-page/', 'scenarios/lifecycle/'],
+    paths: ['suites/partner-key/', 'suites/sign-in/', 'suites/api/', 'suites/token-page/', 'suites/run-wide/', 'scenarios/lifecycle/'],
     may: CHECKING,
     areas: true,
   },

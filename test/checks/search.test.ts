@@ -1,4 +1,4 @@
-import { type Item, listed, listsSomething, notListed, type SearchPages, totalCountsAll, withinPageSize } from '../../src/checks/search.js';
+import { eachMatchOnce, type Item, listed, listsSomething, notListed, type SearchPages, totalCountsAll, withinPageSize } from '../../src/checks/search.js';
 import { answer, table } from './table.js';
 
 const page = (items: Item[], status = 200, complete = true): SearchPages => {
@@ -8,6 +8,7 @@ const page = (items: Item[], status = 200, complete = true): SearchPages => {
     parsed: status === 200,
     items,
     pageOfItem: new Map(items.map((item) => [item.id, 0])),
+    repeats: [],
     pages: 1,
     sizes: [{ items: items.length, pageSize: 10 }],
     responses: [first],
@@ -28,6 +29,13 @@ table('what a search lists (src/checks/search.ts)', [
   { name: 'not listed: a 500 is no answer', found: () => notListed(page([], 500), { id: '1' }), ok: false },
   { name: 'lists something', found: () => listsSomething(page([acme])), ok: true },
   { name: 'lists nothing', found: () => listsSomething(page([])), ok: false, actual: '0 items' },
+  { name: 'each match once', found: () => eachMatchOnce(page([acme])), ok: true },
+  {
+    name: 'a match on two pages',
+    found: () => eachMatchOnce({ ...page([acme, acme]), pages: 2, repeats: [{ id: '1', firstPage: 1, page: 2 }] }),
+    ok: false,
+    actual: 'business 1 on page 2 again (first on page 1); 1 repeat(s) in all',
+  },
   { name: 'within the page size', found: () => withinPageSize(3, 3), ok: true },
   { name: 'beyond the page size', found: () => withinPageSize(4, 3), ok: false },
   { name: 'totalCount counts every match', found: () => totalCountsAll(5, 4), ok: true },

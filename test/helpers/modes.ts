@@ -7,6 +7,10 @@
  *   so tack generates tokens of its own through the token page) and TACK_API_TOKEN_FILE, no hook;
  * - partner-only: both partner keys and hosts and TACK_USER_EMAIL, no token file, no hook;
  * - max-tolerance: hook mode with TACK_CLOCK_TOLERANCE_S and TACK_ACCESS_TOLERANCE_S at their maximum;
+ * - reduced-hook: the hook without the businesses and access capabilities (users, passwords, api-tokens,
+ *   clock, disable-user and features only), as a target's hook may offer less: tack can create users
+ *   and their tokens but give them nothing to read, so "a token works" and "the same businesses"
+ *   have no evidence, and the rules resting on them must be skipped, never passed;
  * - password-only: both partner keys and hosts, TACK_USER_EMAIL and TACK_USER_PASSWORD, no token
  *   file, no hook: every API token tack uses is one it generates through the token page. Not in
  *   MODES (each of its runs needs Chromium): test/acceptance/password-only.test.ts runs it.
@@ -26,9 +30,12 @@ const JOURNALS: Record<string, string> = existsSync('/dev/shm') ? { TACK_JOURNAL
 /** Where no browser is: TACK_BROWSER naming it makes a run one of a machine without Chromium. */
 export const NO_BROWSER = '/nonexistent/tack-runs-without-a-browser';
 
-export type Mode = 'hook' | 'hookless' | 'partner-only' | 'max-tolerance' | 'password-only';
+export type Mode = 'hook' | 'hookless' | 'partner-only' | 'max-tolerance' | 'password-only' | 'reduced-hook';
 
-export const MODES: readonly Mode[] = ['hook', 'hookless', 'partner-only', 'max-tolerance'];
+export const MODES: readonly Mode[] = ['hook', 'hookless', 'partner-only', 'max-tolerance', 'reduced-hook'];
+
+/** The hook of reduced-hook mode: every capability but businesses and access. */
+export const REDUCED_HOOK = ['clock', 'users', 'api-tokens', 'disable-user', 'features', 'passwords'] as const;
 
 export interface ModeTarget {
   readonly server: ReferenceServer;
@@ -42,12 +49,14 @@ export async function targetFor(
   options: ReferenceOptions = {},
   extra: Record<string, string> = {},
 ): Promise<ModeTarget> {
-  const server = await startReferenceServer({ ...options, faults });
+  const reduced = mode === 'reduced-hook' ? { hookCapabilities: REDUCED_HOOK } : {};
+  const server = await startReferenceServer({ ...options, ...reduced, faults });
   const tenantA = Object.keys(server.urls.tenants)[0]!;
   const { TACK_HOOK_URL: _url, TACK_HOOK_TOKEN: _token, ...withoutHook } = server.env;
   let env: Record<string, string>;
   switch (mode) {
     case 'hook':
+    case 'reduced-hook':
       env = { ...server.env };
       break;
     case 'max-tolerance':

@@ -124,6 +124,11 @@ const PROBES: Record<FaultName, Probe> = {
   'garbage-token-exchanges': async (s) => (await exchange(s, 'never-issued')).status === 200,
   'garbage-token-unauthorized': async (s) => (await exchange(s, 'never-issued')).status === 401,
   'exchange-ignores-client-id': async (s) => (await exchange(s, await apiToken(s), { client_id: 'someone-else' })).status === 200,
+  'exchange-foreign-client-revokes': async (s) => {
+    const token = await apiToken(s);
+    await exchange(s, token, { client_id: 'someone-else' });
+    return (await exchange(s, token)).status === 400;
+  },
   'idle-limit-31-days': async (s) => {
     const token = await apiToken(s);
     await advance(s, 30 * DAY_SECONDS);
@@ -228,6 +233,33 @@ const PROBES: Record<FaultName, Probe> = {
   },
   'search-non-member-allowed': async (s) => (await search(s, 'acme', (await signIn(s, BOB, 'globex')).accessToken)).status === 200,
   'search-ignores-host-tenant': async (s) => names(await search(s, 'acme', (await signIn(s, CASEY)).accessToken)).includes('Globex Chemicals'),
+  // Issue #22 (no false greens, round three).
+  'search-pages-overlap': async (s) => {
+    const { accessToken } = await signIn(s);
+    const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=2'), await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')];
+    return names(first).at(-1) === names(second)[0];
+  },
+  'search-offset-is-page-index': async (s) => {
+    const { accessToken } = await signIn(s);
+    const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=2'), await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')];
+    return names(first)[1] === names(second)[0];
+  },
+  'optional-field-types-unchecked': async (s) =>
+    (await createUser(s, { email: 'typed@acme.example', firstName: 'T', lastName: 'Yped', displayName: 42 })).status === 201,
+  'timezone-runtime-list-only': async (s) =>
+    (await createUser(s, { email: 'kolkata@acme.example', firstName: 'K', lastName: 'Olkata', timeZone: 'Asia/Kolkata' })).status === 400,
+  'reset-url-for-non-members': async (s) =>
+    (await call(s, 'acme', 'POST', `/api/admin/users/${encodeURIComponent(BOB)}/reset-password`, { headers: partnerKey(s) })).status === 200,
+  'partner-refresh-unknown-token-500': async (s) =>
+    (await call(s, 'acme', 'POST', REFRESH, { headers: partnerKey(s), json: { refreshToken: 'never-issued' } })).status === 500,
+  'partner-content-type-401': async (s) =>
+    (await call(s, 'acme', 'POST', TOKEN, { headers: { ...partnerKey(s), 'content-type': 'text/plain' }, body: JSON.stringify({ username: ALICE }) }))
+      .status === 401,
+  'exchange-grant-type-500': async (s) =>
+    (await call(s, 'id', 'POST', '/realms/payroll/protocol/openid-connect/token', { form: { client_id: 'payroll-portal', refresh_token: 'x' } })).status ===
+    500,
+  'search-bad-paging-500': async (s) => (await search(s, 'acme', (await signIn(s)).accessToken, '?pageSize=ten')).status === 500,
+  'partner-search-page-index-string': async (s) => typeof (await search(s, 'acme', (await mint(s, ALICE)).accessToken)).json()['pageIndex'] === 'string',
   'token-page-no-reauth': async (s) => (await (await signedIn(s)).open(generateUrl(s, 'st', pkce().challenge))).status === 302,
   'token-page-other-user': async (s) => {
     const token = (await generateThroughPage(await signedIn(s))).json<{ refresh_token: string }>().refresh_token;

@@ -24,6 +24,8 @@ export interface ServeOptions {
   envOut: string;
   partnerHeaders?: readonly [string, string];
   hookless: boolean;
+  /** The hook's capabilities, when fewer than all (a target whose hook offers less). */
+  hookCapabilities?: readonly string[];
   /** Where to write the process id (removed on exit). */
   pidFile?: string;
 }
@@ -44,6 +46,7 @@ export function registerServe(program: Command): void {
     .option('--env-out <file>', 'where to write the TACK_* variables (mode 0600)', '.tack/reference.env')
     .option('--partner-headers <a,b>', 'partner credential header names (default Tenant-Key-1,Tenant-Key-2)', parseHeaderPair)
     .option('--hookless', 'leave the test hook out of the env file; write an API token file instead', false)
+    .option('--hook-capabilities <list>', 'offer only these test hook capabilities (comma-separated; default all)', parseList)
     .option('--pid-file <file>', "write this process's id to a file (removed on exit)")
     .action(async (opts: ServeOptions) => {
       await serveCommand(opts, (s) => process.stdout.write(s), waitForSignal);
@@ -54,6 +57,13 @@ function parsePort(value: string): number {
   const port = parseIntOption('--port')(value);
   if (port > 65535) throw new InvalidArgumentError(`--port takes 0..65535, got "${value}"`);
   return port;
+}
+
+function parseList(value: string): readonly string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 function parseHeaderPair(value: string): readonly [string, string] {
@@ -75,6 +85,7 @@ export async function serveCommand(opts: ServeOptions, write: (s: string) => voi
       bind: opts.bind,
       faults: opts.fault,
       ...(opts.partnerHeaders === undefined ? {} : { partnerHeaders: opts.partnerHeaders }),
+      ...(opts.hookCapabilities === undefined ? {} : { hookCapabilities: opts.hookCapabilities }),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -159,6 +170,7 @@ function banner(server: ReferenceServer, opts: ServeOptions, envFile: string, to
   const width = Math.max(...rows.map(([label]) => label.length));
   const out = [
     `tack reference server listening on ${opts.bind}:${server.port}${server.faults.length > 0 ? ` with faults: ${server.faults.join(', ')}` : ''}`,
+    ...(opts.hookCapabilities === undefined || tokenFile !== undefined ? [] : [`  the test hook offers only: ${opts.hookCapabilities.join(', ')}`]),
     ...rows.map(([label, url]) => `  ${label.padEnd(width)}  ${url}`),
     '',
     `Wrote ${envFile} (mode 0600; it holds the partner secrets${tokenFile === undefined ? ' and the hook token' : ''}).`,

@@ -12,9 +12,11 @@
  */
 import type { Dialect, TenantContext } from '../context.js';
 import type { Business } from '../directory.js';
-import { badRequest, forbidden } from '../errors.js';
+import { badRequest, forbidden, HttpError } from '../errors.js';
+import type { FaultSet } from '../faults.js';
 import { sendJson } from '../respond.js';
 import { authenticate, type Caller } from './bearer.js';
+import { listedTo, pageStart } from './paging-faults.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -29,12 +31,12 @@ interface Paging {
 
 export function searchBusinesses(ctx: TenantContext): void {
   const caller = authenticate(ctx);
-  if (caller === undefined) return answer(ctx, [], readPaging(ctx.query, ctx.ref.config.dialect));
+  if (caller === undefined) return answer(ctx, [], readPaging(ctx.query, ctx.ref.config.dialect, ctx.ref.faults));
   checkTenant(ctx, caller);
   checkMembership(ctx, caller);
-  const paging = readPaging(ctx.query, ctx.ref.config.dialect);
+  const paging = readPaging(ctx.query, ctx.ref.config.dialect, ctx.ref.faults);
   const matches = readableBusinesses(ctx, caller).filter((business) => matchesQuery(business, paging.q));
-  answer(ctx, matches, paging);
+  answer(ctx, matches, paging, caller);
 }
 
 /** A partner token works only at the tenant that minted it (spec §4.1 rule 1). PARTNER-TENANT-NARROWING. */
@@ -52,20 +54,22 @@ function checkMembership(ctx: TenantContext, caller: Caller): void {
   throw forbidden('not_a_member', 'The caller is not a member of this tenant.');
 }
 
-function readPaging(query: string, dialect: Dialect): Paging {
+function readPaging(query: string, dialect: Dialect, faults: FaultSet): Paging {
   const params = new URLSearchParams(query);
   const { pageBase, pageParams } = dialect;
   return {
     q: (params.get('q') ?? '').trim().toLowerCase(),
-    pageIndex: integerParam(params, pageParams.index, pageBase, pageBase),
-    pageSize: Math.min(integerParam(params, pageParams.size, DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE),
+    pageIndex: integerParam(params, pageParams.index, pageBase, faults, pageBase),
+    pageSize: Math.min(integerParam(params, pageParams.size, DEFAULT_PAGE_SIZE, faults, 1), MAX_PAGE_SIZE),
   };
 }
 
-function integerParam(params: URLSearchParams, name: string, fallback: number, min = 0): number {
+function integerParam(params: URLSearchParams, name: string, fallback: number, faults: FaultSet, min = 0): number {
   const raw = params.get(name);
   if (raw === null || raw === '') return fallback;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < min) {
+    // SEARCH-NO-SERVER-ERROR: paging parameters that are not numbers, or out of range, are 400.
+    if (faults.has('search-bad-paging-500')) throw new HttpError(500, 'server_error', 'The paging parameters could not be read.');
     throw badRequest('invalid_query', `${name} must be an integer of at least ${min}.`);
   }
   return Number(raw);
@@ -117,10 +121,10 @@ function matchesQuery(business: Business, q: string): boolean {
 }
 
 /** SEARCH-SHAPE: one page of at most pageSize items, totalCount counting every match. */
-function answer(ctx: TenantContext, matches: readonly Business[], paging: Paging): void {
-  const sorted = [...matches].sort(byName);
+function answer(ctx: TenantContext, matches: readonly Business[], paging: Paging, caller?: Caller): void {
+  const sorted = listedTo(ctx, [...matches].sort(byName), caller?.user.id);
   const index = paging.pageIndex - ctx.ref.config.dialect.pageBase;
-  const start = index * paging.pageSize;
+  const start = pageStart(ctx, index, paging.pageSize);
   const leak = leakOnLaterPages(ctx, sorted, paging.pageSize);
   const page = ctx.ref.faults.has('search-ignores-page-size')
     ? sorted
@@ -128,7 +132,8 @@ function answer(ctx: TenantContext, matches: readonly Business[], paging: Paging
       ? leak.slice(start - paging.pageSize, start)
       : sorted.slice(start, start + paging.pageSize);
   const items = page.map(({ id, name, registrationNumber }) => ({ id, name, registrationNumber }));
-  const body: Record<string, unknown> = { items, pageIndex: paging.pageIndex, pageSize: paging.pageSize };
+  const partnerShape = caller?.claims.kind === 'partner' && ctx.ref.faults.has('partner-search-page-index-string');
+  const body: Record<string, unknown> = { items, pageIndex: partnerShape ? String(paging.pageIndex) : paging.pageIndex, pageSize: paging.pageSize };
   if (!ctx.ref.faults.has('search-omits-total-count'))
     body['totalCount'] = sorted.length + (leak ? leak.length - Math.max(0, sorted.length - paging.pageSize) : 0);
   sendJson(ctx.res, 200, body);

@@ -24,8 +24,8 @@ import { checkClient, type Form, param, readForm } from './form.js';
 export async function exchange(ctx: RequestContext): Promise<void> {
   const form = await readForm(ctx);
   // SIGNIN-CLIENT-ID: the public client must be the configured one.
-  if (!ctx.ref.faults.has('exchange-ignores-client-id')) checkClient(ctx, form);
-  const grantType = param(form, 'grant_type');
+  if (!ctx.ref.faults.has('exchange-ignores-client-id')) refuseOtherClients(ctx, form);
+  const grantType = grantTypeOf(ctx, form);
   if (grantType !== 'refresh_token') return otherGrant(ctx, form, grantType);
   const token = param(form, 'refresh_token');
   const user = loadActiveUser(ctx, token);
@@ -34,9 +34,28 @@ export async function exchange(ctx: RequestContext): Promise<void> {
   answer(ctx, user.id, rotateToken(ctx.ref, presented));
 }
 
+/** Variant `exchange-foreign-client-revokes`: a token presented under another client id is revoked as it is refused. */
+function refuseOtherClients(ctx: RequestContext, form: Form): void {
+  try {
+    checkClient(ctx, form);
+  } catch (error) {
+    const presented = form.get('refresh_token');
+    if (presented !== undefined && ctx.ref.faults.has('exchange-foreign-client-revokes')) ctx.ref.apiTokens.revoke(presented);
+    throw error;
+  }
+}
+
+/** The grant type; fault `exchange-grant-type-500`: a missing one fails the server. */
+// SIGNIN-NO-SERVER-ERROR: a missing grant_type is 400 invalid_request, an unknown one 400 unsupported_grant_type.
+function grantTypeOf(ctx: RequestContext, form: Form): string {
+  if (!form.get('grant_type') && ctx.ref.faults.has('exchange-grant-type-500')) throw new HttpError(500, 'server_error', 'No grant type.');
+  return param(form, 'grant_type');
+}
+
 /** Off the hot path: the sign-in pages' authorization codes, or a grant this server does not know. */
 function otherGrant(ctx: RequestContext, form: Form, grantType: string): void {
   if (grantType === 'authorization_code') return exchangeCode(ctx, form);
+  if (ctx.ref.faults.has('exchange-grant-type-500')) throw new HttpError(500, 'server_error', 'Unknown grant type.');
   throw badRequest('unsupported_grant_type', 'Only grant_type refresh_token and authorization_code are supported.');
 }
 

@@ -11,20 +11,21 @@
  * in directly (the reset-password link is how they get a password), so they may generate API tokens.
  */
 import { randomUUID } from 'node:crypto';
-import { type JsonObject, readJsonObject } from '../body.js';
+import type { JsonObject } from '../body.js';
 import type { TenantContext } from '../context.js';
 import type { User, UserProfile } from '../directory.js';
 import { badRequest, conflict } from '../errors.js';
 import { sendJson } from '../respond.js';
 import { isTimeZone, optionalString, requiredEmail, requiredString } from '../validate.js';
 import { requirePartnerKey } from './credentials.js';
+import { readPartnerJson } from './json-body.js';
 
 const OPTIONAL_FIELDS = ['displayName', 'phoneNumber', 'timeZone'] as const;
 
 // PARTNER-CREATE-USER: a new user is created with 201 Created.
 export async function createUser(ctx: TenantContext): Promise<void> {
   requirePartnerKey(ctx, 'create-user');
-  const body = await readJsonObject(ctx.req);
+  const body = await readPartnerJson(ctx);
   const profile = ctx.ref.faults.has('create-user-fields-unchecked') ? lenientProfile(body) : readProfile(ctx, body);
   const existing = refuseDuplicate(ctx, profile.email);
   const user = existing ?? addUser(ctx, profile);
@@ -40,13 +41,26 @@ function readProfile(ctx: TenantContext, body: JsonObject): UserProfile {
   const email = requiredEmail(body);
   const firstName = requiredString(body, 'firstName');
   const lastName = requiredString(body, 'lastName');
-  const displayName = optionalString(body, 'displayName');
-  const phoneNumber = optionalString(body, 'phoneNumber', 64);
-  const timeZone = optionalString(body, 'timeZone', 64);
-  if (timeZone !== undefined && !isTimeZone(timeZone) && !ctx.ref.faults.has('timezone-not-validated')) {
+  const displayName = optional(ctx, body, 'displayName', 200);
+  const phoneNumber = optional(ctx, body, 'phoneNumber', 64);
+  const timeZone = optional(ctx, body, 'timeZone', 64);
+  if (timeZone !== undefined && !knownZone(ctx, timeZone) && !ctx.ref.faults.has('timezone-not-validated')) {
     throw badRequest('invalid_time_zone', 'timeZone must be an IANA time zone name such as Europe/Berlin.');
   }
   return { email, firstName, lastName, ...defined({ displayName, phoneNumber, timeZone }) };
+}
+
+/** An optional string member; fault `optional-field-types-unchecked`: one of another type is dropped, not refused. */
+function optional(ctx: TenantContext, body: JsonObject, field: string, max: number): string | undefined {
+  const value = body[field];
+  if (ctx.ref.faults.has('optional-field-types-unchecked') && value !== undefined && typeof value !== 'string') return undefined;
+  return optionalString(body, field, max);
+}
+
+/** An IANA name, links included; fault `timezone-runtime-list-only`: only the names of Node's own list (no Asia/Kolkata, UTC). */
+function knownZone(ctx: TenantContext, zone: string): boolean {
+  if (ctx.ref.faults.has('timezone-runtime-list-only')) return Intl.supportedValuesOf('timeZone').includes(zone);
+  return isTimeZone(zone);
 }
 
 /** Fault `create-user-fields-unchecked`: anything goes, blanks are filled in. */

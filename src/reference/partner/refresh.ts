@@ -7,19 +7,19 @@
  * refresh token that is unknown, rotated out, expired, of another tenant or key, or whose user has
  * since left the tenant or been disabled. A refused attempt never consumes the token.
  */
-import { readJsonObject } from '../body.js';
 import type { TenantContext } from '../context.js';
 import type { Tenant } from '../directory.js';
-import { unauthorized } from '../errors.js';
+import { HttpError, unauthorized } from '../errors.js';
 import type { Grant } from '../token-store.js';
 import { requiredString } from '../validate.js';
 import { hasCredentialHeaders, requirePartnerKey } from './credentials.js';
+import { readPartnerJson } from './json-body.js';
 import { answerTokenPair } from './token-pair.js';
 
 // PARTNER-REFRESH: the same key at the same host redeems the refresh token for new tokens.
 export async function refreshToken(ctx: TenantContext): Promise<void> {
   const key = checkKeyUnlessFaulty(ctx);
-  const body = await readJsonObject(ctx.req);
+  const body = await readPartnerJson(ctx);
   const presented = requiredString(body, 'refreshToken', 512);
   const grant = loadGrant(ctx, presented);
   checkBinding(ctx, grant, key ?? ctx.tenant);
@@ -41,8 +41,12 @@ function invalidRefreshToken() {
   return unauthorized('invalid_refresh_token', 'The refresh token is not valid for this tenant and key.');
 }
 
+// PARTNER-NO-SERVER-ERROR: a refresh token never issued is refused (401 invalid_refresh_token), not a failure.
 function loadGrant(ctx: TenantContext, presented: string): Grant {
   const grant = ctx.ref.partnerTokens.find(presented);
+  if (grant === undefined && ctx.ref.faults.has('partner-refresh-unknown-token-500') && !ctx.ref.partnerTokens.recognises(presented)) {
+    throw new HttpError(500, 'server_error', 'The refresh token could not be read.');
+  }
   if (grant === undefined) throw invalidRefreshToken();
   return grant;
 }

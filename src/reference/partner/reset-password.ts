@@ -20,21 +20,25 @@ const RESET_LIFETIME_MS = DAY;
 export async function resetPassword(ctx: TenantContext): Promise<void> {
   requirePartnerKey(ctx, 'reset-password');
   await readBody(ctx.req);
-  const user = findMember(ctx);
+  const subject = findMember(ctx);
   const expiresAt = ctx.ref.clock.now() + RESET_LIFETIME_MS;
-  const body: Record<string, unknown> = { actionUrl: actionUrl(ctx, user, expiresAt), expiresAt: new Date(expiresAt).toISOString() };
+  const body: Record<string, unknown> = { actionUrl: actionUrl(ctx, subject, expiresAt), expiresAt: new Date(expiresAt).toISOString() };
   if (ctx.ref.faults.has('reset-url-relative-beside-link')) body['help'] = 'https://docs.example.com/payroll/reset-password';
   sendJson(ctx.res, 200, body);
 }
 
-function findMember(ctx: TenantContext): User {
-  const user = ctx.ref.directory.member(ctx.tenant, ctx.params['email'] ?? '');
-  if (user === undefined) throw notFound('user_not_found', 'No user with this e-mail address belongs to this tenant.');
-  return user;
+/** The member's id; fault `reset-url-for-non-members`: any address stands for itself. */
+// PARTNER-RESET-TENANT-SCOPE: only a user of this tenant gets an action URL.
+function findMember(ctx: TenantContext): string {
+  const email = ctx.params['email'] ?? '';
+  const user: User | undefined = ctx.ref.directory.member(ctx.tenant, email);
+  if (user !== undefined) return user.id;
+  if (ctx.ref.faults.has('reset-url-for-non-members')) return `unknown-${ctx.ref.mac.tag(email).slice(0, 12)}`;
+  throw notFound('user_not_found', 'No user with this e-mail address belongs to this tenant.');
 }
 
-function actionUrl(ctx: TenantContext, user: User, expiresAt: number): string {
-  const payload = `rp1.${user.id}.${expiresAt.toString(36)}`;
+function actionUrl(ctx: TenantContext, subject: string, expiresAt: number): string {
+  const payload = `rp1.${subject}.${expiresAt.toString(36)}`;
   const path = `/account/reset-password?token=${payload}.${ctx.ref.mac.tag(payload)}`;
   // PARTNER-RESET-PASSWORD: an absolute action URL, built from the tenant's own address.
   const relative = ctx.ref.faults.has('reset-url-relative') || ctx.ref.faults.has('reset-url-relative-beside-link');

@@ -6,11 +6,11 @@
  * only) is refused with 404 user_not_found and no token; the two cases read the same, so the
  * answer reveals nothing about other tenants. A disabled member is refused with 403 user_disabled.
  */
-import { readJsonObject } from '../body.js';
 import type { TenantContext } from '../context.js';
 import { forbidden, HttpError, notFound } from '../errors.js';
 import { requiredString } from '../validate.js';
 import { requirePartnerKey } from './credentials.js';
+import { readPartnerJson } from './json-body.js';
 import { answerTokenPair } from './token-pair.js';
 
 /** User id carried by tokens minted for nobody (fault `partner-mint-non-member` only). */
@@ -19,7 +19,7 @@ const NOBODY = 'u0';
 // PARTNER-MINT: a member of the host tenant gets an access and a refresh token (answerTokenPair).
 export async function mintToken(ctx: TenantContext): Promise<void> {
   const key = requirePartnerKey(ctx, 'mint');
-  const body = await readJsonObject(ctx.req);
+  const body = await readPartnerJson(ctx);
   const username = requiredString(body, 'username', 254);
   const userId = findMember(ctx, username);
   const refreshToken = ctx.ref.partnerTokens.issue({ userId, tenant: ctx.tenant.name, clientId: key.partner.clientId });

@@ -1,0 +1,28 @@
+/**
+ * No partner-key call is answered 5xx, well-formed or not (spec §7 lists every status of these
+ * endpoints: 400, 401, 409; none is a 5xx), and a call whose credentials are right is not answered
+ * 401, the credentials status, for a problem of its body, path or method. A sweep over every
+ * partner-key endpoint with the malformed requests of fixtures/malformed-requests.ts, sent with the
+ * valid key; every other answer of the run is judged by suites/run-wide/every-answer.ts.
+ */
+import { PARTNER_REQUESTS } from '../../fixtures/malformed-requests.js';
+import type { TestCase } from '../../src/runner/test-case.js';
+import { notServerError, notServerErrorNor401 } from '../../src/checks/server-error.js';
+
+export const partnerMalformedRequests: TestCase = {
+  id: 'partner-key/malformed-requests',
+  title: 'Malformed calls to every partner-key endpoint, with the valid key: no 5xx, and no 401',
+  rules: ['PARTNER-NO-SERVER-ERROR'],
+  needs: ['partner'],
+  async run(t) {
+    for (const request of PARTNER_REQUESTS) {
+      const res = await t.partner.call(request.method, request.path, {
+        ...(request.body === undefined ? {} : { body: request.body }),
+        contentType: request.contentType ?? null,
+      });
+      const endpoint = request.path.split('?')[0]!.replace(/\/users\/[^/]+\/reset-password$/, '/users/{email}/reset-password');
+      const title = `${request.method} ${endpoint}: ${request.kind}`;
+      t.soft('PARTNER-NO-SERVER-ERROR', title, request.mayBe401 ? notServerError(res) : notServerErrorNor401(res));
+    }
+  },
+};
