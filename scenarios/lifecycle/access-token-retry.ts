@@ -2,8 +2,10 @@
  * Access-token expiry and the client's remedy (spec §3, §5 step 4, §7): the access token works
  * until 300 s - tolerance; at 300 s + tolerance the API answers 401; the client exchanges its
  * stored API token again and retries once, which succeeds. "Works" means the search lists what the
- * token's user reads (src/harness/readers.ts); where tack knows no such user, this scenario does
- * not run (api/access-token-lifetime says what is missing).
+ * token's user reads (src/harness/readers.ts); where tack knows no such user (need `reader-token`),
+ * this scenario does not run, and doctor foresees as much (api/access-token-lifetime says what is
+ * missing). Should the reader still be missing at run time, the runner marks SIGNIN-EXCHANGE, which
+ * the scenario then never reached, as partly checked.
  *
  * In hookless mode the chain is the token file's, whose rotations are stored before use; moving the
  * clock 300 s harms no token.
@@ -20,7 +22,7 @@ export const accessTokenRetry: TestCase = {
   id: 'scenario/access-token-retry',
   title: 'Access token expiry: 401 after 300 s, exchange again, the retry succeeds',
   rules: ['ACCESS-TOKEN-LIFETIME', 'SIGNIN-EXCHANGE'],
-  needs: ['api-token', 'hook:clock'],
+  needs: ['reader-token', 'hook:clock'],
   async run(t) {
     const tol = accessTolerance(t.target);
     const reader = await t.tokens.reader();
