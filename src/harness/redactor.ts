@@ -105,8 +105,8 @@ const SHORT = 8;
  */
 const SHORT_CONFIGURED = 4;
 const CONFIGURED = /^<(?:partner-secret|hook-token|password)#/;
-/** A placeholder this redactor writes; kept verbatim when text is redacted again. */
-const PLACEHOLDER = '<(?:[a-z-]+#\\d+|redacted)>';
+/** A placeholder this redactor writes, read where a `<` stands; kept verbatim when text is redacted again. */
+const PLACEHOLDER = /<(?:[a-z-]+#\d+|redacted)>/y;
 
 /**
  * How a registered value was derived from a known one, told without revealing either: the value is
@@ -123,8 +123,8 @@ export class Redactor {
   private readonly extraSecretHeaders = new Set<string>();
   /** Placeholder to the value first registered under it (for `editOf`; never printed). */
   private readonly originals = new Map<string, string>();
-  /** One alternation of every registered value, longest first, rebuilt lazily. */
-  private pattern: RegExp | undefined;
+  /** The registered values indexed by how they begin (`SecretIndex`), built at the first redaction and kept up to date. */
+  private index: SecretIndex | undefined;
 
   /** Header names (any case) whose values are always replaced, e.g. the partner secret header. */
   addSecretHeader(name: string): void {
@@ -141,9 +141,10 @@ export class Redactor {
     const placeholder = `<${kind}#${n}>`;
     this.originals.set(placeholder, value);
     for (const variant of secretForms(value)) {
-      if (!this.placeholders.has(variant)) this.placeholders.set(variant, placeholder);
+      if (this.placeholders.has(variant)) continue;
+      this.placeholders.set(variant, placeholder);
+      this.index?.add(variant);
     }
-    this.pattern = undefined;
     return placeholder;
   }
 
@@ -181,8 +182,15 @@ export class Redactor {
     if (text === '' || this.placeholders.size === 0) return text;
     const whole = this.placeholders.get(text);
     if (whole) return whole;
-    this.pattern ??= this.buildPattern();
-    const out = text.replace(this.pattern, (match: string, kept: string | undefined) => kept ?? this.placeholders.get(match) ?? match);
+    const found = this.secretIndex().scan(text);
+    let out = '';
+    let last = 0;
+    for (const m of found) {
+      if (m.placeholder === undefined) continue;
+      out += text.slice(last, m.start) + m.placeholder;
+      last = m.end;
+    }
+    out = last === 0 ? text : out + text.slice(last);
     return out.includes('\n') ? this.redactAcrossLines(out) : out;
   }
 
@@ -207,26 +215,20 @@ export class Redactor {
     for (let i = from; i < text.length; i++) kept.push(i);
     joined += text.slice(from);
     const spans: { start: number; end: number; placeholder: string }[] = [];
-    for (const m of joined.matchAll(this.pattern!)) {
-      const placeholder = m[1] === undefined && m[0].length >= SHORT ? this.placeholders.get(m[0]) : undefined;
-      if (placeholder === undefined) continue;
-      const start = kept[m.index]!;
-      const end = kept[m.index + m[0].length - 1]! + 1;
-      if (text.slice(start, end).includes('\n')) spans.push({ start, end, placeholder });
+    for (const m of this.secretIndex().scan(joined)) {
+      if (m.placeholder === undefined || m.end - m.start < SHORT) continue;
+      const start = kept[m.start]!;
+      const end = kept[m.end - 1]! + 1;
+      if (text.slice(start, end).includes('\n')) spans.push({ start, end, placeholder: m.placeholder });
     }
     let out = text;
     for (const span of spans.reverse()) out = out.slice(0, span.start) + span.placeholder + out.slice(span.end);
     return out;
   }
 
-  private buildPattern(): RegExp {
-    const values = [...this.placeholders.keys()].sort((a, b) => b.length - a.length);
-    const alternatives = values.map((v) => {
-      const escaped = v.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-      const short = CONFIGURED.test(this.placeholders.get(v) ?? '') ? SHORT_CONFIGURED : SHORT;
-      return v.length < short ? `(?<=["'])${escaped}(?=["'])` : escaped;
-    });
-    return new RegExp(`(${PLACEHOLDER})|${alternatives.join('|')}`, 'g');
+  private secretIndex(): SecretIndex {
+    this.index ??= new SecretIndex(this.placeholders, (placeholder) => (CONFIGURED.test(placeholder) ? SHORT_CONFIGURED : SHORT));
+    return this.index;
   }
 
   /** Redacts header values: registered secrets by value, credential headers whole. */
@@ -289,6 +291,87 @@ export class Redactor {
     const redacted = this.redact(value);
     return redacted === value ? '<redacted>' : redacted;
   }
+}
+
+/** Where `scan` found a registered value (`placeholder` its replacement) or a placeholder to keep (undefined). */
+interface Found {
+  readonly start: number;
+  readonly end: number;
+  readonly placeholder: string | undefined;
+}
+
+/** Length of the beginning the long values are indexed by. */
+const PREFIX = 8;
+
+/**
+ * The registered values (every form of every secret), found in a text in one left-to-right pass:
+ * at each position a placeholder already there is kept; else the longest value starting there is
+ * replaced, a value shorter than its kind's minimum (`minimum(placeholder)`) only between quotes.
+ * Values are indexed by their first characters, so a position costs a lookup or two whatever the
+ * number of secrets (a run registers thousands of forms: one alternation of them all made every
+ * redaction slower the longer the run).
+ */
+class SecretIndex {
+  /** First PREFIX characters to the values beginning so, longest first. */
+  private readonly long = new Map<string, string[]>();
+  /** First character to the values shorter than PREFIX beginning so, longest first. */
+  private readonly short = new Map<string, string[]>();
+
+  constructor(
+    private readonly placeholders: ReadonlyMap<string, string>,
+    private readonly minimum: (placeholder: string) => number,
+  ) {
+    for (const value of placeholders.keys()) this.add(value);
+  }
+
+  /** Indexes one more value (already in `placeholders`), keeping its list longest first. */
+  add(value: string): void {
+    const [map, key] = value.length >= PREFIX ? [this.long, value.slice(0, PREFIX)] : [this.short, value[0]!];
+    const list = map.get(key);
+    if (!list) map.set(key, [value]);
+    else {
+      const at = list.findIndex((v) => v.length < value.length);
+      list.splice(at === -1 ? list.length : at, 0, value);
+    }
+  }
+
+  scan(text: string): Found[] {
+    const found: Found[] = [];
+    let i = 0;
+    while (i < text.length) {
+      const match = this.at(text, i);
+      if (match === undefined) i++;
+      else {
+        found.push(match);
+        i = match.end;
+      }
+    }
+    return found;
+  }
+
+  private at(text: string, i: number): Found | undefined {
+    if (text.charCodeAt(i) === 60 /* < */) {
+      PLACEHOLDER.lastIndex = i;
+      if (PLACEHOLDER.test(text)) return { start: i, end: PLACEHOLDER.lastIndex, placeholder: undefined };
+    }
+    return this.first(this.long.get(text.slice(i, i + PREFIX)), text, i) ?? this.first(this.short.get(text[i]!), text, i);
+  }
+
+  /** The first (longest) of `values` that stands at `i`. */
+  private first(values: readonly string[] | undefined, text: string, i: number): Found | undefined {
+    for (const value of values ?? []) {
+      if (!text.startsWith(value, i)) continue;
+      const placeholder = this.placeholders.get(value)!;
+      const end = i + value.length;
+      if (value.length < this.minimum(placeholder) && !(isQuote(text[i - 1]) && isQuote(text[end]))) continue;
+      return { start: i, end, placeholder };
+    }
+    return undefined;
+  }
+}
+
+function isQuote(c: string | undefined): boolean {
+  return c === '"' || c === "'";
 }
 
 function flipCase(s: string): string {

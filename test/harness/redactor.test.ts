@@ -28,6 +28,16 @@ describe('Redactor', () => {
     expect(r.redact('a supersecretXYZ b supersecret')).toBe('a <partner-secret-variant#1> b <partner-secret#1>');
   });
 
+  it('finds the longest value after redacting, whatever the order values were registered in', () => {
+    const r = new Redactor();
+    const short = r.register('api-token', 'ipt_0123456789abcdef');
+    expect(r.redact('ipt_0123456789abcdef')).toBe(short); // the index now exists; later values join it
+    const long = r.register('api-token', 'ipt_0123456789abcdefXYZ');
+    const between = r.register('access-token', 'ipt_0123456789abcdefXY');
+    expect(r.redact('a ipt_0123456789abcdefXYZ b ipt_0123456789abcdefXY c ipt_0123456789abcdef')).toBe(`a ${long} b ${between} c ${short}`);
+    expect(r.redact(`kept ${long}, then "ab"`)).toBe(`kept ${long}, then "ab"`);
+  });
+
   it('redacts credential headers and token fields even when never registered', () => {
     const r = new Redactor();
     r.addSecretHeader('X-Partner-Secret');
