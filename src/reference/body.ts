@@ -98,11 +98,11 @@ export function isJsonObject(value: unknown): value is JsonObject {
  * Reads a JSON object body. `allowEmpty` treats a missing body as `{}` (the hook's `{}` bodies);
  * otherwise an empty body is a 400 like any other malformed one.
  */
-export async function readJsonObject(req: IncomingMessage, options: { allowEmpty?: boolean } = {}): Promise<JsonObject> {
+export async function readJsonObject(req: IncomingMessage, options: { allowEmpty?: boolean; anyMediaType?: boolean } = {}): Promise<JsonObject> {
   const type = mediaType(req);
   const text = await readBody(req);
   if (text.trim() === '' && options.allowEmpty === true) return {};
-  if (!isJsonMediaType(type)) throw unsupportedMediaType('application/json');
+  if (!isJsonMediaType(type) && options.anyMediaType !== true) throw unsupportedMediaType('application/json');
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -363,6 +363,11 @@ const faults = [
     'A search whose paging parameters are not numbers, or out of range, is answered 500 instead of 400.',
   ),
   variant(
+    'lenient-json-unknown-user-401',
+    'Conformant: partner-key bodies are read as JSON whatever their Content-Type, and a mint or reset for an e-mail that is no user of ' +
+      'the tenant is refused with 401 (the spec gives that refusal no status), so a malformed call read leniently is answered 401.',
+  ),
+  variant(
     'exchange-foreign-client-revokes',
     'Conformant: a refresh token presented under another client id (or none) is refused and revoked as a precaution ' +
       '(a token sent by the wrong client may be stolen); the spec does not say it must stay usable.',

@@ -252,6 +252,9 @@ const PROBES: Record<FaultName, Probe> = {
     (await call(s, 'acme', 'POST', `/api/admin/users/${encodeURIComponent(BOB)}/reset-password`, { headers: partnerKey(s) })).status === 200,
   'partner-refresh-unknown-token-500': async (s) =>
     (await call(s, 'acme', 'POST', REFRESH, { headers: partnerKey(s), json: { refreshToken: 'never-issued' } })).status === 500,
+  'lenient-json-unknown-user-401': async (s) =>
+    (await call(s, 'acme', 'POST', TOKEN, { headers: { ...partnerKey(s), 'content-type': 'text/plain' }, body: JSON.stringify({ username: ALICE }) }))
+      .status === 200 && (await call(s, 'acme', 'POST', TOKEN, { headers: partnerKey(s), json: { username: 'nobody@example.com' } })).status === 401,
   'partner-content-type-401': async (s) =>
     (await call(s, 'acme', 'POST', TOKEN, { headers: { ...partnerKey(s), 'content-type': 'text/plain' }, body: JSON.stringify({ username: ALICE }) }))
       .status === 401,

@@ -12,5 +12,6 @@ export function readPartnerJson(ctx: TenantContext): Promise<JsonObject> {
   if (ctx.ref.faults.has('partner-content-type-401') && !isJsonMediaType(mediaType(ctx.req))) {
     return Promise.reject(unauthorized('invalid_credentials', 'The credentials are missing or wrong.'));
   }
-  return readJsonObject(ctx.req);
+  // Variant lenient-json-unknown-user-401: a JSON body is read whatever its media type.
+  return readJsonObject(ctx.req, { anyMediaType: ctx.ref.faults.has('lenient-json-unknown-user-401') });
 }

@@ -11,7 +11,7 @@ import { readBody } from '../body.js';
 import { DAY } from '../clock.js';
 import { type TenantContext, tenantUrl } from '../context.js';
 import type { User } from '../directory.js';
-import { notFound } from '../errors.js';
+import { notFound, unauthorized } from '../errors.js';
 import { sendJson } from '../respond.js';
 import { requirePartnerKey } from './credentials.js';
 
@@ -34,6 +34,7 @@ function findMember(ctx: TenantContext): string {
   const user: User | undefined = ctx.ref.directory.member(ctx.tenant, email);
   if (user !== undefined) return user.id;
   if (ctx.ref.faults.has('reset-url-for-non-members')) return `unknown-${ctx.ref.mac.tag(email).slice(0, 12)}`;
+  if (ctx.ref.faults.has('lenient-json-unknown-user-401')) throw unauthorized('user_not_found', 'No user with this e-mail address belongs to this tenant.');
   throw notFound('user_not_found', 'No user with this e-mail address belongs to this tenant.');
 }
 

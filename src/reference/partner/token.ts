@@ -7,7 +7,7 @@
  * answer reveals nothing about other tenants. A disabled member is refused with 403 user_disabled.
  */
 import type { TenantContext } from '../context.js';
-import { forbidden, HttpError, notFound } from '../errors.js';
+import { forbidden, HttpError, notFound, unauthorized } from '../errors.js';
 import { requiredString } from '../validate.js';
 import { requirePartnerKey } from './credentials.js';
 import { readPartnerJson } from './json-body.js';
@@ -31,6 +31,7 @@ function findMember(ctx: TenantContext, username: string): string {
   const user = ctx.ref.directory.member(ctx.tenant, username);
   if (user === undefined) {
     if (ctx.ref.faults.has('partner-mint-non-member')) return ctx.ref.directory.userByEmail(username)?.id ?? NOBODY;
+    if (ctx.ref.faults.has('lenient-json-unknown-user-401')) throw unauthorized('user_not_found', 'No user with this e-mail address belongs to this tenant.');
     throw notFound('user_not_found', 'No user with this e-mail address belongs to this tenant.');
   }
   if (user.disabled) throw forbidden('user_disabled', 'This user is disabled.');
