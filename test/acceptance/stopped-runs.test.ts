@@ -32,6 +32,8 @@ import { NO_BROWSER, targetFor, type Mode } from '../helpers/modes.js';
 import { spawnTack, type TackProcess } from '../helpers/tack-process.js';
 import { hasChromium } from './fault-matrix-token-page.js';
 import type { ResultsDocument } from '../../src/reporters/results-schema.js';
+import { scaled } from '../helpers/time-limits.js';
+import { browserLimitMs } from '../helpers/browser-time.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tack-stopped-'));
 const servers: ReferenceServer[] = [];
@@ -142,10 +144,14 @@ async function stopOnce(t: Target, signal: 'SIGINT' | 'SIGTERM', live: () => num
 }
 
 describe.concurrent('stopped runs', () => {
-  it('SIGINT once tack has generated tokens: exit 130, every report marked interrupted, none left alive', async () => {
-    const t = await target('hook', 'sigint', { TACK_BROWSER: NO_BROWSER });
-    await stopOnce(t, 'SIGINT', () => t.server.liveApiTokens());
-  }, 60_000);
+  it(
+    'SIGINT once tack has generated tokens: exit 130, every report marked interrupted, none left alive',
+    async () => {
+      const t = await target('hook', 'sigint', { TACK_BROWSER: NO_BROWSER });
+      await stopOnce(t, 'SIGINT', () => t.server.liveApiTokens());
+    },
+    scaled(60_000),
+  );
 
   it.skipIf(!hasChromium)(
     'SIGTERM in a hookless run once the token page generated a token: exit 143, none left alive',
@@ -153,106 +159,122 @@ describe.concurrent('stopped runs', () => {
       const t = await target('password-only', 'sigterm');
       await stopOnce(t, 'SIGTERM', () => t.server.liveApiTokenChains(t.server.userEmail).length);
     },
-    60_000,
+    browserLimitMs(),
   );
 
-  it('SIGKILL: the journal lists every token tack received; the next run revokes them first and says so', async () => {
-    const { t, proxy } = await proxied('sigkill');
-    try {
-      const killed = tack(t);
-      await until(killed, () => t.server.liveApiTokens() >= 3);
-      await proxy.hold(); // nothing reaches the server any more; what it answered is delivered
-      await until(killed, () => proxy.delivered.every((token) => listed(t).has(token)));
-      killed.child.kill('SIGKILL');
-      await killed.exited;
-      const left = t.server.liveApiTokens();
-      expect(left).toBeGreaterThan(0);
-      expect(journalFiles(t)).toHaveLength(1);
-      expect(statSync(t.journals).mode & 0o777).toBe(0o700);
-      expect(statSync(join(t.journals, journalFiles(t)[0]!)).mode & 0o777).toBe(0o600);
+  it(
+    'SIGKILL: the journal lists every token tack received; the next run revokes them first and says so',
+    async () => {
+      const { t, proxy } = await proxied('sigkill');
+      try {
+        const killed = tack(t);
+        await until(killed, () => t.server.liveApiTokens() >= 3);
+        await proxy.hold(); // nothing reaches the server any more; what it answered is delivered
+        await until(killed, () => proxy.delivered.every((token) => listed(t).has(token)));
+        killed.child.kill('SIGKILL');
+        await killed.exited;
+        const left = t.server.liveApiTokens();
+        expect(left).toBeGreaterThan(0);
+        expect(journalFiles(t)).toHaveLength(1);
+        expect(statSync(t.journals).mode & 0o777).toBe(0o700);
+        expect(statSync(join(t.journals, journalFiles(t)[0]!)).mode & 0o777).toBe(0o600);
 
-      proxy.pass();
-      let out = '';
-      const opts = { only: ['SIGNIN-EXCHANGE'], runs: 2, seed: 1, strict: false, reports: t.reports, fault: [], quiet: true };
-      expect(await runCommand(opts, (s) => (out += s), t.env)).toBe(0);
-      expect(out).toMatch(/tack: run \S+ \(started \S+\) stopped without revoking \d+ API token\(s\) it generated: revoked \d+ now\n/);
-      const earlier = results(out).doc.tokens?.earlierRuns ?? [];
-      expect(earlier).toHaveLength(1);
-      expect(earlier[0]!.revoked).toBe(earlier[0]!.tokens);
-      expect(earlier[0]!.tokens).toBeGreaterThanOrEqual(left);
-      expect(t.server.liveApiTokens()).toBe(0);
-      expect(journalFiles(t)).toEqual([]);
-    } finally {
-      await proxy.close();
-    }
-  }, 60_000);
+        proxy.pass();
+        let out = '';
+        const opts = { only: ['SIGNIN-EXCHANGE'], runs: 2, seed: 1, strict: false, reports: t.reports, fault: [], quiet: true };
+        expect(await runCommand(opts, (s) => (out += s), t.env)).toBe(0);
+        expect(out).toMatch(/tack: run \S+ \(started \S+\) stopped without revoking \d+ API token\(s\) it generated: revoked \d+ now\n/);
+        const earlier = results(out).doc.tokens?.earlierRuns ?? [];
+        expect(earlier).toHaveLength(1);
+        expect(earlier[0]!.revoked).toBe(earlier[0]!.tokens);
+        expect(earlier[0]!.tokens).toBeGreaterThanOrEqual(left);
+        expect(t.server.liveApiTokens()).toBe(0);
+        expect(journalFiles(t)).toEqual([]);
+      } finally {
+        await proxy.close();
+      }
+    },
+    scaled(60_000),
+  );
 
-  it('a second signal exits at once; what is still live stays listed for the next run', async () => {
-    const { t, proxy } = await proxied('twice');
-    try {
-      const run = tack(t);
-      await until(run, () => t.server.liveApiTokens() >= 1);
-      await proxy.hold(); // the clean-up's revoke calls will wait: the second signal comes while they do
-      run.child.kill('SIGTERM');
-      await until(run, () => run.output().includes('tack: SIGTERM: stopping'));
+  it(
+    'a second signal exits at once; what is still live stays listed for the next run',
+    async () => {
+      const { t, proxy } = await proxied('twice');
+      try {
+        const run = tack(t);
+        await until(run, () => t.server.liveApiTokens() >= 1);
+        await proxy.hold(); // the clean-up's revoke calls will wait: the second signal comes while they do
+        run.child.kill('SIGTERM');
+        await until(run, () => run.output().includes('tack: SIGTERM: stopping'));
+        run.child.kill('SIGTERM');
+        const { code } = await run.exited;
+        expect(code, run.output()).toBe(143);
+        expect(run.output()).toContain('tack: SIGTERM again: exiting now; the next run against this target revokes what this one generated');
+        expect(t.server.liveApiTokens()).toBeGreaterThan(0);
+        expect(journalFiles(t)).toHaveLength(1);
+      } finally {
+        await proxy.close();
+      }
+    },
+    scaled(60_000),
+  );
+
+  it(
+    'tack certify client stopped while the client runs: exit 143, no process of the client left, its reports, no bundle',
+    async () => {
+      const base = mkdtempSync(join(dir, 'certify-'));
+      const marker = `tack-stopped-client-${process.pid}-${Date.now()}`;
+      const started = join(base, 'started');
+      const client = join(base, 'client.mjs');
+      // A client that never ends, with a child of its own: both must go with tack.
+      writeFileSync(
+        client,
+        [
+          "import { spawn } from 'node:child_process';",
+          "import { writeFileSync } from 'node:fs';",
+          `spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', '${marker}'], { stdio: 'ignore' });`,
+          `writeFileSync(${JSON.stringify(started)}, 'yes');`,
+          'setInterval(() => {}, 1000);',
+        ].join('\n'),
+      );
+      const reports = join(base, 'reports');
+      const run = spawnTack(['certify', 'client', 'personal-token', '--reports', reports, '--', process.execPath, client, marker]);
+      await until(run, () => existsSync(started));
       run.child.kill('SIGTERM');
       const { code } = await run.exited;
-      expect(code, run.output()).toBe(143);
-      expect(run.output()).toContain('tack: SIGTERM again: exiting now; the next run against this target revokes what this one generated');
-      expect(t.server.liveApiTokens()).toBeGreaterThan(0);
-      expect(journalFiles(t)).toHaveLength(1);
-    } finally {
-      await proxy.close();
-    }
-  }, 60_000);
+      const out = run.output();
+      expect(code, out).toBe(143);
+      expect(out).toContain('tack certify: the run was stopped by SIGTERM (a termination request): no bundle made');
+      const left = execFileSync('ps', ['-eo', 'args'])
+        .toString()
+        .split('\n')
+        .filter((line) => line.includes(marker) && !line.includes('ps -eo'));
+      expect(left).toEqual([]);
+      const folders = readdirSync(reports);
+      expect(folders.filter((n) => n.endsWith('.tar.gz'))).toEqual([]);
+      const doc = JSON.parse(readFileSync(join(reports, folders.find((n) => !n.startsWith('.'))!, 'results.json'), 'utf8')) as ResultsDocument;
+      expect(doc.run.status).toBe('interrupted');
+      expect(doc.run.exitCode).toBe(143);
+    },
+    scaled(60_000),
+  );
 
-  it('tack certify client stopped while the client runs: exit 143, no process of the client left, its reports, no bundle', async () => {
-    const base = mkdtempSync(join(dir, 'certify-'));
-    const marker = `tack-stopped-client-${process.pid}-${Date.now()}`;
-    const started = join(base, 'started');
-    const client = join(base, 'client.mjs');
-    // A client that never ends, with a child of its own: both must go with tack.
-    writeFileSync(
-      client,
-      [
-        "import { spawn } from 'node:child_process';",
-        "import { writeFileSync } from 'node:fs';",
-        `spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', '${marker}'], { stdio: 'ignore' });`,
-        `writeFileSync(${JSON.stringify(started)}, 'yes');`,
-        'setInterval(() => {}, 1000);',
-      ].join('\n'),
-    );
-    const reports = join(base, 'reports');
-    const run = spawnTack(['certify', 'client', 'personal-token', '--reports', reports, '--', process.execPath, client, marker]);
-    await until(run, () => existsSync(started));
-    run.child.kill('SIGTERM');
-    const { code } = await run.exited;
-    const out = run.output();
-    expect(code, out).toBe(143);
-    expect(out).toContain('tack certify: the run was stopped by SIGTERM (a termination request): no bundle made');
-    const left = execFileSync('ps', ['-eo', 'args'])
-      .toString()
-      .split('\n')
-      .filter((line) => line.includes(marker) && !line.includes('ps -eo'));
-    expect(left).toEqual([]);
-    const folders = readdirSync(reports);
-    expect(folders.filter((n) => n.endsWith('.tar.gz'))).toEqual([]);
-    const doc = JSON.parse(readFileSync(join(reports, folders.find((n) => !n.startsWith('.'))!, 'results.json'), 'utf8')) as ResultsDocument;
-    expect(doc.run.status).toBe('interrupted');
-    expect(doc.run.exitCode).toBe(143);
-  }, 60_000);
-
-  it('tack load stopped mid-way: exit 130, the partial result marked interrupted, the chains it made revoked', async () => {
-    const t = await target('hook', 'load');
-    const out = join(t.reports, 'load.json');
-    const run = spawnTack(['load', 'exchange', '--env-file', t.envFile, '--connections', '3', '--duration', '60s', '--out', out]);
-    await until(run, () => /req\/s.* errors /.test(run.output())); // the first progress line: load is flowing
-    run.child.kill('SIGINT');
-    const { code } = await run.exited;
-    expect(code, run.output()).toBe(130);
-    expect(run.output()).toContain('tack: TACK_ERR_INTERRUPTED: stopped by SIGINT');
-    expect(run.output()).toContain('API tokens generated 3, revoked 3, left alive 0');
-    expect((JSON.parse(readFileSync(out, 'utf8')) as { interrupted?: unknown }).interrupted).toEqual({ signal: 'SIGINT' });
-    expect(t.server.liveApiTokens()).toBe(0);
-  }, 60_000);
+  it(
+    'tack load stopped mid-way: exit 130, the partial result marked interrupted, the chains it made revoked',
+    async () => {
+      const t = await target('hook', 'load');
+      const out = join(t.reports, 'load.json');
+      const run = spawnTack(['load', 'exchange', '--env-file', t.envFile, '--connections', '3', '--duration', '60s', '--out', out]);
+      await until(run, () => /req\/s.* errors /.test(run.output())); // the first progress line: load is flowing
+      run.child.kill('SIGINT');
+      const { code } = await run.exited;
+      expect(code, run.output()).toBe(130);
+      expect(run.output()).toContain('tack: TACK_ERR_INTERRUPTED: stopped by SIGINT');
+      expect(run.output()).toContain('API tokens generated 3, revoked 3, left alive 0');
+      expect((JSON.parse(readFileSync(out, 'utf8')) as { interrupted?: unknown }).interrupted).toEqual({ signal: 'SIGINT' });
+      expect(t.server.liveApiTokens()).toBe(0);
+    },
+    scaled(60_000),
+  );
 });

@@ -15,34 +15,39 @@ import { runCommand } from '../../src/cli/conformance-run.js';
 import { NO_BROWSER, targetFor } from '../helpers/modes.js';
 import { runAgainstReference } from '../helpers/reference-run.js';
 import { hasChromium, OWN_TOKEN_RULES, TOKEN_PAGE_RULES } from './fault-matrix-token-page.js';
+import { scaled } from '../helpers/time-limits.js';
 
 const reports = mkdtempSync(join(tmpdir(), 'tack-password-'));
 afterAll(() => rmSync(reports, { recursive: true, force: true }));
 
 describe.skipIf(!hasChromium)('a wrong TACK_USER_PASSWORD', () => {
-  it('costs one failed sign-in: every later test that would type it is error naming the variable, exit 2', async () => {
-    const { server, env } = await targetFor('hookless', [], {}, { TACK_USER_PASSWORD: 'not-the-password-of-this-user' });
-    try {
-      const chains = server.liveApiTokenChains(server.userEmail);
-      let out = '';
-      const only = [...TOKEN_PAGE_RULES, ...OWN_TOKEN_RULES, 'SIGNIN-NO-STORE'];
-      const exit = await runCommand({ only, runs: 2, seed: 1, strict: false, reports, fault: [], quiet: false }, (s) => (out += s), env);
-      expect(exit, out).toBe(2);
-      expect(server.failedSignIns(server.userEmail)).toBe(1);
-      // The token file's chain needs no password: still checked. No token is left alive.
-      expect(out).toMatch(/✔ SIGNIN-NO-STORE \[SHOULD\]/);
-      expect(server.liveApiTokenChains(server.userEmail)).toEqual(chains);
-      const errors = out.split('\n').filter((line) => /^! [A-Z-]+ \[(MUST|SHOULD)\] error: /.test(line));
-      const withPassword = TOKEN_PAGE_RULES.length - 1 + OWN_TOKEN_RULES.length; // the feature switch needs the hook: skipped
-      expect(errors).toHaveLength(withPassword);
-      for (const line of errors) expect(line).toContain('TACK_ERR_USER_PASSWORD: the sign-in page did not accept TACK_USER_PASSWORD');
-      expect(errors.filter((line) => line.includes(' not run: '))).toHaveLength(withPassword - 1); // one attempt: the first test's
-      expect(out).toContain('tack: TACK_ERR_USER_PASSWORD: the sign-in page did not accept TACK_USER_PASSWORD for ');
-      expect(out).not.toContain('not-the-password-of-this-user');
-    } finally {
-      await server.close();
-    }
-  }, 60_000);
+  it(
+    'costs one failed sign-in: every later test that would type it is error naming the variable, exit 2',
+    async () => {
+      const { server, env } = await targetFor('hookless', [], {}, { TACK_USER_PASSWORD: 'not-the-password-of-this-user' });
+      try {
+        const chains = server.liveApiTokenChains(server.userEmail);
+        let out = '';
+        const only = [...TOKEN_PAGE_RULES, ...OWN_TOKEN_RULES, 'SIGNIN-NO-STORE'];
+        const exit = await runCommand({ only, runs: 2, seed: 1, strict: false, reports, fault: [], quiet: false }, (s) => (out += s), env);
+        expect(exit, out).toBe(2);
+        expect(server.failedSignIns(server.userEmail)).toBe(1);
+        // The token file's chain needs no password: still checked. No token is left alive.
+        expect(out).toMatch(/✔ SIGNIN-NO-STORE \[SHOULD\]/);
+        expect(server.liveApiTokenChains(server.userEmail)).toEqual(chains);
+        const errors = out.split('\n').filter((line) => /^! [A-Z-]+ \[(MUST|SHOULD)\] error: /.test(line));
+        const withPassword = TOKEN_PAGE_RULES.length - 1 + OWN_TOKEN_RULES.length; // the feature switch needs the hook: skipped
+        expect(errors).toHaveLength(withPassword);
+        for (const line of errors) expect(line).toContain('TACK_ERR_USER_PASSWORD: the sign-in page did not accept TACK_USER_PASSWORD');
+        expect(errors.filter((line) => line.includes(' not run: '))).toHaveLength(withPassword - 1); // one attempt: the first test's
+        expect(out).toContain('tack: TACK_ERR_USER_PASSWORD: the sign-in page did not accept TACK_USER_PASSWORD for ');
+        expect(out).not.toContain('not-the-password-of-this-user');
+      } finally {
+        await server.close();
+      }
+    },
+    scaled(60_000),
+  );
 });
 
 describe('TACK_USER_PASSWORD in a hook run that creates its own web users', () => {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READY_PREFIX } from '../../src/cli/commands/serve.js';
 import { ruleTraces } from '../../src/cli/rule-trace.js';
 import { ROOT } from '../helpers/sources.js';
+import { scaled } from '../helpers/time-limits.js';
 
 let dir: string;
 let tarball: string;
@@ -47,7 +48,7 @@ beforeAll(() => {
   execFileSync('mkdir', ['-p', project]);
   writeFileSync(join(project, 'package.json'), '{"name":"a-pipeline","private":true}\n');
   execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: project, env: process.env });
-}, 180_000);
+}, scaled(180_000));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the package', () => {

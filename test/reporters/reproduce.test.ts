@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess, startTarget, type Target } from './helpers.js';
 import type { ResultsDocument } from '../../src/reporters/results-schema.js';
+import { scaled } from '../helpers/time-limits.js';
 
 const targets: Target[] = [];
 afterAll(async () => {
@@ -20,7 +21,7 @@ afterAll(async () => {
 /** Runs a script with bash and only the variables given (and PATH); resolves with its exit code and output. */
 function bash(script: string, env: Record<string, string>): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile('bash', [script], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 30_000 }, (error, stdout, stderr) => {
+    execFile('bash', [script], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: scaled(30_000) }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, out: `${stdout}${stderr}` });
     });
   });

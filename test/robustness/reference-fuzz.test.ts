@@ -18,6 +18,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ReferenceServer, startReferenceServer } from '../../src/reference/index.js';
 import { Browser, field, generateUrl, pkce, signedIn, urls } from '../reference/web-helpers.js';
+import { scaled } from '../helpers/time-limits.js';
 
 let server: ReferenceServer;
 let port: number;
@@ -639,25 +640,29 @@ function heapMb(): number {
 }
 
 describe('fuzzing the reference server', () => {
-  it('random requests on every host: never a 5xx, never a hang, never an unexpected error', async () => {
-    const before = heapMb();
-    await fc.assert(
-      fc.asyncProperty(request, async (r) => {
-        const { bytes, truncated } = encode(r);
-        const reply = await raw(bytes, { endAfterWrite: truncated });
-        const where = describeRequest(r);
-        expect(reply.hung, `no answer and no close for ${where}`).toBe(false);
-        if (reply.status !== undefined) expect(reply.status, `${reply.head}\n for ${where}`).toBeLessThan(500);
-        // Node closes CONNECT requests itself when nobody listens for 'connect': a closed connection, not a crash.
-        if (!truncated && r.method !== 'CONNECT') expect(reply.status, `no response for ${where}`).toBeDefined();
-        expect(unexpected, `server logged an unexpected error for ${where}`).toEqual([]);
-      }),
-      { numRuns: Number(process.env.TACK_FUZZ_RUNS ?? 400), seed: Number(process.env.TACK_FUZZ_SEED ?? Date.now() % 2 ** 31) },
-    );
-    await stillAnswers();
-    // Rough bound: 400 requests, some creating users and businesses, must not cost tens of MB.
-    expect(heapMb() - before).toBeLessThan(40);
-  }, 60_000);
+  it(
+    'random requests on every host: never a 5xx, never a hang, never an unexpected error',
+    async () => {
+      const before = heapMb();
+      await fc.assert(
+        fc.asyncProperty(request, async (r) => {
+          const { bytes, truncated } = encode(r);
+          const reply = await raw(bytes, { endAfterWrite: truncated });
+          const where = describeRequest(r);
+          expect(reply.hung, `no answer and no close for ${where}`).toBe(false);
+          if (reply.status !== undefined) expect(reply.status, `${reply.head}\n for ${where}`).toBeLessThan(500);
+          // Node closes CONNECT requests itself when nobody listens for 'connect': a closed connection, not a crash.
+          if (!truncated && r.method !== 'CONNECT') expect(reply.status, `no response for ${where}`).toBeDefined();
+          expect(unexpected, `server logged an unexpected error for ${where}`).toEqual([]);
+        }),
+        { numRuns: Number(process.env.TACK_FUZZ_RUNS ?? 400), seed: Number(process.env.TACK_FUZZ_SEED ?? Date.now() % 2 ** 31) },
+      );
+      await stillAnswers();
+      // Rough bound: 400 requests, some creating users and businesses, must not cost tens of MB.
+      expect(heapMb() - before).toBeLessThan(40);
+    },
+    scaled(60_000),
+  );
 
   it('bodies over the 64 KiB limit are refused with 413 on every JSON and form endpoint, with or without Content-Length', async () => {
     const huge = Buffer.alloc(70 * 1024, 'a');

@@ -14,6 +14,7 @@ import { Locators } from '../../../src/harness/browser/locators.js';
 import { capturePage, WITHHELD_SECRET } from '../../../src/harness/browser/screenshot.js';
 import { SEEN_TAP, seeOnPage, shownBy, whereShown } from '../../../src/harness/browser/visible-text.js';
 import { Redactor } from '../../../src/harness/redactor.js';
+import { scaled } from '../../helpers/time-limits.js';
 
 const TOKEN = 'ipt_Vq3xR8mZ2kL0pT7sW1yB5nC9dF4gH6jK';
 const found = findBrowser(process.env['TACK_BROWSER']);
@@ -34,7 +35,7 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     context = await browser.newContext();
     await context.addInitScript(SEEN_TAP);
     tab = await context.newPage();
-  }, 60_000);
+  }, scaled(60_000));
   afterAll(async () => {
     await browser?.close();
   });
