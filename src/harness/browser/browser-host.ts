@@ -20,6 +20,10 @@ export const LAUNCH_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+  // One renderer process per page rather than one per site: the pages tack opens are the target's
+  // own (its tenant host and sign-in server), and a run in Chromium costs a tenth less CPU.
+  '--disable-site-isolation-trials',
+  '--disable-features=IsolateOrigins,site-per-process',
 ];
 
 export class BrowserHost {
