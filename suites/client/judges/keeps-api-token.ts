@@ -1,16 +1,16 @@
 /**
  * CLIENT-KEEPS-API-TOKEN (spec §3, §5.4 "do not generate a new API token each time"): the client
  * never revokes or otherwise destroys the API token it keeps. Seen three ways: a revocation that
- * names one of its API tokens; the token it kept after a run refused (invalid_grant) when the next
+ * names its live API token (one already refused or rotated away may be revoked as a clean-up); the token it kept after a run refused (invalid_grant) when the next
  * run sends it; the token file left missing or empty after a run, and the next run with no token to
  * exchange. It holds on each run that exchanged and revoked nothing, and on each next run whose
  * first exchange of the kept token succeeded.
  */
-import { formOf, type ObservedRequest, refreshTokenIssued } from '../../../src/checks/observed-request.js';
+import { formOf, isInvalidGrant, type ObservedRequest, refreshTokenIssued } from '../../../src/checks/observed-request.js';
 import { stillAlive } from '../../../src/checks/renewal.js';
 import { atMost } from '../../../src/checks/sequence.js';
 import { stillHoldsToken } from '../../../src/checks/token-file.js';
-import { isExchange, isRevocation, reachedWork, requestsOf, type ScenarioEvidence } from '../evidence.js';
+import { isExchange, isRevocation, reachedWork, type ScenarioEvidence } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
 import { SCENARIOS } from '../scenarios.js';
 
@@ -20,7 +20,6 @@ export const keepsApiToken: ClientJudge = {
   notExercised: 'no run of the client made an exchange and ended by itself',
   judge(scenario, v) {
     const { settings } = scenario;
-    const mine = apiTokensOf(scenario);
     const deadFromStart = SCENARIOS.find((s) => s.id === scenario.id)?.setup.revokeApiToken === true;
     let kept = deadFromStart ? undefined : settings.apiToken;
     let keptBy: ObservedRequest | undefined;
@@ -39,7 +38,7 @@ export const keepsApiToken: ClientJudge = {
           if (found !== undefined && !found.ok) v.check(`${title} (run ${run.index} made no exchange)`, found, [], run.index);
         }
       }
-      const revocations = run.requests.filter((r) => isRevocation(r, settings) && [...mine].some((token) => (r.body ?? '').includes(token)));
+      const revocations = destroying(run.requests, settings, kept);
       // Judged where the client had the chance: it revoked, or it exchanged and ended by itself.
       if (revocations.length > 0 || (exchanges.length > 0 && run.end === 'exited')) {
         const on = revocations.length > 0 ? revocations : exchanges;
@@ -53,8 +52,20 @@ export const keepsApiToken: ClientJudge = {
   },
 };
 
-/** The API tokens of the scenario: the token file's, and every one an exchange returned. */
-function apiTokensOf(scenario: ScenarioEvidence): Set<string> {
-  const issued = requestsOf(scenario).flatMap((r) => (isExchange(r, scenario.settings) ? (refreshTokenIssued(r) ?? []) : []));
-  return new Set([...(scenario.settings.apiToken === undefined ? [] : [scenario.settings.apiToken]), ...issued]);
+/**
+ * The revocations in `requests` that name the API token alive at that moment: the one kept before
+ * the run, then each one an exchange returns. Revoking a token already dead (refused with
+ * invalid_grant, or rotated away by the exchange that returned its successor) destroys nothing.
+ */
+function destroying(requests: readonly ObservedRequest[], settings: ScenarioEvidence['settings'], kept: string | undefined): ObservedRequest[] {
+  let live = kept;
+  const out: ObservedRequest[] = [];
+  for (const r of requests) {
+    if (isExchange(r, settings)) {
+      const next = refreshTokenIssued(r);
+      if (next !== undefined) live = next;
+      else if (isInvalidGrant(r) && formOf(r)?.get('refresh_token') === live) live = undefined;
+    } else if (live !== undefined && isRevocation(r, settings) && (r.body ?? '').includes(live)) out.push(r);
+  }
+  return out;
 }

@@ -184,14 +184,26 @@ describe('client judges', () => {
     expect(v['CLIENT-KEEPS-API-TOKEN']).toMatch(/^failed: happy-path: run 1 revokes none of its API tokens/);
   });
 
+  it('revoking a token already rotated away, as a clean-up, destroys nothing: CLIENT-KEEPS-API-TOKEN holds', () => {
+    const revoke = req(1, 'identity', 'POST', `${IDENTITY}/protocol/openid-connect/revoke`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: 'payroll-portal', token: FIRST }).toString(),
+    });
+    const requests = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), revoke, searchWith(1, 'at_1')];
+    const v = verdicts('personal-token', [played('happy-path', 'personal-token', [run(1, requests)])]);
+    expect(v['CLIENT-KEEPS-API-TOKEN']).toMatch(/^passed/);
+  });
+
   it('a token file replaced whole passes CLIENT-TOKEN-FILE-SAFE; one left readable by others, or rewritten in place, warns', () => {
-    const safe = (after: { ino: number; mode: number }) => {
+    const safe = (after: { ino: number; mode: number }, content = 'tpat_r1') => {
       const requests = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), searchWith(1, 'at_1')];
-      const tokenFile = { before: { ino: 1, mode: 0o600, content: FIRST }, after: { ...after, content: 'tpat_r1' } };
+      const tokenFile = { before: { ino: 1, mode: 0o600, content: FIRST }, after: { ...after, content } };
       return verdicts('personal-token', [played('happy-path', 'personal-token', [{ ...run(1, requests), tokenFile }])])['CLIENT-TOKEN-FILE-SAFE'];
     };
     expect(safe({ ino: 2, mode: 0o600 })).toBe('passed: 2 checks passed');
     expect(safe({ ino: 2, mode: 0o644 })).toMatch(/^warning: .*readable by its owner only: expected mode 0600 or stricter .*, got mode 0644/);
     expect(safe({ ino: 1, mode: 0o600 })).toMatch(/^warning: .*replaces the token file whole: .*rewritten in place/);
+    // Emptied in place after the client copied the token into a store of its own: the file is not its store.
+    expect(safe({ ino: 1, mode: 0o644 }, '')).toMatch(/^skipped/);
   });
 });
