@@ -13,7 +13,7 @@ import type { PasswordGuard } from './password-guard.js';
 import { type AuthorizationRequest, TrafficTap } from './tap.js';
 import type { UiSelectorKey } from '../target-config.js';
 import { PATHS } from '../../spec.js';
-import { type Seen, seeOnPage, seenText } from './visible-text.js';
+import { type Seen, seeOnPage, seenText, shownBy } from './visible-text.js';
 
 /** The interface messages of spec §7, word for word. */
 export const MESSAGES = {
@@ -283,7 +283,8 @@ export class TokenPage {
       const moved = before === undefined || this.page.url() !== before;
       // A new token first: a page may show a message beside it (a copy hint), and the token is what came of the step.
       const fresh = moved || !options.tokenShown || this.tap.tokenRequests > 0;
-      if (fresh && this.onTokenPage() && (await visible(await this.locators.token()))) return { kind: 'token', where };
+      // A token element that shows nothing (an empty box the page always renders) is no token.
+      if (fresh && this.onTokenPage() && (await shows(await this.locators.token()))) return { kind: 'token', where };
       for (const text of Object.values(MESSAGES)) if (await visible(this.locators.message(text))) return { kind: 'message', where, text };
       if (moved && (await visible(this.of('password')))) return { kind: 'password', where };
       return undefined;
@@ -314,6 +315,18 @@ export class TokenPage {
 
 export async function visible(locator: Locator): Promise<boolean> {
   return locator.isVisible().catch(() => false);
+}
+
+/** Visible, and showing something: text, or a value in it or in a form field inside it. */
+export async function shows(locator: Locator): Promise<boolean> {
+  if (!(await visible(locator))) return false;
+  if ((await shownBy(locator)) !== '') return true;
+  const values = await locator
+    .first()
+    .locator('input, textarea')
+    .evaluateAll((fields: unknown[]) => fields.map((f) => String((f as { value?: unknown }).value ?? '')))
+    .catch(() => [] as string[]);
+  return values.some((v) => v.trim() !== '');
 }
 
 export function describeUrl(url: string): string {

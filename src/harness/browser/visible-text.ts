@@ -101,9 +101,17 @@ const SEE = `(async () => {
   const parts = [];
   const unreadable = [];
   const add = (where, text) => { if (text && String(text).trim() !== '') parts.push({ where, text: String(text) }); };
+  // Rendered, and on the page where a person can see it: not pushed off it (left: -9999px) nor
+  // clipped to a pixel (the usual ways to keep a copy helper out of sight).
+  const onPage = (el) => {
+    const r = el.getBoundingClientRect();
+    const width = Math.max(document.documentElement.scrollWidth, innerWidth);
+    const height = Math.max(document.documentElement.scrollHeight, innerHeight);
+    return r.width > 1 && r.height > 1 && r.right + scrollX > 0 && r.bottom + scrollY > 0 && r.left + scrollX < width && r.top + scrollY < height;
+  };
   const shown = (el) => (typeof el.checkVisibility === 'function'
     ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
-    : el.getClientRects().length > 0);
+    : el.getClientRects().length > 0) && onPage(el);
   const cssStrings = (content) => {
     const out = [];
     const re = /"((?:[^"\\\\]|\\\\.)*)"|'((?:[^'\\\\]|\\\\.)*)'/g;

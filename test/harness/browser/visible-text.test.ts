@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAUNCH_ARGS } from '../../../src/harness/browser/browser-host.js';
 import { findBrowser } from '../../../src/harness/browser/executable.js';
 import { Locators } from '../../../src/harness/browser/locators.js';
+import { shows } from '../../../src/harness/browser/token-page.js';
 import { capturePage, WITHHELD_SECRET } from '../../../src/harness/browser/screenshot.js';
 import { SEEN_TAP, seeOnPage, shownBy, whereShown } from '../../../src/harness/browser/visible-text.js';
 import { Redactor } from '../../../src/harness/redactor.js';
@@ -70,16 +71,27 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     }
   });
 
-  it('a password field shows bullets, a hidden field nothing; the token element shows what a person sees of it', async () => {
+  it('a password field shows bullets, a hidden or off-page field nothing; the token element shows what a person sees of it', async () => {
     const s = await seen(
-      page('<input type="password" id="p" data-testid="api-token"> <input id="h" style="display:none">', 'p.value = token; h.value = token;'),
+      page(
+        '<input type="password" id="p" data-testid="api-token"> <input id="h" style="display:none">' +
+          '<input id="o" readonly style="position:absolute; left:-9999px"> <input id="c" style="position:absolute; width:1px; height:1px; padding:0; border:0; overflow:hidden; clip:rect(0 0 0 0)">',
+        'p.value = token; h.value = token; o.value = token; c.value = token;',
+      ),
     );
+    // Hidden, pushed off the page, clipped to a pixel (a copy helper kept out of sight): not seen.
     expect(whereShown(s, TOKEN)).toEqual([]);
     expect(whereShown(s, '•'.repeat(TOKEN.length))).toEqual(['a form field']);
     expect(await shownBy(tab.getByTestId('api-token'))).toBe('•'.repeat(TOKEN.length));
     await tab.setContent(page('<output data-testid="api-token"> ****H6jK </output>'));
     expect(await shownBy(tab.getByTestId('api-token'))).toBe('****H6jK');
     expect(await shownBy(tab.getByTestId('nothing-here'))).toBe('');
+    // An empty box the page always renders shows no token; one with a masked token, or a field with a value inside, does.
+    await tab.setContent('<div data-testid="api-token" style="padding:8px; border:1px solid"></div><div data-testid="w"><input value="x"></div>');
+    expect(await shows(tab.getByTestId('api-token'))).toBe(false);
+    expect(await shows(tab.getByTestId('w'))).toBe(true);
+    await tab.setContent('<div data-testid="api-token" style="padding:8px; border:1px solid">****H6jK</div>');
+    expect(await shows(tab.getByTestId('api-token'))).toBe(true);
   });
 
   it('what cannot be read is said: a canvas given pixels, a raster image made in the page', async () => {
