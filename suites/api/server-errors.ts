@@ -5,7 +5,7 @@
  * so that they are read at all; Authorization headers that are not a bearer token. Every other
  * search of the run is judged by suites/run-wide/every-answer.ts.
  */
-import { MALFORMED_AUTHORIZATION, searchQueries } from '../../fixtures/malformed-requests.js';
+import { MALFORMED_AUTHORIZATION, MALFORMED_SEARCH_TEST, searchQueries } from '../../fixtures/malformed-requests.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import type { TestPart } from '../../src/runner/needs.js';
 import { notServerError } from '../../src/checks/server-error.js';
@@ -20,7 +20,7 @@ const PAGING: TestPart = {
 };
 
 export const searchMalformedRequests: TestCase = {
-  id: 'api/malformed-requests',
+  id: MALFORMED_SEARCH_TEST,
   title: 'Malformed business searches: no 5xx',
   rules: ['SEARCH-NO-SERVER-ERROR'],
   needs: [],

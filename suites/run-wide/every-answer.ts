@@ -16,7 +16,7 @@ import { finding } from '../../src/checks/finding.js';
 import { searchSchema } from '../../src/checks/search.js';
 import { noServerErrors } from '../../src/checks/server-error.js';
 import { type Side, type SpecExchange, specTraffic } from '../../src/harness/run-traffic.js';
-import { searchMalformedRequests } from '../api/server-errors.js';
+import { MALFORMED_SEARCH_TEST } from '../../fixtures/malformed-requests.js';
 
 const NO_SERVER_ERROR: Readonly<Record<Side, RuleId>> = {
   'partner-key': 'PARTNER-NO-SERVER-ERROR',
@@ -48,7 +48,7 @@ export const everyAnswer: TestCase = {
     // pageSize=0 or pageIndex=-1 (the spec names no query parameter) is its own; only that it is no 5xx.
     judgeSearches(
       t,
-      traffic.filter((e) => e.side === 'search' && e.response.status === 200 && e.test !== searchMalformedRequests.id),
+      traffic.filter((e) => e.side === 'search' && e.response.status === 200 && e.test !== MALFORMED_SEARCH_TEST),
     );
   },
 };

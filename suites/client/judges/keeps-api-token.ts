@@ -1,10 +1,11 @@
 /**
  * CLIENT-KEEPS-API-TOKEN (spec §3, §5.4 "do not generate a new API token each time"): the client
  * never revokes or otherwise destroys the API token it keeps. Seen three ways: a revocation that
- * names its live API token (one already refused or rotated away may be revoked as a clean-up); the token it kept after a run refused (invalid_grant) when the next
- * run sends it; the token file left missing or empty after a run, and the next run with no token to
- * exchange. It holds on each run that exchanged and revoked nothing, and on each next run whose
- * first exchange of the kept token succeeded.
+ * names its live API token (one already refused or rotated away may be revoked as a clean-up);
+ * the token it kept after a run refused (invalid_grant) when the next run sends it; the token file
+ * left missing or empty after a run, and the next run with no token to exchange. It holds on each
+ * run that exchanged and revoked nothing, and on each next run whose first exchange of the kept
+ * token succeeded.
  */
 import { formOf, isInvalidGrant, type ObservedRequest, refreshTokenIssued } from '../../../src/checks/observed-request.js';
 import { stillAlive } from '../../../src/checks/renewal.js';

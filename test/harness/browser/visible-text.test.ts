@@ -75,7 +75,8 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     const s = await seen(
       page(
         '<input type="password" id="p" data-testid="api-token"> <input id="h" style="display:none">' +
-          '<input id="o" readonly style="position:absolute; left:-9999px"> <input id="c" style="position:absolute; width:1px; height:1px; padding:0; border:0; overflow:hidden; clip:rect(0 0 0 0)">',
+          '<input id="o" readonly style="position:absolute; left:-9999px">' +
+          '<input id="c" style="position:absolute; width:1px; height:1px; padding:0; border:0; overflow:hidden; clip:rect(0 0 0 0)">',
         'p.value = token; h.value = token; o.value = token; c.value = token;',
       ),
     );
