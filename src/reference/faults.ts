@@ -362,6 +362,22 @@ const faults = [
     ['SEARCH-NO-SERVER-ERROR'],
     'A search whose paging parameters are not numbers, or out of range, is answered 500 instead of 400.',
   ),
+  // ── Issue #27: a rate-limiting gateway's 503 with Retry-After, honoured, is no server error ──
+  variant(
+    'gateway-503-retry-after',
+    'Conformant: a rate-limiting gateway answers the first call of the partner token, sign-in token and business search endpoints ' +
+      '503 with Retry-After (1 s, 0 s, 0 s); the call sent again is served.',
+  ),
+  fault(
+    'partner-refresh-unknown-token-503',
+    ['PARTNER-NO-SERVER-ERROR'],
+    'The partner refresh call answers 503 without Retry-After to a refresh token it never issued (instead of refusing it with a 4xx).',
+  ),
+  fault(
+    'partner-refresh-unknown-token-503-retry-forever',
+    ['PARTNER-NO-SERVER-ERROR'],
+    'The partner refresh call answers a refresh token it never issued 503 with Retry-After: 0, every time it is sent again.',
+  ),
   variant(
     'lenient-json-unknown-user-401',
     'Conformant: partner-key bodies are read as JSON whatever their Content-Type, and a mint or reset for an e-mail that is no user of ' +
