@@ -321,6 +321,13 @@ const faults = [
     ],
   ),
   fault(
+    'search-pages-start-late',
+    ['SEARCH-SHAPE'],
+    'Each page after the first starts one item late (offset index × pageSize + 1): a match is skipped at every page boundary, and the ' +
+      'page after the last is empty although totalCount says more.',
+    [{ rules: ['SEARCH-ONLY-READABLE'], why: 'its crowd is read on small pages: a match skipped at a page boundary leaves "listed" unverified' }],
+  ),
+  fault(
     'partner-search-page-index-string',
     ['SEARCH-SHAPE'],
     'Searches with a partner-minted access token answer pageIndex as a string ("0"); searches with a personal token are right.',

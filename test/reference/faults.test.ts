@@ -239,6 +239,11 @@ const PROBES: Record<FaultName, Probe> = {
     const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=2'), await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')];
     return names(first).at(-1) === names(second)[0];
   },
+  'search-pages-start-late': async (s) => {
+    const { accessToken } = await signIn(s);
+    const second = (await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')).json<{ items: unknown[]; totalCount: number }>();
+    return second.items.length === 0 && second.totalCount > 2;
+  },
   'search-offset-is-page-index': async (s) => {
     const { accessToken } = await signIn(s);
     const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=2'), await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')];
