@@ -13,6 +13,8 @@ import { STATUSES } from '../runner/results.js';
 const status = z.enum(STATUSES);
 
 const check = z.looseObject({
+  /** Stable across runs: `<test id>/<rule>/<key>`, what a baseline waives (absent before tack had ids). */
+  id: z.string().optional(),
   rule: z.string(),
   test: z.string(),
   title: z.string(),

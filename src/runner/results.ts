@@ -12,6 +12,11 @@ export type Status = (typeof STATUSES)[number];
 
 /** One verdict of one check on one rule. */
 export interface CheckResult {
+  /**
+   * Stable across runs and rewordings: `<test id>/<rule>/<key>` (./test-context.ts), what a baseline
+   * waives. Absent in the results.json of a tack before ids, and in `tack client`'s checks.
+   */
+  readonly id?: string;
   readonly rule: RuleId;
   readonly test: string;
   readonly title: string;

@@ -13,6 +13,11 @@
  *   test calls the returned function itself; whatever it did not call (it was stopped or abandoned
  *   first) the runner runs when the test ends, before a stop signal shuts the traffic off.
  *
+ * Every check has a stable id, `<test id>/<rule>/<key>` (what a baseline waives: ./baseline.ts).
+ * The key is the test's own: given where the checks of one rule follow the data (an endpoint, a
+ * malformation: `keyed(key, title)`), else the check's place among the test's checks on that rule
+ * (1, 2, ...) in the order the code records them. Never the title: a reworded title keeps its id.
+ *
  * A test records verdicts only on the rules it declares (`TestCase.rules`): a check on another rule
  * is a programming error, so that `--only`, the console and results.json judge a rule on the same
  * evidence, and `tack rules` can say which tests judge it.
@@ -99,6 +104,21 @@ export interface Unverified {
   readonly reason: string;
 }
 
+/** A check's title with the key of its id, for checks of one rule that follow the data (an endpoint, a fixture's kind). */
+export interface KeyedTitle {
+  readonly key: string;
+  readonly title: string;
+}
+
+/** A title whose check id ends in `key` instead of its place among the test's checks on the rule. */
+export function keyed(key: string, title: string): KeyedTitle {
+  return { key, title };
+}
+
+export type CheckTitle = string | KeyedTitle;
+
+const titleText = (title: CheckTitle): string => (typeof title === 'string' ? title : title.title);
+
 /** Most exchanges kept as the evidence of one check (the failing property run's may be long). */
 const MAX_EVIDENCE = 64;
 
@@ -110,6 +130,8 @@ export class TestContext {
   private inProperty = false;
   private abandoned = false;
   private readonly undos = new Set<() => Promise<void>>();
+  /** How many checks without a key each rule has had in this test (the place of the next one). */
+  private readonly places = new Map<RuleId, number>();
 
   constructor(
     readonly parts: ContextParts,
@@ -232,13 +254,14 @@ export class TestContext {
   }
 
   /** Records a verdict; a failure stops the test. `page`: what a failed browser check saw (kept only on a failure). */
-  check(rule: RuleId, title: string, found: Finding, page?: PageEvidence): void {
-    if (!this.record(rule, title, found, undefined, undefined, page)) throw new CheckFailed(rule, title, found.expected, found.actual);
+  check(rule: RuleId, title: CheckTitle, found: Finding, page?: PageEvidence): void {
+    if (!this.record(rule, title, found, undefined, undefined, page)) throw new CheckFailed(rule, titleText(title), found.expected, found.actual);
   }
 
   /** Records a verdict without stopping the test; returns whether it holds. */
-  soft(rule: RuleId, title: string, found: Finding, page?: PageEvidence): boolean {
-    if (!this.record(rule, title, found, undefined, undefined, page) && this.inProperty) throw new CheckFailed(rule, title, found.expected, found.actual);
+  soft(rule: RuleId, title: CheckTitle, found: Finding, page?: PageEvidence): boolean {
+    if (!this.record(rule, title, found, undefined, undefined, page) && this.inProperty)
+      throw new CheckFailed(rule, titleText(title), found.expected, found.actual);
     return found.ok;
   }
 
@@ -348,15 +371,24 @@ export class TestContext {
     return { ...page, step: redact(page.step), page: redact(page.page), withheld: page.withheld === undefined ? undefined : redact(page.withheld) };
   }
 
-  private record(rule: RuleId, title: string, found: Finding, replay?: CheckResult['replay'], evidence?: readonly number[], page?: PageEvidence): boolean {
+  /** The stable id of the next check on `rule`: its key, or its place among the test's checks on the rule. */
+  private idOf(rule: RuleId, title: CheckTitle): string {
+    if (typeof title !== 'string') return `${this.testId}/${rule}/${title.key}`;
+    const place = (this.places.get(rule) ?? 0) + 1;
+    this.places.set(rule, place);
+    return `${this.testId}/${rule}/${place}`;
+  }
+
+  private record(rule: RuleId, title: CheckTitle, found: Finding, replay?: CheckResult['replay'], evidence?: readonly number[], page?: PageEvidence): boolean {
     if (this.inProperty || this.abandoned) return found.ok;
     this.assertDeclared(rule);
     const redact = (s: string) => this.parts.redactor.redact(s);
     const exchanges = evidence ?? this.parts.transcript.seqsOf(this.testId);
     this.checks.push({
+      id: redact(this.idOf(rule, title)),
       rule,
       test: this.testId,
-      title: redact(title),
+      title: redact(titleText(title)),
       ok: found.ok,
       expected: redact(found.expected),
       actual: redact(found.actual),

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveTarget, validateEnv } from '../../src/harness/config.js';
-import { type ContextParts, TestContext, UndeclaredRule } from '../../src/runner/test-context.js';
+import { type ContextParts, keyed, TestContext, UndeclaredRule } from '../../src/runner/test-context.js';
 import { exitCodeOf } from '../../src/runner/exit-policy.js';
 import { finding } from '../../src/checks/finding.js';
 import { HttpClient } from '../../src/harness/http.js';
@@ -278,5 +278,35 @@ describe('the exit code', () => {
     [rules(['skipped', 'MUST']), { strict: false, requireAll: false }, 3],
   ] as const)('%j with %j → %i', (list, policy, code) => {
     expect(exitCodeOf(list, policy)).toBe(code);
+  });
+});
+
+describe('check ids', () => {
+  const context = () => {
+    const transcript = new Transcript();
+    const parts = { redactor: new Redactor(), transcript, fc: { seed: 7, numRuns: 1, path: undefined } } as unknown as ContextParts;
+    return new TestContext(parts, { id: 'area/test', rules: ['SIGNIN-REVOKE', 'SIGNIN-NO-STORE'] });
+  };
+
+  it('a reworded title keeps its id: the id is the test, the rule and the check place or key, never the title', () => {
+    const [before, after] = [context(), context()];
+    for (const [t, words] of [
+      [before, 'revoke: status'],
+      [after, 'revoking answers 200'],
+    ] as const) {
+      t.soft('SIGNIN-NO-STORE', 'no-store', finding(true, 'x', 'x'));
+      t.soft('SIGNIN-REVOKE', 'first', finding(true, 'x', 'x'));
+      t.soft('SIGNIN-REVOKE', words, finding(false, 'x', 'y'));
+      t.soft('SIGNIN-REVOKE', keyed('POST /revoke', `every answer of POST /revoke (${words})`), finding(false, 'x', 'y'));
+    }
+    const ids = (t: TestContext) => t.checks.map((c) => c.id);
+    expect(ids(before)).toEqual([
+      'area/test/SIGNIN-NO-STORE/1',
+      'area/test/SIGNIN-REVOKE/1',
+      'area/test/SIGNIN-REVOKE/2',
+      'area/test/SIGNIN-REVOKE/POST /revoke',
+    ]);
+    expect(ids(after)).toEqual(ids(before));
+    expect(after.checks.map((c) => c.title)).not.toEqual(before.checks.map((c) => c.title));
   });
 });
