@@ -200,7 +200,8 @@ export function applyBaseline(baseline: Baseline, result: RunResult, policy: Exi
       reasons.set(rule.id, entry.reason);
       if (entry.check === undefined && entry.checks === undefined) {
         notes.push(
-          `the baseline's entry for ${rule.id} names no check: it waives the rule whenever it is ${entry.status}, a new deviation too (name its checks: tack baseline write)`,
+          `the baseline's entry for ${rule.id} names no check: it waives the rule whenever it is ${entry.status}, ` +
+            'a new deviation too (name its checks: tack baseline write)',
         );
       }
       if (rule.status === 'skipped') mark(rule.id, 'accepted', lists.accepted);

@@ -153,14 +153,14 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   async function runTests(): Promise<boolean> {
     for (const [index, test] of selection.tests.entries()) {
       const relevant = test.rules.filter((r) => selected.has(r));
-      const { missing, unseen } = planTest(test, target, hook, hookProblem, parts.web.host.found);
+      const { missing, unmet, unseen } = planTest(test, target, hook, hookProblem, parts.web.host.found);
       const why = missing.length > 0 ? undefined : notStarted(test);
       if (why !== undefined) {
         for (const r of relevant) evidence.get(r)!.errors.push(`${test.id} not run: ${why}`);
         outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'error', reason: `not run: ${why}`, durationMs: 0 });
       } else if (missing.length > 0) {
         const reason = missing.join('; ');
-        for (const r of relevant) evidence.get(r)!.skips.push(...missing);
+        for (const r of relevant) evidence.get(r)!.skips.push(...unmet);
         outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'skipped', reason, durationMs: 0 });
       } else {
         options.onTest?.(test, 'start');

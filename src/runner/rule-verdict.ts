@@ -13,6 +13,7 @@ import { plural } from '../text/plural.js';
 import { getRule, type RuleId } from '../rules/catalog.js';
 import type { Unverified } from './test-context.js';
 import { mergeReasons } from './selection.js';
+import type { UnmetNeed } from './needs.js';
 import type { CheckResult, RuleResult, Status } from './results.js';
 
 /**
@@ -36,7 +37,8 @@ function stoppedText(s: Stopped): string {
 export class RuleEvidence {
   readonly checks: CheckResult[] = [];
   readonly observations: string[] = [];
-  readonly skips: string[] = [];
+  /** Why the rule could not be checked: the needs unmet of each test that could not run (as data: ./selection.ts merges them), or a reason. */
+  readonly skips: (UnmetNeed | string)[] = [];
   readonly errors: string[] = [];
   readonly unverified: Unverified[] = [];
   /** Tests that stopped on another rule's failure before recording anything on this one. */

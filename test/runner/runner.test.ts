@@ -75,9 +75,27 @@ describe('what a test needs, said once', () => {
     const [idle] = (await run([needy, other], ['SIGNIN-IDLE-EXPIRY'])).rules;
     const hook = 'needs the test hook (TACK_HOOK_URL, TACK_HOOK_TOKEN) with the';
     expect(idle).toMatchObject({ status: 'skipped', reason: `${hook} clock, users, api-tokens and disable-user capabilities` });
-    expect(mergeReasons([`${hook} clock capability`, 'needs a browser: none', `${hook} users and clock capabilities`])).toEqual([
+    const noHook = (capability: 'clock' | 'users') => ({
+      need: `hook:${capability}` as const,
+      reason: 'words never read',
+      hook: { capability, missing: 'no-hook' as const },
+    });
+    const browser = { need: 'browser' as const, reason: 'needs a browser: none' };
+    expect(mergeReasons([noHook('clock'), browser, noHook('users'), noHook('clock')])).toEqual([
       'needs a browser: none',
       `${hook} clock and users capabilities`,
+    ]);
+  });
+
+  it('merges the missing capabilities from the needs as data, not by parsing the reason words (needs.ts may reword them)', () => {
+    const lacking = {
+      need: 'hook:clock' as const,
+      reason: 'reworded: the hook lacks clock',
+      hook: { capability: 'clock' as const, missing: 'not-offered' as const },
+    };
+    expect(mergeReasons([lacking, 'no test in this version of tack covers it'])).toEqual([
+      'no test in this version of tack covers it',
+      "the target's test hook does not offer the clock capability",
     ]);
   });
 
