@@ -10,7 +10,7 @@
  * mints for them. If the pages never fill, the page-size bound was not exercised and is reported as
  * such. What every other search of the run answered is judged too (suites/run-wide/every-answer.ts).
  */
-import type { TestContext } from '../../src/runner/test-context.js';
+import { keyed, type TestContext } from '../../src/runner/test-context.js';
 import { describeResponse } from '../../src/checks/describe-response.js';
 import { finding } from '../../src/checks/finding.js';
 import type { TestCase } from '../../src/runner/test-case.js';
@@ -109,9 +109,10 @@ function judgePages(t: TestContext, pages: SearchPages): boolean {
   }
   t.soft('SEARCH-SHAPE', 'the answer is JSON', jsonMediaType(pages.first));
   for (const [i, res] of pages.responses.entries()) {
+    // How many pages there are is the target's: each page's check is keyed by its page, so the checks after keep their places.
     t.check(
       'SEARCH-SHAPE',
-      `page ${i + 1}: items[] (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount; items ≤ pageSize ≤ totalCount`,
+      keyed(`page-${i + 1}`, `page ${i + 1}: items[] (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount; items ≤ pageSize ≤ totalCount`),
       searchSchema(res),
     );
   }
