@@ -40,6 +40,8 @@ const rule = z.looseObject({
   checks: z.array(check),
   observations: z.array(z.string()),
   unverified: z.array(z.string()),
+  /** A rule skipped or in error: stable ids of what kept it from being checked (what a baseline names). */
+  notChecked: z.array(z.string()).optional(),
   tests: z.array(z.string()),
   exchanges: z.array(z.number()),
   reproduce: z

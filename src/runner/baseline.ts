@@ -6,13 +6,14 @@
  * and any other deviation fails as usual.
  *
  * An entry names a rule, the status it may have (`failed`, `warning`, `error` or `skipped`), what it
- * waives and why it is accepted. A failure is waived by the ids of its failed checks (`checks`,
- * `<test id>/<rule>/<key>`, stable across runs and rewordings: ./test-context.ts): the entry matches
- * only when every failed check of the rule is one it names, so a new failure of a rule already in the
- * baseline is new. An entry of an older tack names one check by its title (`check`): it matches only
- * while every failed check of the rule has that title, its failure as it was. An error or a skip is
- * named by `check` (the test in error, the parts not checked). An entry naming nothing (written by
- * hand) waives every deviation of the rule with its status, a new one too, and every run says so.
+ * waives and why it is accepted, by ids (`checks`), stable across runs and rewordings: a failure's
+ * failed checks (`<test id>/<rule>/<key>`: ./test-context.ts), or what kept a skipped rule or one in
+ * error from being checked (`<test>/needs/<need>`, a part not seen, `<test>/error`: RuleResult.notChecked).
+ * The entry matches only when every one of the rule's ids is one it names, so a new failure of a rule
+ * already in the baseline is new. An entry of an older tack names one deviation in words (`check`):
+ * it matches only while the rule deviates as it did then (every failed check with that title). An
+ * entry naming nothing (written by hand) waives every deviation of the rule with its status, a new
+ * one too, and every run says so.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -94,6 +95,8 @@ type Deviating = {
     readonly replay?: { readonly rule?: string | undefined } | undefined;
   }[];
   readonly unverified: readonly string[];
+  /** A rule skipped or in error: the ids of what kept it from being checked (absent in the results.json of an older tack). */
+  readonly notChecked?: readonly string[] | undefined;
 };
 
 /**
@@ -123,8 +126,14 @@ function normalise(text: string): string {
 
 const FAILING: readonly Status[] = ['failed', 'warning'];
 
-/** The ids of a failing rule's failed checks; undefined when it is not failing, or a failed check has no id (an older results.json). */
-export function failedCheckIds(rule: Deviating): string[] | undefined {
+/**
+ * What a baseline entry names a rule's deviation by: the ids of a failing rule's failed checks, of
+ * what kept a skipped rule or one in error from being checked. Undefined when the rule holds, or
+ * one of them has no id (an older results.json, tack client's problems).
+ */
+export function deviationIds(rule: Deviating): string[] | undefined {
+  if (rule.status === 'skipped' || rule.status === 'error')
+    return rule.notChecked !== undefined && rule.notChecked.length > 0 ? [...rule.notChecked] : undefined;
   if (!FAILING.includes(rule.status)) return undefined;
   const failed = rule.checks.filter((c) => !c.ok);
   if (failed.length === 0 || failed.some((c) => c.id === undefined)) return undefined;
@@ -142,8 +151,8 @@ function covers(entry: BaselineEntry, rule: Deviating): boolean {
   if (entry.status !== rule.status) return false;
   const failing = FAILING.includes(rule.status);
   const waived = entry.checks;
-  if (failing && waived !== undefined) return failedCheckIds(rule)?.every((id) => waived.includes(id)) === true;
-  if (entry.check === undefined) return entry.checks === undefined;
+  if (waived !== undefined) return deviationIds(rule)?.every((id) => waived.includes(id)) === true;
+  if (entry.check === undefined) return true;
   if (failing) {
     const failed = rule.checks.filter((c) => !c.ok);
     return failed.length > 0 && failed.every((c) => titleOf(c) === normalise(entry.check!));
@@ -164,7 +173,7 @@ function waives(e: BaselineEntry): string {
 
 /** Where a rule deviates now, in a stale-entry note: the ids of its failed checks, else as deviationOf says. */
 function deviatesAt(rule: Deviating): string {
-  const ids = failedCheckIds(rule);
+  const ids = deviationIds(rule);
   return ids !== undefined ? ids.join(', ') : `"${deviationOf(rule)}"`;
 }
 
@@ -229,9 +238,9 @@ export function applyBaseline(baseline: Baseline, result: RunResult, policy: Exi
 
 /**
  * A baseline of every rule that did not hold in a run, and of every MUST rule it did not check
- * (which `--require-all` fails), each with the run's reason and what it waives: a failure, the ids
- * of its failed checks (every one of them); an error or a skip, the test in error or the parts not
- * checked (or, from the results.json of a tack before check ids, the first failed check's title).
+ * (which `--require-all` fails), each with the run's reason and the ids of what it waives: every
+ * failed check, or what kept the rule from being checked (from the results.json of a tack before
+ * ids, the first failed check's title, the test in error or the parts not checked, in words).
  */
 export function baselineFrom(doc: { readonly rules: readonly (Deviating & { readonly id: string; readonly level: 'MUST' | 'SHOULD' })[] }): {
   schema: typeof BASELINE_SCHEMA;
@@ -241,7 +250,7 @@ export function baselineFrom(doc: { readonly rules: readonly (Deviating & { read
     .filter((r) => DEVIATIONS.includes(r.status) || (r.status === 'skipped' && r.level === 'MUST'))
     .map((r): BaselineEntry => {
       const status = r.status as BaselineEntry['status'];
-      const ids = failedCheckIds(r);
+      const ids = deviationIds(r);
       return ids !== undefined ? { rule: r.id, status, checks: ids, reason: r.reason } : { rule: r.id, status, check: deviationOf(r), reason: r.reason };
     });
   return { schema: BASELINE_SCHEMA, expected };

@@ -55,6 +55,12 @@ export interface RuleResult {
   /** Parts of the rule tack could not observe (the rule is then at best `skipped`), in words. */
   readonly unverified: readonly string[];
   /**
+   * A rule skipped or in error: stable ids of what kept it from being checked (`<test>/needs/<need>`,
+   * `<test>/<rule>/unverified/<place>`, `<test>/stopped-at/<rule>`, `<test>/error`), what a baseline's
+   * entry for a skip or an error names. Empty when one has no id.
+   */
+  readonly notChecked?: readonly string[];
+  /**
    * Those of them that are the rest of a test which stopped at another rule's failure, as data:
    * the test and the rule it stopped at (in memory only; results.json has the words).
    */

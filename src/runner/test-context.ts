@@ -99,6 +99,8 @@ export interface ContextParts {
 
 /** A part of a rule that could not be observed, and why. */
 export interface Unverified {
+  /** Stable across runs: `<test id>/<rule>/unverified/<place or key>` (what a baseline's accepted skip names). */
+  readonly id?: string | undefined;
   readonly rule: RuleId;
   readonly title: string;
   readonly reason: string;
@@ -130,8 +132,8 @@ export class TestContext {
   private inProperty = false;
   private abandoned = false;
   private readonly undos = new Set<() => Promise<void>>();
-  /** How many checks without a key each rule has had in this test (the place of the next one). */
-  private readonly places = new Map<RuleId, number>();
+  /** How many checks (and parts not seen) without a key each rule has had in this test (the place of the next one). */
+  private readonly places = new Map<string, number>();
 
   constructor(
     readonly parts: ContextParts,
@@ -266,10 +268,12 @@ export class TestContext {
   }
 
   /** A part of `rule` tack could not observe on this target: the rule cannot pass. */
-  unverified(rule: RuleId, title: string, reason: string): void {
+  unverified(rule: RuleId, title: CheckTitle, reason: string): void {
     if (this.inProperty || this.abandoned) return;
     this.assertDeclared(rule);
-    this.unverifiedParts.push({ rule, title: this.parts.redactor.redact(title), reason: this.parts.redactor.redact(reason) });
+    const redact = (text: string) => this.parts.redactor.redact(text);
+    const id = redact(this.idOf(rule, title, 'unverified'));
+    this.unverifiedParts.push({ id, rule, title: redact(titleText(title)), reason: redact(reason) });
   }
 
   /** Something the spec leaves open, reported and never failed. */
@@ -372,11 +376,13 @@ export class TestContext {
   }
 
   /** The stable id of the next check on `rule`: its key, or its place among the test's checks on the rule. */
-  private idOf(rule: RuleId, title: CheckTitle): string {
-    if (typeof title !== 'string') return `${this.testId}/${rule}/${title.key}`;
-    const place = (this.places.get(rule) ?? 0) + 1;
-    this.places.set(rule, place);
-    return `${this.testId}/${rule}/${place}`;
+  private idOf(rule: RuleId, title: CheckTitle, kind: 'check' | 'unverified' = 'check'): string {
+    const prefix = kind === 'check' ? `${this.testId}/${rule}` : `${this.testId}/${rule}/unverified`;
+    if (typeof title !== 'string') return `${prefix}/${title.key}`;
+    const counter = `${kind} ${rule}`;
+    const place = (this.places.get(counter) ?? 0) + 1;
+    this.places.set(counter, place);
+    return `${prefix}/${place}`;
   }
 
   private record(rule: RuleId, title: CheckTitle, found: Finding, replay?: CheckResult['replay'], evidence?: readonly number[], page?: PageEvidence): boolean {

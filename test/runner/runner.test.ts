@@ -99,6 +99,17 @@ describe('what a test needs, said once', () => {
     ]);
   });
 
+  it('a skipped rule names what kept it from being checked by ids (the tests and their needs unmet), not by the words of its reason', async () => {
+    const [idle] = (await run([needy, other], ['SIGNIN-IDLE-EXPIRY'])).rules;
+    expect(idle!.notChecked).toEqual([
+      'needy/needs/hook:clock',
+      'needy/needs/hook:users',
+      'needy/needs/hook:api-tokens',
+      'other/needs/hook:users',
+      'other/needs/hook:disable-user',
+    ]);
+  });
+
   it("a part whose needs are unmet is not checked, the rule at best skipped, as tack doctor's plan says", async () => {
     const partly = {
       ...fake('partly', ['SIGNIN-LIFECYCLE'], async (t: TestContext) => {
