@@ -7,7 +7,7 @@
  * modules (the profiles of scenarios/load/, their conversations and wire.ts, and hooks.ts) into one
  * self-contained CommonJS file, as Artillery loads processors (esbuild; from the TypeScript sources
  * in a checkout, from the compiled JavaScript in the installed package). What the bundle may hold
- * is checked by test/load/artillery-processor.test.ts: no package, nothing that talks to a target.
+ * is checked by test/load/artillery/hooks.test.ts: no package, nothing that talks to a target.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

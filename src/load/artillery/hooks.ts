@@ -15,9 +15,9 @@
  * Counters (`COUNTERS`), emitted as 0 by every VU first so the script's `ensure` checks always find
  * them; an answer against the spec is also counted per request kind (`tack.against_spec.exchange`).
  */
-import type { Conversation, LoadRequest, Tally } from '../engine.js';
+import type { Conversation, LoadRequest, Tally } from '../engine/engine.js';
 import type { LoadProfile } from '../profile.js';
-import type { Outcome } from '../recorder.js';
+import type { Outcome } from '../engine/recorder.js';
 import type { RequestKind } from '../types.js';
 import { checkTargets, lookup, readSettings, type ProcessorDefaults, type Settings, vuContext } from './vu-setup.js';
 

@@ -15,8 +15,8 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { findAccessToken, findRefreshToken } from '../../harness/clients/fields.js';
 import { accessTolerance, PATHS } from '../../spec.js';
-import type { Tally } from '../engine.js';
-import { isLocalhostName, isLoopbackAddress, type Endpoint } from '../target.js';
+import type { Tally } from '../engine/engine.js';
+import { isLocalhostName, isLoopbackAddress, type Endpoint } from '../engine/target.js';
 import type { VuContext } from './form.js';
 
 /** The configuration defaults tack itself uses (config/schema.ts), handed in when the processor is written. */
