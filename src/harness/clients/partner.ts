@@ -28,8 +28,9 @@ export class PartnerClient {
   readonly fieldsUsed: Record<string, string> = {};
 
   constructor(
-    private readonly http: HttpClient,
-    private readonly redactor: Redactor,
+    /** tack's HTTP client and redactor, or what the Artillery processor has in their place (src/load/artillery/vu-setup.ts). */
+    private readonly http: Pick<HttpClient, 'send'>,
+    private readonly redactor: Pick<Redactor, 'register'>,
     readonly baseUrl: string,
     readonly key: PartnerKey | undefined,
     private readonly config: TargetConfig,

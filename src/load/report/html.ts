@@ -18,12 +18,12 @@ import { endpointView, headlineView, latencyHistogram, metricsOf } from '../resu
 import { correctnessText, endpointRows } from './summary.js';
 import { capacitySection, SATURATED } from './capacity-html.js';
 import { samplesNote } from '../results/thresholds.js';
-import { REQUEST_KINDS, STATUS_CLASSES, type LoadResult } from '../types.js';
+import { REQUEST_KINDS, type RequestKind, STATUS_CLASSES, type LoadResult } from '../types.js';
 import { formatCount, formatUs, formatUsTick } from '../units.js';
 
 const COLOURS: Record<string, string> = { all: '#222', '1xx': '#888', '2xx': '#2a7', '3xx': '#58c', '4xx': '#d80', '5xx': '#c33' };
 const ENDPOINT_COLUMNS = ['request', 'answers', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'failed', 'statuses'];
-const KIND_COLOURS: Record<string, string> = { exchange: '#58c', search: '#2a7', mint: '#d80', refresh: '#a5c' };
+const KIND_COLOURS: Readonly<Record<RequestKind, string>> = { exchange: '#58c', search: '#2a7', mint: '#d80', refresh: '#a5c' };
 
 /** The seconds in which the generator was saturated, as ranges of the time axis (adjacent ones joined). */
 export function saturatedRanges(result: LoadResult): { from: number; to: number }[] {
@@ -134,7 +134,7 @@ export function renderHtml(result: LoadResult): string {
             const { h } = latencyHistogram(endpointView(view, kind));
             const points = spectrum(h).map((p) => [qx(p.q), p.us] as const);
             h.destroy();
-            return { name: kind, colour: KIND_COLOURS[kind]!, points };
+            return { name: kind, colour: KIND_COLOURS[kind], points };
           }),
         )
       : '';

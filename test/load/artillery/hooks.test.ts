@@ -8,6 +8,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { isBuiltin } from 'node:module';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,7 @@ import { type ArtilleryHooks, COUNTERS, OUTCOME_COUNTER, sendsHook } from '../..
 import { artilleryScript } from '../../../src/load/artillery/script.js';
 import { LoadChain } from '../../../src/load/chains/chain.js';
 import type { LoadProfile } from '../../../src/load/profile.js';
-import type { RequestKind } from '../../../src/load/types.js';
+import { REQUEST_KINDS } from '../../../src/load/types.js';
 import { startReferenceServer, type ReferenceServer } from '../../../src/reference/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tack-processor-'));
@@ -53,13 +54,19 @@ afterAll(async () => {
 });
 
 describe('the processor is bundled from the profiles', () => {
-  it("holds every profile's module and wire.ts, no package and nothing that talks to a target", () => {
+  it("holds every profile's module and wire.ts, tack's config schema and clients, and nothing that talks to a target", () => {
     for (const p of LOAD_PROFILES) expect(processor.inputs).toContain(`scenarios/load/${p.name}.ts`);
     expect(processor.inputs).toContain('scenarios/load/wire.ts');
-    const allowed = /^(scenarios\/load\/|src\/load\/|src\/spec\.ts$|src\/harness\/errors\.ts$|src\/harness\/clients\/fields\.ts$)/;
-    expect(processor.inputs.filter((f) => !allowed.test(f))).toEqual([]);
-    const required = [...processor.code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
-    expect(required.filter((m) => !m!.startsWith('node:'))).toEqual([]);
+    // The TACK_* variables are read by tack's own code, and the setup calls are tack's own clients.
+    for (const f of ['config/schema.ts', 'src/harness/config.ts', 'src/harness/clients/hook.ts', 'src/harness/clients/partner.ts'])
+      expect(processor.inputs).toContain(f);
+    const harness = /^src\/harness\/((errors|config|target-config)|clients\/(fields|hook|partner))\.ts$/;
+    const ours = (f: string) => /^(scenarios\/load\/|src\/load\/|src\/spec\.ts$|config\/schema\.ts$)/.test(f) || harness.test(f);
+    // The packages the config schema reads with, inlined; never undici or tack's HTTP client.
+    const packages = /^node_modules\/(zod|dotenv|fastest-levenshtein)\//;
+    expect(processor.inputs.filter((f) => !ours(f) && !packages.test(f))).toEqual([]);
+    const required = [...processor.code.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!);
+    expect(required.filter((m) => !isBuiltin(m))).toEqual([]);
   });
 
   it.each(LOAD_PROFILES.map((p) => [p.name, p] as const))('%s: the script names only functions the processor exports', (_name, profile) => {
@@ -95,7 +102,8 @@ async function startVu(hooks: ArtilleryHooks, profile: string): Promise<Vu> {
   };
   // The variables are read synchronously, before the set-up's first await: only that long are they set here.
   const saved = process.env;
-  process.env = { ...saved, ...targets.get(hooks) };
+  // Only the target's TACK_* variables: the processor refuses any it does not know, as tack does.
+  process.env = { ...Object.fromEntries(Object.entries(saved).filter(([k]) => !k.startsWith('TACK_'))), ...targets.get(hooks) };
   let setUp: Promise<void>;
   try {
     setUp = hooks.tackSetUp({ vars: vu.vars }, vu.events);
@@ -106,11 +114,9 @@ async function startVu(hooks: ArtilleryHooks, profile: string): Promise<Vu> {
   return vu;
 }
 
-const KINDS: readonly RequestKind[] = ['exchange', 'search', 'mint', 'refresh'];
-
 /** One turn of the loop: the request the conversation sends next, answered by `answer`. */
 async function turn(hooks: ArtilleryHooks, vu: Vu, answer: (req: Record<string, unknown>) => Promise<{ statusCode: number; body: string }>) {
-  const kind = KINDS.find((k) => hooks[sendsHook(k)](vu.vars));
+  const kind = REQUEST_KINDS.find((k) => hooks[sendsHook(k)](vu.vars));
   const req: Record<string, unknown> = {};
   hooks.tackRequest(req, { vars: vu.vars }, vu.events, (e) => expect(e).toBeUndefined());
   hooks.tackAnswer(req, await answer(req), { vars: vu.vars }, vu.events, () => undefined);
