@@ -14,6 +14,7 @@ import { artilleryScript, ensureExpression } from '../../../src/load/artillery/s
 import { parseThreshold } from '../../../src/load/results/thresholds.js';
 import { startReferenceServer } from '../../../src/reference/index.js';
 import { loadCommand } from '../../../src/cli/commands/load.js';
+import { scaled } from '../../helpers/time-limits.js';
 import { options } from '../helpers.js';
 
 const ARTILLERY = resolve('load/artillery/node_modules/.bin/artillery');
@@ -85,7 +86,7 @@ function artillery(script: string, env: Record<string, string>): Promise<Ran> {
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), scaled(50_000));
     child.on('error', fail);
     child.on('close', (code) => {
       clearTimeout(timer);
