@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../../src/harness/redactor.js';
+import { headerTexts, Redactor, secretForms } from '../../src/harness/redactor.js';
 
 describe('Redactor', () => {
   it('replaces a registered value with a stable placeholder, in every encoding', () => {
@@ -68,5 +69,48 @@ describe('Redactor', () => {
     const r = new Redactor();
     r.register('access-token', 'eyJhbGciOi.x.y');
     expect(r.redactHeaders({ Authorization: 'Bearer eyJhbGciOi.x.y' })).toEqual({ Authorization: 'Bearer <access-token#1>' });
+  });
+
+  // Issue 27: a token printed as upper-case hex (`xxd -u`, `%X`, `.hex().upper()`) was kept in transcript.jsonl.
+  it('replaces a token printed as upper-case hex, and in the other spellings a client may use', () => {
+    const r = new Redactor();
+    const token = 'tpat_a+b/c=d0123456789';
+    const p = r.register('api-token', token)!;
+    const bytes = Buffer.from(token);
+    expect(r.redact(`hex ${bytes.toString('hex').toUpperCase()}`)).toBe(`hex ${p}`);
+    expect(r.redact(`hex ${bytes.toString('hex')}`)).toBe(`hex ${p}`);
+    expect(r.redact(`/search?t=${bytes.toString('hex').toUpperCase()}&x=1`)).toBe(`/search?t=${p}&x=1`);
+    expect(r.redact(`url ${encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())}`)).toBe(`url ${p}`);
+    // `printf %s tpat_a+b/c=d0123456789 | base32`
+    expect(r.redact('b32 ORYGC5C7MEVWEL3DHVSDAMJSGM2DKNRXHA4Q====')).toBe(`b32 ${p}Q====`); // the last character holds bits of what follows
+  });
+
+  it('finds a secret inside Basic credentials, decoded, as the judges do', () => {
+    const secret = 'ps+/0123=456789ab?cd';
+    const basic = `Basic ${Buffer.from(`id:${encodeURIComponent(secret)}`).toString('base64')}`;
+    const texts = headerTexts(basic);
+    expect(texts).toEqual([basic, `id:${encodeURIComponent(secret)}`]);
+    expect(texts.some((t) => secretForms(secret).some((form) => t.includes(form)))).toBe(true);
+    expect(headerTexts('Bearer abc')).toEqual(['Bearer abc']);
+  });
+
+  it('redacts as fast with thousands of secrets registered as with a few: a position costs a lookup, not a try of every form', () => {
+    const text = Array.from({ length: 1000 }, (_, i) => `line ${i}: GET /api/businesses/search?pageIndex=${i} 200 {"items":[],"totalCount":0}`).join('\n');
+    const timed = (secrets: number) => {
+      const r = new Redactor();
+      for (let i = 0; i < secrets; i++) r.register('access-token', `at_${randomBytes(24).toString('base64url')}`);
+      r.redact('warm up');
+      let best = Number.POSITIVE_INFINITY;
+      for (let rep = 0; rep < 5; rep++) {
+        const started = performance.now();
+        r.redact(text);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
+    };
+    const few = timed(10);
+    const many = timed(1500);
+    expect(secretForms(`at_${randomBytes(24).toString('base64url')}`).length).toBeGreaterThan(10);
+    expect(many).toBeLessThan(Math.max(few * 4, few + 20));
   });
 });
