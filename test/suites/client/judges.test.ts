@@ -239,7 +239,7 @@ describe('client judges', () => {
       ...(after !== undefined ? { after } : {}),
     });
 
-  it("a client with two workers that exits non-zero after one worker's invalid_grant, while the other's search succeeded at the same time, passes CLIENT-EXIT-STATUS", () => {
+  it("two workers: exit non-zero after one worker's invalid_grant while the other's search succeeded at the same time passes CLIENT-EXIT-STATUS", () => {
     const first = exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' });
     const page0 = searchWith(1, 'at_1');
     const win = exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' });
