@@ -96,21 +96,24 @@ describe('Redactor', () => {
 
   it('redacts as fast with thousands of secrets registered as with a few: a position costs a lookup, not a try of every form', () => {
     const text = Array.from({ length: 1000 }, (_, i) => `line ${i}: GET /api/businesses/search?pageIndex=${i} 200 {"items":[],"totalCount":0}`).join('\n');
-    const timed = (secrets: number) => {
+    const withSecrets = (n: number) => {
       const r = new Redactor();
-      for (let i = 0; i < secrets; i++) r.register('access-token', `at_${randomBytes(24).toString('base64url')}`);
+      for (let i = 0; i < n; i++) r.register('access-token', `at_${randomBytes(24).toString('base64url')}`);
       r.redact('warm up');
-      let best = Number.POSITIVE_INFINITY;
-      for (let rep = 0; rep < 5; rep++) {
+      return r;
+    };
+    const [few, many] = [withSecrets(10), withSecrets(1500)];
+    expect(secretForms(`at_${randomBytes(24).toString('base64url')}`).length).toBeGreaterThan(10);
+    // Measured in turns, the best of each, so a busy machine slows both alike. Trying each of the
+    // 1500 x 11 forms at every position would cost hundreds of times more, not a few.
+    const best = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+    for (let turn = 0; turn < 6; turn++) {
+      for (const [k, r] of [few, many].entries()) {
         const started = performance.now();
         r.redact(text);
-        best = Math.min(best, performance.now() - started);
+        best[k] = Math.min(best[k]!, performance.now() - started);
       }
-      return best;
-    };
-    const few = timed(10);
-    const many = timed(1500);
-    expect(secretForms(`at_${randomBytes(24).toString('base64url')}`).length).toBeGreaterThan(10);
-    expect(many).toBeLessThan(Math.max(few * 4, few + 20));
+    }
+    expect(best[1]!).toBeLessThan(best[0]! * 10 + 50);
   });
 });
