@@ -276,4 +276,13 @@ describe('client judges', () => {
     const shared = [first, page0, exchange(1, 'tpat_r1', { access: 'at_4', refresh: 'tpat_r4' }), searchWith(1, 'at_4'), searchWith(1, 'at_4')];
     expect(stores(shared)).toBe('passed: 1 check passed');
   });
+
+  it('two workers sending the one dead API token at the same moment hold CLIENT-STOPS-ON-INVALID-GRANT; an exchange sent after the refusal does not', () => {
+    const stops = (requests: ObservedRequest[]) =>
+      verdicts('personal-token', [played('revoked', 'personal-token', [run(1, requests, 'exited', 3)])])['CLIENT-STOPS-ON-INVALID-GRANT'];
+    const a = refused(1, FIRST);
+    const b = refused(1, FIRST, 0);
+    expect(stops([answeredAt(a, b.at + 1), b])).toMatch(/^passed/);
+    expect(stops([refused(1, FIRST), refused(1, FIRST, 5)])).toMatch(/^failed: revoked: run 1: no exchange after invalid_grant/);
+  });
 });
