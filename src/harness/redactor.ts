@@ -286,9 +286,21 @@ export class Redactor {
     for (const [name, raw] of Object.entries(headers)) {
       if (raw === undefined) continue;
       const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
-      out[name] = this.isSecretHeader(name) ? this.redactCredential(value) : this.redact(value);
+      out[name] = this.isSecretHeader(name) ? this.redactCredential(value) : this.redactBasic(value);
     }
     return out;
+  }
+
+  /**
+   * A header value under a name that is not a secret's: registered values replaced, and any `Basic`
+   * credential whose decoded `user:password` holds one (`headerTexts`) replaced whole.
+   */
+  private redactBasic(value: string): string {
+    const out = value.replace(BASIC, (credential, encoded: string) => {
+      const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+      return this.redact(decoded) === decoded ? credential : `${credential.slice(0, credential.length - encoded.length)}<redacted>`;
+    });
+    return this.redact(out);
   }
 
   /**

@@ -92,6 +92,13 @@ describe('Redactor', () => {
     expect(texts).toEqual([basic, `id:${encodeURIComponent(secret)}`]);
     expect(texts.some((t) => secretForms(secret).some((form) => t.includes(form)))).toBe(true);
     expect(headerTexts('Bearer abc')).toEqual(['Bearer abc']);
+    // The transcript: a header of any name holding such credentials keeps none of it.
+    const r = new Redactor();
+    r.register('partner-secret', secret);
+    expect(r.redactHeaders({ 'x-forwarded-auth': basic, accept: 'Basic dGhpcyBpcyBmaW5l' })).toEqual({
+      'x-forwarded-auth': 'Basic <redacted>',
+      accept: 'Basic dGhpcyBpcyBmaW5l',
+    });
   });
 
   it('redacts as fast with thousands of secrets registered as with a few: a position costs a lookup, not a try of every form', () => {
