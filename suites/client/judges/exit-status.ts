@@ -11,7 +11,7 @@
 import { exitAgrees } from '../../../src/checks/exit.js';
 import { reachedWork } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
-import { answered2xx, inFlightTogether, isBusinessSearch, settledBefore } from '../../../src/checks/observed-request.js';
+import { answered2xx, inFlightTogether, isBusinessSearch, type ObservedRequest, settledBefore } from '../../../src/checks/observed-request.js';
 
 export const exitStatus: ClientJudge = {
   rule: 'CLIENT-EXIT-STATUS',
@@ -27,9 +27,12 @@ export const exitStatus: ClientJudge = {
       if (!succeeded && run.exitCode !== 0 && !reachedWork(run, scenario.settings)) continue;
       // By time, not arrival order: a failure not over before the last successful search began, or in
       // flight together with any successful search (another worker's), leaves either exit code right.
+      // A request never answered has no end to compare: it counts only when it arrived after the search.
       const failed = run.requests.filter((r) => r.response === undefined || r.response.status >= 400);
-      const notBehind = done === undefined ? [] : failed.filter((f) => !settledBefore(f, done) || successes.some((s) => inFlightTogether(f, s)));
-      if (notBehind.length > 0) continue;
+      const notBehind = (f: ObservedRequest, last: ObservedRequest) =>
+        f.response === undefined ? f.seq > last.seq : !settledBefore(f, last) || successes.some((s) => inFlightTogether(f, s));
+      const pending = done === undefined ? [] : failed.filter((f) => notBehind(f, done));
+      if (pending.length > 0) continue;
       const because = succeeded
         ? 'its business search succeeded and nothing failed after it'
         : searches.length === 0
