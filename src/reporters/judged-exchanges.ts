@@ -4,7 +4,7 @@
  */
 import type { Exchange } from '../harness/transcript.js';
 import { curlOf, type ShellSecrets } from './curl.js';
-import type { RuleResult } from '../runner/results.js';
+import { doesNotHold, type RuleResult } from '../runner/results.js';
 import type { ReportRule, Reproduction } from './results-schema.js';
 
 /** How many exchanges of a test stand for a rule that has no check to point at them (an error). */
@@ -36,7 +36,7 @@ export function withEvidence(rule: RuleResult, ctx: EvidenceContext): ReportRule
   // cutShort is the runner's own (results.json says it in `unverified`, in words).
   const { cutShort: _, ...written } = rule;
   const out: { -readonly [K in keyof ReportRule]: ReportRule[K] } = { ...written, exchanges: seqs };
-  if (rule.status === 'failed' || rule.status === 'warning' || rule.status === 'error') {
+  if (doesNotHold(rule.status)) {
     // The request reproduced is the last one made before the first failed verdict (for a check,
     // the response it judged); for an error, the last one the test made.
     const candidates = failed.length > 0 ? failed[0]!.exchanges : seqs;

@@ -17,7 +17,7 @@ import { TackError } from '../harness/errors.js';
 import { type ExitPolicy, exitCodeOf } from './exit-policy.js';
 import type { RunResult } from './index.js';
 import { isRuleId } from '../rules/catalog.js';
-import type { RuleResult, Status } from './results.js';
+import { doesNotHold, type RuleResult, type Status } from './results.js';
 
 /**
  * Where a rule stands against a baseline: a known failure (`expected`), a skip the baseline accepts
@@ -126,8 +126,6 @@ export interface AppliedBaseline {
   readonly exitCode: number;
 }
 
-const DEVIATIONS: readonly Status[] = ['failed', 'warning', 'error'];
-
 export function applyBaseline(baseline: Baseline, result: RunResult, policy: ExitPolicy): AppliedBaseline {
   const byRule = new Map<string, BaselineEntry[]>();
   for (const e of baseline.entries) byRule.set(e.rule, [...(byRule.get(e.rule) ?? []), e]);
@@ -143,7 +141,7 @@ export function applyBaseline(baseline: Baseline, result: RunResult, policy: Exi
   for (const rule of result.rules) {
     const entries = byRule.get(rule.id) ?? [];
     const entry = matching(entries, rule);
-    const failsRun = DEVIATIONS.includes(rule.status)
+    const failsRun = doesNotHold(rule.status)
       ? rule.status !== 'warning' || policy.strict
       : rule.status === 'skipped' && rule.level === 'MUST' && policy.requireAll;
     if (entry && rule.status !== 'passed') {
@@ -181,7 +179,7 @@ export function baselineFrom(doc: { readonly rules: readonly (Deviating & { read
   expected: BaselineEntry[];
 } {
   const expected = doc.rules
-    .filter((r) => DEVIATIONS.includes(r.status) || (r.status === 'skipped' && r.level === 'MUST'))
+    .filter((r) => doesNotHold(r.status) || (r.status === 'skipped' && r.level === 'MUST'))
     .map((r) => ({ rule: r.id, status: r.status as BaselineEntry['status'], check: deviationOf(r), reason: r.reason }));
   return { schema: BASELINE_SCHEMA, expected };
 }
