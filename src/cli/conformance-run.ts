@@ -16,6 +16,7 @@ import { startBuiltIn } from './built-in.js';
 import { writeErrorReports } from '../reporters/error-reports.js';
 import { writeRunReports } from '../reporters/index.js';
 import { printSummary, ruleLine } from '../reporters/console.js';
+import { replayArgs } from '../reporters/judged-exchanges.js';
 import { TACK_VERSION } from '../version.js';
 import { checkOnly } from './options.js';
 import { decideOutcome } from '../runner/outcome.js';
@@ -107,7 +108,9 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
     ...(interrupt ? { interrupt } : {}),
     deadlineAt: Date.now() + target.runDeadlineS * 1000,
     ...(opts.testTimeoutMs !== undefined ? { testTimeoutMs: opts.testTimeoutMs } : {}),
-    onRule: opts.quiet ? undefined : (r) => write(`${redactor.redact(ruleLine(r, replayArgs(opts, target.builtIn)))}\n`),
+    onRule: opts.quiet
+      ? undefined
+      : (r) => write(`${redactor.redact(ruleLine(r, replayArgs({ envFile: opts.envFile, faults: opts.fault }, target.builtIn)))}\n`),
   });
   const decided = decideOutcome(result, { strict: opts.strict, requireAll: opts.requireAll ?? false }, opts.baseline);
   const outcome = interrupt?.exitCode !== undefined ? { ...decided, exitCode: interrupt.exitCode } : decided;
@@ -132,13 +135,4 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
         'the rules it did not reach are reported as error\n',
     );
   return exitCode;
-}
-
-/** What a replay command must repeat so that it runs against the same target: the env file, the faults. */
-export function replayArgs(opts: Pick<RunCommandOptions, 'envFile' | 'fault'>, builtIn: boolean): string[] {
-  return [...(opts.envFile ? [`--env-file ${shellQuote(opts.envFile)}`] : []), ...(builtIn ? opts.fault.map((f) => `--fault ${f}`) : [])];
-}
-
-function shellQuote(text: string): string {
-  return /^[\w./:@%+=-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

@@ -43,12 +43,23 @@ export function withEvidence(rule: RuleResult, ctx: EvidenceContext): ReportRule
     const reproduce = ctx.reproduce === false ? undefined : reproduction(candidates, ctx);
     if (reproduce) out.reproduce = reproduce;
     const replay = failed.find((c) => c.replay)?.replay;
-    if (replay) {
-      const args = ['tack run', `--seed ${replay.seed}`, ...(replay.path ? [`--path ${replay.path}`] : []), `--only ${rule.id}`, ...ctx.replayArgs];
-      out.replay = args.join(' ');
-    }
+    if (replay) out.replay = replayCommand(rule.id, replay, ctx.replayArgs);
   }
   return out;
+}
+
+/** The command that replays a property's failing run on `rule`; `args` reach the same target (`replayArgs`). */
+export function replayCommand(rule: string, replay: { readonly seed: number; readonly path?: string | undefined }, args: readonly string[]): string {
+  return ['tack run', `--seed ${replay.seed}`, ...(replay.path ? [`--path ${replay.path}`] : []), `--only ${rule}`, ...args].join(' ');
+}
+
+/** What a replay command must repeat so that it runs against the same target: the env file, the faults of the built-in server. */
+export function replayArgs(run: { readonly envFile?: string | undefined; readonly faults: readonly string[] }, builtIn: boolean): string[] {
+  return [...(run.envFile ? [`--env-file ${shellQuote(run.envFile)}`] : []), ...(builtIn ? run.faults.map((f) => `--fault ${f}`) : [])];
+}
+
+function shellQuote(text: string): string {
+  return /^[\w./:@%+=-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 function reproduction(seqs: readonly number[], ctx: EvidenceContext): Reproduction | undefined {
