@@ -10,6 +10,7 @@
  * are derived from them too.
  */
 import { z } from 'zod';
+import { baselineSummarySchema } from '../runner/baseline.js';
 import { type Known, ruleSchema, testSchema } from '../runner/results.js';
 
 /** A rule as results.json has it: the runner's verdict (src/runner/results.ts) and the evidence the reporters add. */
@@ -87,17 +88,7 @@ export const resultsSchema = z.looseObject({
     accessToleranceS: z.number(),
     fieldsUsed: z.record(z.string(), z.string()),
   }),
-  baseline: z
-    .looseObject({
-      file: z.string(),
-      entries: z.number(),
-      expected: z.array(z.string()),
-      accepted: z.array(z.string()).optional(),
-      nowPassing: z.array(z.string()),
-      newFailures: z.array(z.string()),
-      notes: z.array(z.string()),
-    })
-    .optional(),
+  baseline: baselineSummarySchema.optional(),
   tokens: z
     .looseObject({
       generated: z.number(),

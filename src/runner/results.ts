@@ -83,12 +83,15 @@ export type Known<T> = T extends readonly (infer U)[]
     : T;
 
 /** `T` with the members of `N` in place of its own (the runner's narrower types). */
-type Narrowed<T, N> = Omit<T, keyof N> & N;
+export type Narrowed<T, N> = Omit<T, keyof N> & N;
+
+/** A rule's verdict as results.json has it, and as the runner makes it (`RuleResult` is narrower). */
+export type RuleRecord = Known<z.infer<typeof ruleSchema>>;
 
 export type CheckResult = Narrowed<Known<z.infer<typeof checkSchema>>, { readonly rule: RuleId; readonly screenshot?: PageEvidence | undefined }>;
 
 export type RuleResult = Narrowed<
-  Known<z.infer<typeof ruleSchema>>,
+  RuleRecord,
   {
     readonly id: RuleId;
     readonly checks: readonly CheckResult[];
