@@ -30,15 +30,15 @@ import { newLedger } from '../harness/session.js';
 import { TokenSource } from '../harness/tokens.js';
 import type { Transcript } from '../harness/transcript.js';
 import type { TestCase } from './test-case.js';
-import { runOneTest, type TestLimits, type TestOutcome, type TestRun } from './one-test.js';
+import { runOneTest, type TestLimits, type TestRun } from './one-test.js';
 import { RuleEvidence } from './rule-verdict.js';
 import { NO_TEST, planTest, selectTests } from './selection.js';
 import { passwordNotes, usesWebPassword } from './web-password.js';
 import type { TargetConfig } from '../harness/target-config.js';
-import type { RuleResult } from './results.js';
+import type { RuleResult, TestOutcome } from './results.js';
 import type { Capability } from '../harness/clients/hook.js';
 
-export type { TestOutcome } from './one-test.js';
+export type { TestOutcome } from './results.js';
 
 export interface RunOptions {
   readonly target: TargetConfig;

@@ -10,7 +10,7 @@
  * evidence that a rule holds (each judge sees to it), so a client that did nothing never passes.
  */
 import { RuleEvidence } from '../../src/runner/rule-verdict.js';
-import type { TestOutcome } from '../../src/runner/one-test.js';
+import type { TestOutcome } from '../../src/runner/results.js';
 import { getRule, type RuleId } from '../../src/rules/catalog.js';
 import { earlyEnds, type ObservedRun, type Profile, type ScenarioEvidence } from './evidence.js';
 import type { ClientJudge, Verdicts } from './judge.js';
