@@ -93,6 +93,11 @@ const PROBES: Record<FaultName, Probe> = {
     const body = reply.json<{ actionUrl: string; help?: string }>();
     return !body.actionUrl.startsWith('http://') && body.help !== undefined;
   },
+  'reset-url-self-link-only': async (s) => {
+    const reply = await call(s, 'acme', 'POST', `/api/admin/users/${encodeURIComponent(ALICE)}/reset-password`, { headers: partnerKey(s) });
+    const body = reply.json<{ actionUrl?: string; _links?: { self?: { href?: string } } }>();
+    return body.actionUrl === undefined && body._links?.self?.href?.endsWith('/reset-password') === true;
+  },
   'problem-body-not-json': async (s) => {
     const reply = await mintWith(s, {});
     return reply.headers['content-type'] === 'application/problem+json' && !reply.text.startsWith('{');
