@@ -385,6 +385,11 @@ const faults = [
     'prompt=login is ignored while a sign-in session exists: Generate token gets a token without the password being typed again.',
   ),
   fault(
+    'token-page-reauth-shows-no-user',
+    ['TOKEN-PAGE-REAUTH'],
+    'The re-authentication page is the full sign-in form, empty: it shows no signed-in user and asks for the user name and the password.',
+  ),
+  fault(
     'token-page-other-user',
     ['TOKEN-PAGE-OWNER'],
     'The token handed out after re-authentication belongs to another direct user of the tenant, not to the one who signed in.',

@@ -47,7 +47,7 @@ export class PageTokens {
     const page = await this.session();
     await page.openSignedIn(user.email, user.password);
     let outcome = await page.pressGenerate();
-    if (outcome.kind === 'password') outcome = await page.submitPassword(user.password);
+    if (outcome.kind === 'password') outcome = await page.submitPassword(user.password, user.email);
     if (outcome.kind !== 'token') {
       this.page = undefined; // start afresh next time
       await page.tap.tokenCallsAnswered(3_000); // a token the page received all the same goes to the ledger
