@@ -60,7 +60,8 @@ describe.skipIf(!hasChromium)('TACK_USER_PASSWORD at a sign-in server that does 
   it(
     'a lock after the wrong password, a page without a form: typed once more, never again; exit 2 with TACK_ERR_USER_PASSWORD',
     async () => {
-      const { server, env } = await targetFor('hookless', [], { lockAfterFailedSignIns: 1 });
+      // A page without a form is waited for as long as one request may take: 5 s, the least, keeps the two waits short.
+      const { server, env } = await targetFor('hookless', [], { lockAfterFailedSignIns: 1 }, { TACK_REQUEST_TIMEOUT_MS: '5000' });
       try {
         const chains = server.liveApiTokenChains(server.userEmail);
         let out = '';
