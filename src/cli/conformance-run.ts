@@ -133,8 +133,7 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
   if (result.interrupted) {
     write(`tack: TACK_ERR_INTERRUPTED: ${stopText(result.interrupted.signal)}; the rules it did not reach are reported as error\n`);
   } else if (result.passwordRefused !== undefined) {
-    const fix = 'check TACK_USER_PASSWORD (and TACK_UI_SELECTORS if the sign-in form has other labels)';
-    write(redactor.redact(`tack: TACK_ERR_USER_PASSWORD: the sign-in page did not accept TACK_USER_PASSWORD ${result.passwordRefused}; ${fix}\n`));
+    write(redactor.redact(`tack: TACK_ERR_USER_PASSWORD: ${result.passwordRefused}\n`));
   } else if (exitCode === EXIT.nothingChecked)
     write('tack: TACK_ERR_NOTHING_CHECKED: no rule could be checked: every selected rule was skipped (tack doctor says what each one needs)\n');
   else if (exitCode === EXIT.incomplete && result.hookProblem !== undefined) write(redactor.redact(`tack: TACK_ERR_HOOK: ${result.hookProblem}\n`));

@@ -87,7 +87,7 @@ export interface RunResult {
   readonly interrupted?: { readonly signal: StopSignal } | undefined;
   /** The API tokens tack generated, revoked, left alive (`tack client` generates none: absent). */
   readonly tokens?: TokenReport | undefined;
-  /** Set when the sign-in page refused TACK_USER_PASSWORD (a configuration error: exit 2). */
+  /** Set when a sign-in with TACK_USER_PASSWORD did not end signed in: what happened and what to do (a configuration error: exit 2). */
   readonly passwordRefused?: string | undefined;
   /** What the run says about its own configuration (a variable set and not used). */
   readonly notes?: readonly string[] | undefined;

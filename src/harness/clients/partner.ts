@@ -75,8 +75,9 @@ export class PartnerClient {
   }
 
   async resetPassword(email: string, options: CallOptions = {}): Promise<{ res: HttpResponse; url: Found<string> | undefined }> {
-    const res = await this.call('POST', resetPasswordPath(email), options);
-    const url = findResetUrl(res.json, res.text, this.config.fields.resetUrl);
+    const path = resetPasswordPath(email);
+    const res = await this.call('POST', path, options);
+    const url = findResetUrl(res.json, res.text, this.config.fields.resetUrl, this.baseUrl + path);
     if (url) {
       this.fieldsUsed['reset-password action URL'] = url.field;
       // A reset link lets its holder set the user's password: treated as a secret in every output.
