@@ -34,7 +34,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exchangeProfile } from '../scenarios/load/exchange.js';
 import { TACK_VERSION } from '../src/version.js';
-import { sumEncoded, summarise } from '../src/load/histograms.js';
+import { sumEncoded, summarise } from '../src/load/engine/histograms.js';
 import { LOAD_DEFAULTS } from '../src/load/defaults.js';
 import { runLoad } from '../src/load/run.js';
 import { formatCount, formatUs, parseDurationMs } from '../src/load/units.js';

@@ -19,8 +19,8 @@
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { exchangeProfile } from '../scenarios/load/exchange.js';
-import { describeResolution, planCapacity } from '../src/load/capacity.js';
-import { reasonsText } from '../src/load/generator.js';
+import { describeResolution, planCapacity } from '../src/load/capacity/capacity.js';
+import { reasonsText } from '../src/load/engine/generator.js';
 import { LOAD_DEFAULTS } from '../src/load/defaults.js';
 import { runLoad } from '../src/load/run.js';
 import type { LoadResult } from '../src/load/types.js';

@@ -2,16 +2,17 @@
  * The target configuration: the `TACK_*` variables of docs/contracts/target-config.md (and of
  * token-page.md), validated with zod. Every message names the variable and says how to fix it.
  *
- * Four kinds of names are known (`VARIABLES`): those that point tack at a target (they need
+ * Five kinds of names are known (`VARIABLES`): those that point tack at a target (they need
  * TACK_BASE_URL: without it tack would silently check its built-in server instead), those that tune
- * a run (allowed against the built-in server too), and, ignored here, shell variables that tack's
+ * a run (allowed against the built-in server too), one that only the exported Artillery processor
+ * reads (it reads the others through this schema too), and, ignored here, shell variables that tack's
  * printed curl commands read and the variables of the GitLab template (ci/gitlab). Any other `TACK_*` name is a configuration error with a "did you
  * mean": a misspelt variable must never turn into a smaller run that passes.
  */
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 
-export type VariableKind = 'target' | 'tuning' | 'shell' | 'ci';
+export type VariableKind = 'target' | 'tuning' | 'artillery' | 'shell' | 'ci';
 
 /** Every `TACK_*` name tack knows, and what it is for. */
 export const VARIABLES: Readonly<Record<string, { readonly kind: VariableKind; readonly meaning: string }>> = {
@@ -51,6 +52,7 @@ export const VARIABLES: Readonly<Record<string, { readonly kind: VariableKind; r
   },
   TACK_LOAD_TOKEN_POOL: { kind: 'tuning', meaning: 'API tokens of a hookless load run' },
   TACK_JOURNAL_DIR: { kind: 'tuning', meaning: 'where run journals list the API tokens tack generated until revoked' },
+  TACK_ALLOW_REMOTE: { kind: 'artillery', meaning: 'let the exported Artillery processor load a target that is not on its machine (1)' },
   TACK_API_TOKEN: { kind: 'shell', meaning: "read by tack's printed curl commands" },
   TACK_ACCESS_TOKEN: { kind: 'shell', meaning: "read by tack's printed curl commands" },
   TACK_REFRESH_TOKEN: { kind: 'shell', meaning: "read by tack's printed curl commands" },
@@ -182,6 +184,10 @@ export const envSchema = z
     TACK_PAGE_SIZE_PARAM: queryName('TACK_PAGE_SIZE_PARAM', 'pageSize'),
     TACK_INSECURE_TLS: z
       .enum(['0', '1', 'true', 'false', ''], { message: 'TACK_INSECURE_TLS must be 1 (accept self-signed certificates) or 0' })
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
+    TACK_ALLOW_REMOTE: z
+      .enum(['0', '1', 'true', 'false', ''], { message: 'TACK_ALLOW_REMOTE must be 1 (the Artillery processor may load a target off its machine) or 0' })
       .optional()
       .transform((v) => v === '1' || v === 'true'),
     TACK_CLOCK_TOLERANCE_S: seconds(

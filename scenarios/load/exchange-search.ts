@@ -15,12 +15,12 @@
  * On Artillery, each virtual user gets a fresh user and API token through the test hook, read
  * access to one new business, and then follows the same conversation.
  */
-import { ChainConversation, chainAt, LoadChain, mapLimit } from '../../src/load/chain.js';
+import { ChainConversation, chainAt, LoadChain, mapLimit } from '../../src/load/chains/chain.js';
 import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
-import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js';
+import type { Conversation, LoadRequest, Tally } from '../../src/load/engine/engine.js';
 import type { LoadProfile } from '../../src/load/profile.js';
-import type { Outcome } from '../../src/load/recorder.js';
-import { sameOrigin, type Endpoint } from '../../src/load/target.js';
+import type { Outcome } from '../../src/load/engine/recorder.js';
+import { sameOrigin, type Endpoint } from '../../src/load/engine/target.js';
 import { answerExchange } from './exchange.js';
 import { exchangeRequest, searchRequest, searchShapeProblem } from './wire.js';
 import { ACCESS_TOKEN_S, accessTolerance } from '../../src/spec.js';

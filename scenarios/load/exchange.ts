@@ -10,12 +10,12 @@
  * On Artillery, each virtual user gets a fresh user and API token through the test hook and then
  * follows the same conversation.
  */
-import { ChainConversation, chainAt, LoadChain } from '../../src/load/chain.js';
+import { ChainConversation, chainAt, LoadChain } from '../../src/load/chains/chain.js';
 import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
-import type { Conversation, LoadRequest, Tally } from '../../src/load/engine.js';
-import type { Outcome } from '../../src/load/recorder.js';
+import type { Conversation, LoadRequest, Tally } from '../../src/load/engine/engine.js';
+import type { Outcome } from '../../src/load/engine/recorder.js';
 import type { LoadProfile } from '../../src/load/profile.js';
-import type { Endpoint } from '../../src/load/target.js';
+import type { Endpoint } from '../../src/load/engine/target.js';
 import { exchangeRequest, judgeExchange } from './wire.js';
 
 /** One chain exchanged again and again. Also used by the benchmark. */

@@ -5,7 +5,7 @@
  * its conversation (the requests and how each answer is judged, wire.ts holding the shared ones),
  * `prepare()` for `tack load`, and `artillery` for the export; then it is listed below. The list is
  * also what the Artillery processor bundles (src/load/artillery/), so these modules import nothing
- * that talks to a target (test/load/artillery-processor.test.ts checks the bundle's inputs).
+ * that talks to a target (test/load/artillery/hooks.test.ts checks the bundle's inputs).
  */
 import type { LoadProfile } from '../../src/load/profile.js';
 import { exchangeSearchProfile } from './exchange-search.js';

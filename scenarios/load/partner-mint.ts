@@ -7,9 +7,9 @@
  * found on one mint, as `tack load` does) and then follows the same conversation.
  */
 import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
-import type { Conversation, LoadRequest } from '../../src/load/engine.js';
+import type { Conversation, LoadRequest } from '../../src/load/engine/engine.js';
 import type { LoadProfile, PartnerWire } from '../../src/load/profile.js';
-import type { Outcome } from '../../src/load/recorder.js';
+import type { Outcome } from '../../src/load/engine/recorder.js';
 import { partnerRequest, partnerTokens } from './wire.js';
 
 class MintConversation implements Conversation {

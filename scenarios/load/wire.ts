@@ -15,9 +15,9 @@
  *   found, since the spec does not name them.
  */
 import { getPath } from '../../src/harness/clients/fields.js';
-import type { LoadRequest } from '../../src/load/engine.js';
+import type { LoadRequest } from '../../src/load/engine/engine.js';
 import type { PartnerWire } from '../../src/load/profile.js';
-import type { Endpoint } from '../../src/load/target.js';
+import type { Endpoint } from '../../src/load/engine/target.js';
 import { ACCESS_TOKEN_S } from '../../src/spec.js';
 
 export type ExchangeAnswer =

@@ -127,6 +127,22 @@ export function isInvalidGrant(request: ObservedRequest): boolean {
   return request.response?.status === 400 && member(jsonOf(request.response.body), ['error']) === 'invalid_grant';
 }
 
+// ── Time: a client may send requests in parallel, so arrival order alone does not say what came first ──
+
+/**
+ * `a` was over before `b` began: it arrived first and was answered no later than `b` arrived. A
+ * client that sent `b` could have read `a`'s answer first. (Times are whole milliseconds: a tie
+ * counts as before, so a client that waits for each answer is never taken for a parallel one.)
+ */
+export function settledBefore(a: ObservedRequest, b: ObservedRequest): boolean {
+  return a.seq < b.seq && a.response !== undefined && a.response.at <= b.at;
+}
+
+/** `a` and `b` were in flight at the same time: neither was over before the other began. */
+export function inFlightTogether(a: ObservedRequest, b: ObservedRequest): boolean {
+  return a !== b && !settledBefore(a, b) && !settledBefore(b, a);
+}
+
 /** `#12 POST /realms/payroll/protocol/openid-connect/token → 200`: a request named without its secrets. */
 export function describeRequest(request: ObservedRequest): string {
   return `#${request.seq} ${request.method} ${pathOf(request)}${request.response ? ` → ${request.response.status}` : ''}`;

@@ -3,7 +3,9 @@
  * form fields and headers. Each knows only what it expects; the judge that calls it names the rule
  * and the title. Token values are never shown: a finding says which kind of value it saw.
  */
+import { headerTexts } from '../harness/redactor.js';
 import { finding, type Finding } from './finding.js';
+import { findSecret } from './leaks.js';
 import { bearerOf, describeRequest, formOf, jsonOf, mediaTypeOf, type ObservedRequest, pathOf, type Role } from './observed-request.js';
 
 /** The method and path are the expected ones. */
@@ -85,11 +87,15 @@ export function bearerAmong(request: ObservedRequest, issued: ReadonlySet<string
 
 /**
  * The request carries no partner key: neither of the two credential headers, and the secret in no
- * header (under any name). Values are not shown.
+ * header (under any name), in any form of the redactor's definition, `Basic` credentials decoded
+ * (`headerTexts`). Values are not shown.
  */
 export function withoutPartnerKey(request: ObservedRequest, headers: readonly string[], secret: string): Finding {
   const named = headers.filter((name) => request.headers[name.toLowerCase()] !== undefined);
-  const elsewhere = Object.entries(request.headers).filter(([name, value]) => !named.some((n) => n.toLowerCase() === name) && value.includes(secret));
+  const secrets = [{ value: secret, kind: 'the partner secret' }];
+  const elsewhere = Object.entries(request.headers).filter(
+    ([name, value]) => !named.some((n) => n.toLowerCase() === name) && headerTexts(value).some((text) => findSecret(text, secrets) !== undefined),
+  );
   const found = [...named, ...elsewhere.map(([name]) => `the secret in ${name}`)];
   const actual = found.length === 0 ? 'none' : `${found.join(', ')} (${describeRequest(request)})`;
   return finding(found.length === 0, 'no partner key header and the secret in no header', actual);

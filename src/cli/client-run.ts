@@ -11,13 +11,12 @@ import { type Interrupt, stopText } from '../harness/interrupt.js';
 import { Redactor } from '../harness/redactor.js';
 import { newRunId } from '../harness/session.js';
 import { Transcript } from '../harness/transcript.js';
-import { printSummary, ruleLine } from '../reporters/console.js';
-import { writeRunReports } from '../reporters/index.js';
+import { ruleLine } from '../reporters/console.js';
 import { PROFILES, type Profile } from '../../suites/client/evidence.js';
 import { TACK_VERSION } from '../version.js';
 import { resolveTarget, validateEnv } from '../harness/config.js';
 import type { TargetConfig } from '../harness/target-config.js';
-import { decideOutcome } from '../runner/outcome.js';
+import { endRun, type RunEnd } from './run-end.js';
 
 /** The defaults of `tack client`, in one place (certification uses them too). */
 export const CLIENT_DEFAULTS = {
@@ -51,6 +50,19 @@ export async function clientCommand(
   cwd: string = process.cwd(),
   interrupt?: Interrupt,
 ): Promise<number> {
+  return (await clientRun(profile, command, opts, write, env, cwd, interrupt)).exitCode;
+}
+
+/** The run to its end, in memory (`tack certify client` bundles it). */
+export async function clientRun(
+  profile: string,
+  command: readonly string[],
+  opts: ClientCommandOptions,
+  write: (s: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+  interrupt?: Interrupt,
+): Promise<RunEnd> {
   if (!PROFILES.includes(profile as Profile)) throw new TackError('TACK_ERR_USAGE', `tack client takes a profile, ${PROFILES.join(' or ')}; got "${profile}"`);
   if (command.length === 0 || command[0] === '') {
     throw new TackError('TACK_ERR_USAGE', 'tack client needs the command to run after --, e.g. tack client personal-token -- node sync.js');
@@ -91,20 +103,15 @@ export async function clientCommand(
       write('\n');
       for (const rule of result.rules) write(`${redactor.redact(ruleLine(rule))}\n`);
     }
-    const decided = decideOutcome(result, { strict: opts.strict ?? false, requireAll: opts.requireAll ?? false }, opts.baseline);
-    const outcome = interrupt?.exitCode !== undefined ? { ...decided, exitCode: interrupt.exitCode } : decided;
     const session = { target: clientTarget(partnerHeaders), redactor, transcript, runId };
-    const written = await writeRunReports(session, result, { outcome, only: [], reportsDir: opts.reports, client: report });
-    printSummary(written.document, redactor, write);
-    for (const note of written.notes) write(redactor.redact(`\n${note}`));
-    if (written.notes.length > 0) write('\n');
-    write(`\nReports: ${written.dir}\n`);
+    const policy = { strict: opts.strict ?? false, requireAll: opts.requireAll ?? false };
+    const end = await endRun(session, result, { policy, baseline: opts.baseline, interrupt, only: [], reportsDir: opts.reports, client: report }, write);
     if (result.interrupted) write(`tack: TACK_ERR_INTERRUPTED: ${stopText(result.interrupted.signal)}; the scenarios not played to their end are not judged\n`);
-    else if (outcome.exitCode === EXIT.nothingChecked) write('tack: TACK_ERR_NOTHING_CHECKED: no client rule could be checked: see the skip reasons\n');
+    else if (end.exitCode === EXIT.nothingChecked) write('tack: TACK_ERR_NOTHING_CHECKED: no client rule could be checked: see the skip reasons\n');
     else if (result.deadline) {
       write(`tack: TACK_ERR_RUN_DEADLINE: the scenarios did not finish within ${result.deadline.seconds} s (--deadline); the rest are reported as error\n`);
     }
-    return outcome.exitCode;
+    return end;
   } catch (error) {
     throw redactError(error, (s) => redactor.redact(s));
   }

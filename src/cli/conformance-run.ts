@@ -14,11 +14,11 @@ import { runConformance, type RunResult } from '../runner/index.js';
 import { newRunId, openSession, redactorForConfig, type Session } from '../harness/session.js';
 import { startBuiltIn } from './built-in.js';
 import { writeErrorReports } from '../reporters/error-reports.js';
-import { writeRunReports } from '../reporters/index.js';
-import { printSummary, ruleLine } from '../reporters/console.js';
+import { ruleLine } from '../reporters/console.js';
+import { replayArgs } from '../reporters/judged-exchanges.js';
 import { TACK_VERSION } from '../version.js';
 import { checkOnly } from './options.js';
-import { decideOutcome } from '../runner/outcome.js';
+import { endRun, type RunEnd } from './run-end.js';
 
 export interface RunCommandOptions {
   envFile?: string;
@@ -39,17 +39,27 @@ export interface RunCommandOptions {
   maxRps?: number;
 }
 
-/**
- * The whole command as a function, so tests drive it in-process. Returns the exit code. A run that
- * ends before its verdicts (configuration error, unreachable target) still writes its reports,
- * with the error and its code, then throws it: a pipeline's artifact step never finds nothing.
- */
+/** The whole command as a function, so tests drive it in-process. Returns the exit code (see `conformanceRun`). */
 export async function runCommand(
   opts: RunCommandOptions,
   write: (s: string) => void,
   env: NodeJS.ProcessEnv = process.env,
   interrupt?: Interrupt,
 ): Promise<number> {
+  return (await conformanceRun(opts, write, env, interrupt)).exitCode;
+}
+
+/**
+ * The run to its end, in memory (`tack certify` bundles it). A run that ends before its verdicts
+ * (configuration error, unreachable target) still writes its reports, with the error and its code,
+ * then throws it: a pipeline's artifact step never finds nothing.
+ */
+export async function conformanceRun(
+  opts: RunCommandOptions,
+  write: (s: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+  interrupt?: Interrupt,
+): Promise<RunEnd> {
   const startedAt = new Date();
   const runId = newRunId(startedAt);
   const seed = opts.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
@@ -78,7 +88,7 @@ export async function runCommand(
   }
 }
 
-async function runInSession(session: Session, opts: RunCommandOptions, write: (s: string) => void, interrupt?: Interrupt): Promise<number> {
+async function runInSession(session: Session, opts: RunCommandOptions, write: (s: string) => void, interrupt?: Interrupt): Promise<RunEnd> {
   const { target, redactor } = session;
   const seed = opts.seed!;
   write(
@@ -107,22 +117,23 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
     ...(interrupt ? { interrupt } : {}),
     deadlineAt: Date.now() + target.runDeadlineS * 1000,
     ...(opts.testTimeoutMs !== undefined ? { testTimeoutMs: opts.testTimeoutMs } : {}),
-    onRule: opts.quiet ? undefined : (r) => write(`${redactor.redact(ruleLine(r, replayArgs(opts, target.builtIn)))}\n`),
+    onRule: opts.quiet
+      ? undefined
+      : (r) => write(`${redactor.redact(ruleLine(r, replayArgs({ envFile: opts.envFile, faults: opts.fault }, target.builtIn)))}\n`),
   });
-  const decided = decideOutcome(result, { strict: opts.strict, requireAll: opts.requireAll ?? false }, opts.baseline);
-  const outcome = interrupt?.exitCode !== undefined ? { ...decided, exitCode: interrupt.exitCode } : decided;
-  const written = await writeRunReports(session, result, { outcome, only: opts.only, reportsDir: opts.reports, faults: opts.fault, envFile: opts.envFile });
-  printSummary(written.document, redactor, write);
-  for (const note of written.notes) write(redactor.redact(`\n${note}`));
-  if (written.notes.length > 0) write('\n');
-  write(`\nReports: ${written.dir}\n`);
-  const exitCode = outcome.exitCode;
+  const policy = { strict: opts.strict, requireAll: opts.requireAll ?? false };
+  const end = await endRun(
+    session,
+    result,
+    { policy, baseline: opts.baseline, interrupt, only: opts.only, reportsDir: opts.reports, faults: opts.fault, envFile: opts.envFile },
+    write,
+  );
+  const exitCode = end.exitCode;
   // The documented codes CI scripts match on (docs/errors.md), for the outcomes that are not a verdict.
   if (result.interrupted) {
     write(`tack: TACK_ERR_INTERRUPTED: ${stopText(result.interrupted.signal)}; the rules it did not reach are reported as error\n`);
   } else if (result.passwordRefused !== undefined) {
-    const fix = 'check TACK_USER_PASSWORD (and TACK_UI_SELECTORS if the sign-in form has other labels)';
-    write(redactor.redact(`tack: TACK_ERR_USER_PASSWORD: the sign-in page did not accept TACK_USER_PASSWORD ${result.passwordRefused}; ${fix}\n`));
+    write(redactor.redact(`tack: TACK_ERR_USER_PASSWORD: ${result.passwordRefused}\n`));
   } else if (exitCode === EXIT.nothingChecked)
     write('tack: TACK_ERR_NOTHING_CHECKED: no rule could be checked: every selected rule was skipped (tack doctor says what each one needs)\n');
   else if (exitCode === EXIT.incomplete && result.hookProblem !== undefined) write(redactor.redact(`tack: TACK_ERR_HOOK: ${result.hookProblem}\n`));
@@ -131,14 +142,5 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
       `tack: TACK_ERR_RUN_DEADLINE: the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); ` +
         'the rules it did not reach are reported as error\n',
     );
-  return exitCode;
-}
-
-/** What a replay command must repeat so that it runs against the same target: the env file, the faults. */
-export function replayArgs(opts: Pick<RunCommandOptions, 'envFile' | 'fault'>, builtIn: boolean): string[] {
-  return [...(opts.envFile ? [`--env-file ${shellQuote(opts.envFile)}`] : []), ...(builtIn ? opts.fault.map((f) => `--fault ${f}`) : [])];
-}
-
-function shellQuote(text: string): string {
-  return /^[\w./:@%+=-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+  return end;
 }

@@ -10,6 +10,7 @@ export const VARIABLES_END = '<!-- variables:end -->';
 const KIND: Record<string, string> = {
   target: 'points at a target: needs TACK_BASE_URL',
   tuning: 'tunes a run (allowed against the built-in server)',
+  artillery: 'read by the processor of `tack load export artillery` (docs/load.md); ignored by tack',
   shell: "read by tack's printed curl commands; ignored by tack",
   ci: 'read by the GitLab template (ci/gitlab); ignored by tack',
 };

@@ -5,8 +5,8 @@
  * Secrets are registered by value as soon as tack knows them: configured secrets at start, every
  * token the target returns when its response is read, every tampered secret before it is sent.
  * Each value gets a stable placeholder (`<api-token#3>`) so a reader can still follow one token
- * through a rotation chain. Its encoded forms (`secretForms`: URL-encoded, form-encoded,
- * JSON-escaped, base64, base64url, hex) are registered with it, and a value printed across lines
+ * through a rotation chain. Its encoded forms (`secretForms`: URL- and form-encoded, JSON-escaped,
+ * hex in either case, base64, base64url, base32) are registered with it, and a value printed across lines
  * is found too. `secretForms`, `joinedLines` and `isSecretMember` are the one definition of what a
  * secret is and how it may be written: `tack client`'s judge of logged secrets uses them as well.
  *
@@ -57,28 +57,77 @@ export function secretMembers(value: unknown): { readonly name: string; readonly
   });
 }
 
-/** Below this length a value gets no base64 or hex forms: they would be found by chance. */
+/** Below this length a value gets no base64, base32 or hex forms: they would be found by chance. */
 const ENCODED_MIN = 8;
 
 /**
- * The forms a secret can be written in: as it is, URL-encoded, form-encoded, JSON-escaped, hex,
- * and base64 and base64url, alone or inside a longer base64 text (`Basic` credentials, a token in
- * an encoded JSON object): for each of the three byte offsets, the characters that depend on the
- * value alone.
+ * The forms a secret can be written in: as it is; URL- and form-encoded, with their escapes in
+ * upper-case hex (`%2F`, as `encodeURIComponent` writes them) and in lower-case (`%2f`, as some
+ * encoders do); JSON-escaped; hex in lower and upper case (`xxd`, `%x`, `.hex()`; `xxd -u`, `%X`,
+ * `.hex().upper()`); base64, base64url and base32 (RFC 4648, upper case, as `base32` writes it), alone
+ * or inside a longer encoded text (`Basic` credentials, a token in an encoded JSON object): for each
+ * byte offset, the characters that depend on the value alone. Hex in mixed case is no tool's output
+ * and is not a form.
  */
 export function secretForms(value: string): string[] {
-  const forms = new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2), JSON.stringify(value).slice(1, -1)]);
+  const url = encodeURIComponent(value);
+  const form = new URLSearchParams({ v: value }).toString().slice(2);
+  const forms = new Set([value, url, lowerEscapes(url), form, lowerEscapes(form), JSON.stringify(value).slice(1, -1)]);
   if (value.length >= ENCODED_MIN) {
     const bytes = Buffer.from(value, 'utf8');
-    forms.add(bytes.toString('hex'));
+    const hex = bytes.toString('hex');
+    forms.add(hex);
+    forms.add(hex.toUpperCase());
     for (const offset of [0, 1, 2]) {
-      const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
-      const core = encoded.slice(Math.ceil((offset * 8) / 6), Math.floor(((offset + bytes.length) * 8) / 6));
+      const core = encodedCore(Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64'), offset, bytes.length, 6);
       forms.add(core);
       forms.add(core.replaceAll('+', '-').replaceAll('/', '_'));
     }
+    for (const offset of [0, 1, 2, 3, 4]) forms.add(encodedCore(base32(Buffer.concat([Buffer.alloc(offset), bytes])), offset, bytes.length, 5));
   }
-  return [...forms].filter((form) => form !== '');
+  return [...forms].filter((f) => f !== '');
+}
+
+/** `%2F` escapes written `%2f`. */
+function lowerEscapes(text: string): string {
+  return text.replace(/%[0-9A-F]{2}/g, (code) => code.toLowerCase());
+}
+
+/** The characters of `encoded` (`bits` per character) that depend only on the `length` bytes after `offset` leading bytes. */
+function encodedCore(encoded: string, offset: number, length: number, bits: number): string {
+  return encoded.slice(Math.ceil((offset * 8) / bits), Math.floor(((offset + length) * 8) / bits));
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** RFC 4648 base32, upper case, without padding. */
+function base32(bytes: Buffer): string {
+  let out = '';
+  let bits = 0;
+  let acc = 0;
+  for (const byte of bytes) {
+    acc = (acc << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(acc >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    acc &= (1 << bits) - 1;
+  }
+  return bits > 0 ? out + BASE32[(acc << (5 - bits)) & 31] : out;
+}
+
+/** `Basic` credentials in a header value (RFC 7617), a repeated header's values joined with `, ` too. */
+const BASIC = /\bBasic\s+([A-Za-z0-9+/_-]+=*)/gi;
+
+/**
+ * The texts a header value carries: the value, and the `user:password` of each `Basic` credential in
+ * it, decoded (an OAuth library's client authentication sends a client secret so, itself
+ * form-encoded first by RFC 6749 §2.3.1, which `secretForms` covers). Searched for secrets in every
+ * form, as any text.
+ */
+export function headerTexts(value: string): string[] {
+  return [value, ...[...value.matchAll(BASIC)].map((m) => Buffer.from(m[1]!, 'base64').toString('utf8'))];
 }
 
 /** Line breaks, and the spaces around them. */
@@ -237,9 +286,21 @@ export class Redactor {
     for (const [name, raw] of Object.entries(headers)) {
       if (raw === undefined) continue;
       const value = Array.isArray(raw) ? raw.join(', ') : String(raw);
-      out[name] = this.isSecretHeader(name) ? this.redactCredential(value) : this.redact(value);
+      out[name] = this.isSecretHeader(name) ? this.redactCredential(value) : this.redactBasic(value);
     }
     return out;
+  }
+
+  /**
+   * A header value under a name that is not a secret's: registered values replaced, and any `Basic`
+   * credential whose decoded `user:password` holds one (`headerTexts`) replaced whole.
+   */
+  private redactBasic(value: string): string {
+    const out = value.replace(BASIC, (credential, encoded: string) => {
+      const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+      return this.redact(decoded) === decoded ? credential : `${credential.slice(0, credential.length - encoded.length)}<redacted>`;
+    });
+    return this.redact(out);
   }
 
   /**

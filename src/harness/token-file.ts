@@ -86,7 +86,7 @@ export function writeTokenFileAtomic(path: string, token: string): void {
 /**
  * Replaces the file at `path` (the target of a symbolic link) with `text`, atomically: temp file
  * (mode 0600) in the same folder, fsync, rename, fsync of the folder. Throws the file system's error;
- * the old file is then unchanged. Also used for the load token pool (src/load/token-pool.ts).
+ * the old file is then unchanged. Also used for the load token pool (src/load/chains/token-pool.ts).
  */
 export function replaceFileAtomic(path: string, text: string): void {
   const target = tokenFileTarget(path);

@@ -1,10 +1,10 @@
 /**
  * What a load run is given (`tack load`'s options after parsing, or certify's), where it writes, and
- * what it hands back: the types the runner (run.ts), the capacity search (capacity-run.ts) and the
- * result draft (draft.ts) share, kept apart so none of them imports another for a type.
+ * what it hands back: the types the runner (run.ts), the capacity search (capacity/capacity-run.ts) and the
+ * result draft (results/draft.ts) share, kept apart so none of them imports another for a type.
  */
 import type { BuiltInStarter } from '../harness/session.js';
-import type { CapacityPlan } from './capacity.js';
+import type { CapacityPlan } from './capacity/capacity.js';
 import type { LoadProfile } from './profile.js';
 import type { Shard } from './shard.js';
 import type { LoadResult } from './types.js';
@@ -36,7 +36,7 @@ export interface LoadOptions {
   readonly quiet: boolean;
   readonly version: string;
   readonly signal?: AbortSignal | undefined;
-  /** `--find-capacity`: steps of offered rate instead of one fixed load (see capacity.ts). */
+  /** `--find-capacity`: steps of offered rate instead of one fixed load (see capacity/capacity.ts). */
   readonly capacity?: CapacityPlan | undefined;
 }
 

@@ -15,11 +15,11 @@ import type { HookClient } from '../harness/clients/hook.js';
 import type { Names } from '../harness/names.js';
 import type { Session } from '../harness/session.js';
 import type { ArtilleryForm } from './artillery/form.js';
-import type { LoadChain } from './chain.js';
-import type { Conversation, Tally } from './engine.js';
+import type { LoadChain } from './chains/chain.js';
+import type { Conversation, Tally } from './engine/engine.js';
 import type { Shard } from './shard.js';
-import type { PartnerWire } from './partner-wire.js';
-import type { Endpoint } from './target.js';
+import type { PartnerWire } from './chains/partner-wire.js';
+import type { Endpoint } from './engine/target.js';
 import type { RequestKind } from './types.js';
 
 /** What `tack load` knows of the run when a profile sets up: the session, the hook, the connections. */
@@ -39,7 +39,7 @@ export interface SetupContext {
   say(line: string): void;
 }
 
-/** A profile's context: the run, and the chain sources it may ask for (src/load/chain-sources.ts, partner-setup.ts). */
+/** A profile's context: the run, and the chain sources it may ask for (src/load/chains/: chain-sources.ts, partner-setup.ts). */
 export interface ProfileContext extends SetupContext {
   /** One personal API-token chain per connection: fresh hook users, or the token pool. */
   apiTokenChains(profile: string): Promise<ChainSet>;
@@ -55,7 +55,7 @@ export interface ChainSet {
   checkpoint?(final: boolean): Promise<void>;
 }
 
-export type { PartnerWire } from './partner-wire.js';
+export type { PartnerWire } from './chains/partner-wire.js';
 
 export interface PartnerSetup {
   readonly wire: PartnerWire;

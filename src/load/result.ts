@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { TackError } from '../harness/errors.js';
 import type { Redactor } from '../harness/redactor.js';
-import { renderHtml } from './html.js';
+import { renderHtml } from './report/html.js';
 import { LOAD_SCHEMA, REQUEST_KINDS, STATUS_CLASSES, type LoadResult } from './types.js';
 
 const countMap = z.record(z.string(), z.number());

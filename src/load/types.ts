@@ -4,7 +4,7 @@
  * from shards merge exactly (`tack load merge`). Nothing in it is a token or a secret.
  */
 
-import type { Machine } from './machine.js';
+import type { Machine } from './engine/machine.js';
 
 export const LOAD_SCHEMA = 'tack-load/1';
 

@@ -34,6 +34,12 @@ export interface ReferenceConfig {
   readonly hookCapabilities: readonly HookCapability[];
   /** Choices the spec leaves open, varied to prove tack does not depend on ours. */
   readonly dialect: Dialect;
+  /**
+   * Brute-force protection, as Keycloak's can be set: after this many refused sign-ins a user is
+   * locked (until the server restarts), and every sign-in of theirs answers a page that says so,
+   * without a form. Undefined: no lockout (the default).
+   */
+  readonly lockAfterFailedSignIns?: number;
 }
 
 /**

@@ -154,6 +154,11 @@ const faults = [
     ['PARTNER-RESET-PASSWORD'],
     'Reset password returns a relative action URL, and beside it an absolute link to a help page.',
   ),
+  fault(
+    'reset-url-self-link-only',
+    ['PARTNER-RESET-PASSWORD'],
+    "Reset password answers 200 with no action URL, only a HAL self link to the call's own address (_links.self.href).",
+  ),
   fault('errors-as-plain-json', ['PARTNER-PROBLEM-DETAILS'], 'Problem bodies are sent as application/json instead of application/problem+json.'),
   fault('problem-status-mismatch', ['PARTNER-PROBLEM-DETAILS'], 'The status member of problem bodies is always 500, whatever the HTTP status.'),
   fault('problem-body-not-json', ['PARTNER-PROBLEM-DETAILS'], 'Errors are labelled application/problem+json but their body is plain text.'),
@@ -401,6 +406,11 @@ const faults = [
     'token-page-no-reauth',
     ['TOKEN-PAGE-REAUTH'],
     'prompt=login is ignored while a sign-in session exists: Generate token gets a token without the password being typed again.',
+  ),
+  fault(
+    'token-page-reauth-shows-no-user',
+    ['TOKEN-PAGE-REAUTH'],
+    'The re-authentication page is the full sign-in form, empty: it shows no signed-in user and asks for the user name and the password.',
   ),
   fault(
     'token-page-other-user',

@@ -61,6 +61,8 @@ export interface ReferenceOptions {
   rolePorts?: boolean;
   /** Refuse rotated-out API and partner refresh tokens at once, as Keycloak does (default: one-step grace). */
   strictRotation?: boolean;
+  /** Lock a user after this many refused sign-ins: each later sign-in answers a "temporarily locked" page without a form (default: never). */
+  lockAfterFailedSignIns?: number;
   /** Scripted answers (`tack client`'s scenarios). */
   script?: readonly ScriptStep[];
   /** Steps `setScript` may bring later (their routes are checked at start, with `script`'s). */
@@ -163,6 +165,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
       hookPath: HOOK_PATH,
       hookCapabilities,
       dialect: { ...DEFAULT_DIALECT, ...(options.dialect ?? {}) },
+      ...(options.lockAfterFailedSignIns === undefined ? {} : { lockAfterFailedSignIns: options.lockAfterFailedSignIns }),
     },
     log: defaultErrorLog,
     port: 0,

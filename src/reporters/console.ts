@@ -4,6 +4,7 @@
  */
 import type { Redactor } from '../harness/redactor.js';
 import { groupErrors } from './error-groups.js';
+import { replayCommand } from './judged-exchanges.js';
 import { groupSkips, skipLines, wrapIds } from './skips.js';
 import { plural } from '../text/plural.js';
 import { notHolding, STATUS_MARK, tokenLines, uncheckedFailing, verdictOf } from './outcome-words.js';
@@ -37,7 +38,7 @@ export function ruleLine(r: Finished, replay: readonly string[] = []): string {
 function replayHint(r: Finished, args: readonly string[]): string {
   const replay = r.checks.find((c) => !c.ok && c.replay)?.replay;
   if (!replay) return '';
-  return `\n    replay: ${['tack run', `--seed ${replay.seed}`, ...(replay.path ? [`--path ${replay.path}`] : []), `--only ${r.id}`, ...args].join(' ')}`;
+  return `\n    replay: ${replayCommand(r.id, replay, args)}`;
 }
 
 export function summaryTable(result: { readonly rules: readonly Pick<RuleResult | ReportRule, 'area' | 'status'>[] }): string {

@@ -8,14 +8,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TackError } from '../harness/errors.js';
 import type { Redactor } from '../harness/redactor.js';
-import { CATALOG_VERSION } from '../rules/catalog.js';
 import { TACK_VERSION } from '../version.js';
 import { renderHtml } from './report-html.js';
-import { RESULTS_SCHEMA, writeJsonReports } from './json.js';
+import { type EndedEarly, resultsDocument, writeJsonReports } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { TargetConfig } from '../harness/target-config.js';
-import type { ResultsDocument } from './results-schema.js';
 
 export interface ErrorRun {
   readonly runId: string;
@@ -31,43 +29,24 @@ export interface ErrorRun {
 }
 
 export function writeErrorReports(run: ErrorRun, redactor: Redactor): string {
-  const t = run.target;
-  const doc: ResultsDocument = {
-    schema: RESULTS_SCHEMA,
-    tack: { version: TACK_VERSION, catalog: CATALOG_VERSION },
-    run: {
-      id: run.runId,
-      startedAt: run.startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      seed: run.seed,
-      numRuns: run.numRuns,
-      strict: run.policy.strict,
-      requireAll: run.policy.requireAll,
-      uncheckedMust: 0,
-      status: run.error.code === 'TACK_ERR_INTERRUPTED' ? 'interrupted' : 'error',
-      deadline: undefined,
-      only: run.only,
-      faults: [],
-      exitCode: run.error.exitCode,
-    },
-    target: {
-      baseUrl: t?.baseUrl ?? '',
-      otherBaseUrl: t?.otherBaseUrl,
-      identityUrl: t?.identityUrl ?? '',
-      partnerHeaders: t?.partnerHeaders ?? [],
-      clientId: t?.clientId ?? '',
-      builtIn: t?.builtIn ?? false,
-      mode: t?.hook ? 'hook' : t?.hookless ? 'hookless' : t?.userEmail ? 'user-only' : 'none',
-      hook: undefined,
-      toleranceS: t?.toleranceS ?? 0,
-      accessToleranceS: t?.accessToleranceS ?? 0,
-      fieldsUsed: {},
-    },
-    baseline: undefined,
-    rules: [],
-    tests: [],
+  const ended: EndedEarly = {
+    runId: run.runId,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    seed: run.seed,
+    numRuns: run.numRuns,
     error: { code: run.error.code, message: redactor.redact(run.error.message) },
   };
+  const doc = resultsDocument(ended, run.target, {
+    version: TACK_VERSION,
+    strict: run.policy.strict,
+    requireAll: run.policy.requireAll,
+    only: run.only,
+    faults: [],
+    exitCode: run.error.exitCode,
+    rules: [],
+    baseline: undefined,
+  });
   const dir = join(run.reportsDir, run.runId);
   writeJsonReports(dir, doc, [], redactor);
   for (const [name, text] of [

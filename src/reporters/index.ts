@@ -12,7 +12,7 @@ import type { RunResult } from '../runner/index.js';
 import type { Session } from '../harness/session.js';
 import { TACK_VERSION } from '../version.js';
 import { ShellSecrets } from './curl.js';
-import { withEvidence } from './judged-exchanges.js';
+import { replayArgs, withEvidence } from './judged-exchanges.js';
 import { renderHtml } from './report-html.js';
 import { redactStrings, resultsDocument, transcriptLines, writeJsonReports } from './json.js';
 import { renderJunit } from './junit.js';
@@ -71,12 +71,11 @@ export async function writeRunReports(session: ReportSession, result: RunResult,
 
   const { applied, baselineProblem, exitCode, policy } = options.outcome;
 
-  const replayArgs = [...(options.envFile ? [`--env-file ${options.envFile}`] : []), ...(target.builtIn ? faults.map((f) => `--fault ${f}`) : [])];
   const context = {
     exchanges: new Map(exchanges.map((e) => [e.seq, e])),
     secrets: new ShellSecrets(target, redactor),
     hookUrl: target.hook?.url,
-    replayArgs,
+    replayArgs: replayArgs({ envFile: options.envFile, faults }, target.builtIn),
     reproduce: options.client === undefined,
   };
   const shots = writeScreenshots(dir, result);

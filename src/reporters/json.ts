@@ -13,7 +13,7 @@ import type { RunResult } from '../runner/index.js';
 import type { Exchange } from '../harness/transcript.js';
 import { CATALOG_VERSION } from '../rules/catalog.js';
 import { stopText } from '../harness/interrupt.js';
-import { type ClientReport, type ReportRule, type ResultsDocument, resultsSchema } from './results-schema.js';
+import { type ClientReport, type ReportRule, type ResultsDocument, type RunStatus, resultsSchema } from './results-schema.js';
 import type { TargetConfig } from '../harness/target-config.js';
 
 export const RESULTS_SCHEMA = 'tack-results/1';
@@ -35,55 +35,89 @@ export interface DocumentExtra {
   readonly client?: ClientReport | undefined;
 }
 
-export function resultsDocument(result: RunResult, target: TargetConfig, extra: DocumentExtra): ResultsDocument {
+/** A run that ended before its verdicts (a configuration error, an unreachable target, a stop during the preflight). */
+export interface EndedEarly {
+  readonly runId: string;
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly seed: number;
+  readonly numRuns: number;
+  /** Why, with its TACK_ERR_* code; the message already redacted. */
+  readonly error: { readonly code: string; readonly message: string };
+}
+
+/**
+ * The one builder of results.json: a run's verdicts (`RunResult`), or a run that ended before them
+ * (`EndedEarly`: no rule, no test, and the target as far as the configuration was valid enough to
+ * say it, `undefined` when not at all).
+ */
+export function resultsDocument(run: RunResult | EndedEarly, target: TargetConfig | undefined, extra: DocumentExtra): ResultsDocument {
+  const result = 'error' in run ? undefined : run;
   return {
     schema: RESULTS_SCHEMA,
     tack: { version: extra.version, catalog: CATALOG_VERSION },
     run: {
-      id: result.runId,
-      startedAt: result.startedAt,
-      finishedAt: result.finishedAt,
-      seed: result.seed,
-      numRuns: result.numRuns,
+      id: run.runId,
+      startedAt: run.startedAt,
+      finishedAt: run.finishedAt,
+      seed: run.seed,
+      numRuns: run.numRuns,
       strict: extra.strict,
       requireAll: extra.requireAll,
-      uncheckedMust: uncheckedMusts(result.rules),
-      status: result.interrupted ? 'interrupted' : result.deadline ? 'deadline' : 'complete',
-      deadline: result.deadline,
-      ...(result.interrupted ? { interrupted: result.interrupted } : {}),
-      ...(result.notes && result.notes.length > 0 ? { notes: result.notes } : {}),
+      uncheckedMust: uncheckedMusts(result?.rules ?? []),
+      status: runStatus(run),
+      deadline: result?.deadline,
+      ...(result?.interrupted ? { interrupted: result.interrupted } : {}),
+      ...(result?.notes && result.notes.length > 0 ? { notes: result.notes } : {}),
       only: extra.only,
-      faults: target.builtIn ? extra.faults : [],
+      faults: target?.builtIn ? extra.faults : [],
       exitCode: extra.exitCode,
     },
     target: {
-      baseUrl: target.baseUrl,
-      otherBaseUrl: target.otherBaseUrl,
-      identityUrl: target.identityUrl,
-      partnerHeaders: target.partnerHeaders,
-      clientId: target.clientId,
-      builtIn: target.builtIn,
-      mode: result.capabilities.length > 0 ? 'hook' : target.hookless ? 'hookless' : target.userEmail ? 'user-only' : 'none',
-      hook: target.hook ? { url: target.hook.url, contract: result.hookContract, capabilities: result.capabilities, problem: result.hookProblem } : undefined,
-      toleranceS: target.toleranceS,
-      accessToleranceS: target.accessToleranceS,
-      fieldsUsed: result.fieldsUsed,
+      baseUrl: target?.baseUrl ?? '',
+      otherBaseUrl: target?.otherBaseUrl,
+      identityUrl: target?.identityUrl ?? '',
+      partnerHeaders: target?.partnerHeaders ?? [],
+      clientId: target?.clientId ?? '',
+      builtIn: target?.builtIn ?? false,
+      mode: modeOf(target, result?.capabilities),
+      hook:
+        target?.hook && result
+          ? { url: target.hook.url, contract: result.hookContract, capabilities: result.capabilities, problem: result.hookProblem }
+          : undefined,
+      toleranceS: target?.toleranceS ?? 0,
+      accessToleranceS: target?.accessToleranceS ?? 0,
+      fieldsUsed: result?.fieldsUsed ?? {},
     },
     baseline: extra.baseline,
-    ...(result.tokens ? { tokens: result.tokens } : {}),
+    ...(result?.tokens ? { tokens: result.tokens } : {}),
     rules: extra.rules,
-    tests: result.tests,
-    ...(result.interrupted ? { error: { code: 'TACK_ERR_INTERRUPTED', message: stopText(result.interrupted.signal) } } : {}),
-    ...(result.deadline && !result.interrupted
-      ? {
-          error: {
-            code: 'TACK_ERR_RUN_DEADLINE',
-            message: `the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); the rules it did not reach are error`,
-          },
-        }
-      : {}),
+    tests: result?.tests ?? [],
+    ...(result ? errorOf(result) : { error: (run as EndedEarly).error }),
     ...(extra.client !== undefined ? { client: extra.client } : {}),
   };
+}
+
+function runStatus(run: RunResult | EndedEarly): RunStatus {
+  if ('error' in run) return run.error.code === 'TACK_ERR_INTERRUPTED' ? 'interrupted' : 'error';
+  return run.interrupted ? 'interrupted' : run.deadline ? 'deadline' : 'complete';
+}
+
+/**
+ * How the run reached the target: with the test hook when it offered capabilities; before the hook
+ * was discovered (a run that ended early), as configured.
+ */
+function modeOf(target: TargetConfig | undefined, capabilities: readonly string[] | undefined): ResultsDocument['target']['mode'] {
+  const hook = capabilities === undefined ? target?.hook !== undefined : capabilities.length > 0;
+  return hook ? 'hook' : target?.hookless ? 'hookless' : target?.userEmail ? 'user-only' : 'none';
+}
+
+/** The error of a run that has verdicts: the stop signal, or the run's deadline. */
+function errorOf(result: RunResult): Pick<ResultsDocument, 'error'> {
+  if (result.interrupted) return { error: { code: 'TACK_ERR_INTERRUPTED', message: stopText(result.interrupted.signal) } };
+  if (!result.deadline) return {};
+  const message = `the run did not finish within ${result.deadline.seconds} s (TACK_RUN_DEADLINE_S); the rules it did not reach are error`;
+  return { error: { code: 'TACK_ERR_RUN_DEADLINE', message } };
 }
 
 /** The transcript lines of a run: each redacted exchange with the rules of the test it served. */

@@ -4,7 +4,7 @@
  */
 import type { Exchange } from '../harness/transcript.js';
 import { curlOf, type ShellSecrets } from './curl.js';
-import type { RuleResult } from '../runner/results.js';
+import { doesNotHold, type RuleResult } from '../runner/results.js';
 import type { ReportRule, Reproduction } from './results-schema.js';
 
 /** How many exchanges of a test stand for a rule that has no check to point at them (an error). */
@@ -36,19 +36,30 @@ export function withEvidence(rule: RuleResult, ctx: EvidenceContext): ReportRule
   // cutShort is the runner's own (results.json says it in `unverified`, in words).
   const { cutShort: _, ...written } = rule;
   const out: { -readonly [K in keyof ReportRule]: ReportRule[K] } = { ...written, exchanges: seqs };
-  if (rule.status === 'failed' || rule.status === 'warning' || rule.status === 'error') {
+  if (doesNotHold(rule.status)) {
     // The request reproduced is the last one made before the first failed verdict (for a check,
     // the response it judged); for an error, the last one the test made.
     const candidates = failed.length > 0 ? failed[0]!.exchanges : seqs;
     const reproduce = ctx.reproduce === false ? undefined : reproduction(candidates, ctx);
     if (reproduce) out.reproduce = reproduce;
     const replay = failed.find((c) => c.replay)?.replay;
-    if (replay) {
-      const args = ['tack run', `--seed ${replay.seed}`, ...(replay.path ? [`--path ${replay.path}`] : []), `--only ${rule.id}`, ...ctx.replayArgs];
-      out.replay = args.join(' ');
-    }
+    if (replay) out.replay = replayCommand(rule.id, replay, ctx.replayArgs);
   }
   return out;
+}
+
+/** The command that replays a property's failing run on `rule`; `args` reach the same target (`replayArgs`). */
+export function replayCommand(rule: string, replay: { readonly seed: number; readonly path?: string | undefined }, args: readonly string[]): string {
+  return ['tack run', `--seed ${replay.seed}`, ...(replay.path ? [`--path ${replay.path}`] : []), `--only ${rule}`, ...args].join(' ');
+}
+
+/** What a replay command must repeat so that it runs against the same target: the env file, the faults of the built-in server. */
+export function replayArgs(run: { readonly envFile?: string | undefined; readonly faults: readonly string[] }, builtIn: boolean): string[] {
+  return [...(run.envFile ? [`--env-file ${shellQuote(run.envFile)}`] : []), ...(builtIn ? run.faults.map((f) => `--fault ${f}`) : [])];
+}
+
+function shellQuote(text: string): string {
+  return /^[\w./:@%+=-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 function reproduction(seqs: readonly number[], ctx: EvidenceContext): Reproduction | undefined {

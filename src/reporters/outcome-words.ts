@@ -4,7 +4,7 @@
  */
 import { plural } from '../text/plural.js';
 import { AREAS, type Area } from '../rules/catalog.js';
-import { type Status, STATUSES } from '../runner/results.js';
+import { doesNotHold, type Status, STATUSES } from '../runner/results.js';
 import { EXIT } from '../harness/errors.js';
 import type { ResultsDocument, ReportRule } from './results-schema.js';
 
@@ -87,7 +87,7 @@ export function byArea(rules: readonly ReportRule[]): { area: Area; label: strin
  * those fails the run as much as a failed one.
  */
 export function notHolding(doc: Pick<ResultsDocument, 'rules' | 'run'>): ReportRule[] {
-  return doc.rules.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'error' || uncheckedFailing(r, doc));
+  return doc.rules.filter((r) => doesNotHold(r.status) || uncheckedFailing(r, doc));
 }
 
 /** A MUST rule that was not checked, under `--require-all`, and not accepted by the baseline: it fails the run. */

@@ -14,7 +14,7 @@ import { esc } from '../text/escape-html.js';
 import { REPORT_CSS, REPORT_JS } from './report-html-assets.js';
 import { clientMetaRows, clientRunsSection } from './report-html-client.js';
 import { byArea, countStatuses, notHolding, STATUS_MARK, tokenLines, verdictOf } from './outcome-words.js';
-import { STATUSES } from '../runner/results.js';
+import { doesNotHold, STATUSES } from '../runner/results.js';
 import type { ReportRule, ResultsDocument, ReportCheck } from './results-schema.js';
 
 /** Longest body shown inline; the whole one is in transcript.jsonl. */
@@ -150,7 +150,7 @@ function filters(doc: ResultsDocument): string {
 
 function ruleTable(doc: ResultsDocument): string {
   const rows = doc.rules.map((r) => {
-    const link = r.status === 'failed' || r.status === 'warning' || r.status === 'error' ? `<a href="#rule-${esc(r.id)}">${esc(r.id)}</a>` : esc(r.id);
+    const link = doesNotHold(r.status) ? `<a href="#rule-${esc(r.id)}">${esc(r.id)}</a>` : esc(r.id);
     return (
       `<tr ${dataAttrs(r)}><td class="status status-${r.status}">${STATUS_MARK[r.status]} ${r.status}${baselineTag(r)}</td><td class="id">${link}</td>` +
       `<td>${r.level}</td><td class="area">${esc(r.area)}</td><td>${esc(r.reason)}</td><td class="num">${r.durationMs} ms</td></tr>`
@@ -232,8 +232,8 @@ function checkId(c: ReportCheck): string {
 function checkTable(checks: readonly ReportCheck[]): string {
   const rows = checks.map(
     (c) =>
-      `<tr><td class="${c.ok ? 'ok' : 'bad'}">${c.ok ? '✔' : '✘'}</td><td>${esc(c.title)}${checkId(c)}</td>` +
-      `<td>${esc(c.expected)}</td><td>${esc(c.actual)}</td>` +
+      `<tr><td class="${c.ok ? 'ok' : 'bad'}">${c.ok ? STATUS_MARK.passed : STATUS_MARK.failed}</td>` +
+      `<td>${esc(c.title)}${checkId(c)}</td><td>${esc(c.expected)}</td><td>${esc(c.actual)}</td>` +
       `<td class="num">${c.exchanges.length > 0 ? esc(`#${c.exchanges[c.exchanges.length - 1]}`) : ''}</td></tr>`,
   );
   const head = '<thead><tr><th></th><th>check</th><th>expected</th><th>actual</th><th>last request</th></tr></thead>';
@@ -260,7 +260,7 @@ function exchangeBlock(e: Exchange, judged: boolean): string {
 }
 
 function observations(doc: ResultsDocument): string {
-  const rules = doc.rules.filter((r) => r.observations.length > 0 && r.status !== 'failed' && r.status !== 'warning' && r.status !== 'error');
+  const rules = doc.rules.filter((r) => r.observations.length > 0 && !doesNotHold(r.status));
   if (rules.length === 0) return '';
   const items = rules.map((r) => `<li ${dataAttrs(r)}><strong>${esc(r.id)}</strong>: ${r.observations.map(esc).join('; ')}</li>`);
   return `<h2>Observed where the spec is silent</h2><ul>${items.join('\n')}</ul>`;

@@ -13,6 +13,11 @@
  * its siblings (defaults: the run's), and the run id in the names tack gave is a fresh one, so the
  * script can run again against the same target.
  *
+ * What the replay makes it leaves revoked: every API token it obtains (from the test hook's
+ * api-tokens call or the sign-in server) is revoked at the sign-in server when the script ends,
+ * however it ends; `KEEP=1` keeps them alive for investigation, listed in a file of mode 0600.
+ * (Users it creates stay, as tack's own runs leave theirs; partner refresh tokens have no revoke call.)
+ *
  * Each step expects the status the failing run got (otherwise the target no longer behaves as it
  * did, and the script stops, exit 2); the last answer is compared with the failing one: its status,
  * its `error`, and the members and headers the check speaks of. Exit 1: the failure reproduces; 0:
@@ -22,6 +27,7 @@ import type { Exchange } from '../harness/transcript.js';
 import { GENERIC, type ShellSecrets, singleQuoted } from './curl.js';
 import type { TargetConfig } from '../harness/target-config.js';
 import type { ShellVariable, ReportCheck } from './results-schema.js';
+import { PATHS } from '../spec.js';
 
 const PLACEHOLDER = /<(?:([a-z-]+)#\d+|redacted)>/g;
 const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding']);
@@ -127,6 +133,9 @@ function jsonMembers(text: string): [string, string][] {
   return out;
 }
 
+/** Placeholder kinds a token the sign-in server or the hook's api-tokens call hands out may have: an API token, revoked when the replay ends. */
+const API_TOKEN_KINDS = new Set(['api-token', 'refresh-token']);
+
 const CAPTURED_KIND: Record<string, string> = {
   'api-token': 'API_TOKEN',
   'access-token': 'ACCESS_TOKEN',
@@ -142,6 +151,8 @@ class ScriptWriter {
   private readonly inputs: ShellVariable[] = [];
   private readonly counters = new Map<string, number>();
   private readonly lines: string[] = [];
+  /** How many API tokens the replay captures to revoke at its end. */
+  private made = 0;
 
   constructor(private readonly input: ReproduceInput) {}
 
@@ -152,7 +163,7 @@ class ScriptWriter {
       const lastStep = i === steps.length - 1;
       body.push('', `# ${i + 1}. ${e.request.method} ${this.describe(e)}${lastStep ? ' (the request the failing check judged)' : ''}`);
       body.push(`call ${i + 1} ${lastStep ? 'any' : String(e.response!.status)} ${this.curlArgs(e)}`);
-      if (!lastStep) body.push(...this.captures(e, steps.slice(i + 1)));
+      body.push(...this.captures(e, steps.slice(i + 1)));
     });
     const last = steps[steps.length - 1]!;
     const header = [
@@ -163,12 +174,37 @@ class ScriptWriter {
       '# Exit 1: the last answer is the one the failing run got (the failure reproduces); 0: the target answered',
       '# otherwise this time; 2: an earlier step answered otherwise than in the failing run (the target or its state differs).',
       "# Needs bash and curl. Set the variables below (the addresses default to the run's).",
+      ...(this.made > 0
+        ? [
+            '# The API tokens the replay obtains are revoked when it ends, however it ends; KEEP=1 keeps them alive for',
+            '# investigation, listed in a file of mode 0600 (the script says where).',
+          ]
+        : []),
       'set -euo pipefail',
       ...this.addressLines(),
       ...this.inputs.map((v) => `: "\${${v.name}:?set ${v.name}: ${v.meaning.replace(/"/g, "'")}}"`),
       `RUN="replay$(date -u +%Y%m%d%H%M%S)-$RANDOM"   # stands for the run id (${runId}) in the names tack gave`,
-      'headers=$(mktemp); trap \'rm -f "$headers"\' EXIT',
-      "status=''; body=''",
+      "headers=$(mktemp); status=''; body=''",
+      'MADE=()   # the API tokens this replay obtained',
+      '# At the end, however the script ends: the API tokens it obtained revoked (KEEP=1: kept, listed in a file of mode 0600).',
+      'finish() {',
+      '  rm -f "$headers"',
+      '  [ "${#MADE[@]}" -gt 0 ] || return 0',
+      '  if [ "${KEEP:-}" = 1 ]; then',
+      '    local kept="replay-tokens-$RUN.txt"',
+      '    (umask 077 && printf \'%s\\n\' "${MADE[@]}" >"$kept")',
+      '    echo "KEEP=1: the ${#MADE[@]} API token(s) this replay obtained stay alive, listed in $kept; revoke them when done" >&2',
+      '    return 0',
+      '  fi',
+      '  local token revoked=0',
+      '  for token in "${MADE[@]}"; do',
+      '    [ -n "$token" ] || continue',
+      `    curl -sS -o /dev/null -X POST "\${TACK_IDENTITY_URL}"${singleQuoted(PATHS.revoke)} --data-urlencode "client_id=\${TACK_CLIENT_ID}" \\`,
+      '      --data-urlencode token_type_hint=refresh_token --data-urlencode "token=$token" && revoked=$((revoked + 1)) || true',
+      '  done',
+      '  echo "revoked $revoked of the ${#MADE[@]} API token(s) this replay obtained (KEEP=1 keeps them)" >&2',
+      '}',
+      'trap finish EXIT',
       '# call STEP STATUS CURL-ARGS...: one request; stops (exit 2) when STATUS is not "any" and the answer differs.',
       'call() {',
       '  local step=$1 want=$2 out; shift 2',
@@ -319,20 +355,33 @@ class ScriptWriter {
     if (!this.inputs.some((v) => v.name === variable.name)) this.inputs.push(variable);
   }
 
-  /** After a step: the tokens and ids its answer handed out that later steps send, into shell variables. */
+  /**
+   * After a step: the tokens and ids its answer handed out that later steps send, into shell
+   * variables; and every API token it handed out, sent later or not, listed to be revoked at the end.
+   */
   private captures(e: Exchange, later: readonly Exchange[]): string[] {
     const out: string[] = [];
     const sentLater = later.map((l) => `${l.request.url}\n${Object.values(l.request.headers).join('\n')}\n${l.request.body ?? ''}`).join('\n');
+    const source = this.handsOutApiTokens(e);
     for (const [key, value] of jsonMembers(e.response!.body)) {
-      if (this.known.has(value) || !sentLater.includes(value)) continue;
       const kind = /^<([a-z-]+)#\d+>$/.exec(value)?.[1];
+      const made = source && kind !== undefined && API_TOKEN_KINDS.has(kind) && e.response!.status < 300;
+      if (this.known.has(value) || (!sentLater.includes(value) && !made)) continue;
       const isId = /^(id|.*Id|.*_id)$/.test(key) && value.length >= 2 && !value.includes('<');
       if (kind === undefined && !isId) continue;
       const name = this.name(kind !== undefined ? (CAPTURED_KIND[kind] ?? 'SECRET') : 'ID');
-      out.push(`${name}=$(field ${key})`);
+      out.push(made ? `${name}=$(field ${key}); MADE+=("$${name}")` : `${name}=$(field ${key})`);
+      if (made) this.made++;
       this.known.set(value, `\${${name}}`);
     }
     return out;
+  }
+
+  /** The test hook's api-tokens call, or any call to the sign-in server: what they answer with is an API token. */
+  private handsOutApiTokens(e: Exchange): boolean {
+    const { identityUrl, hook } = this.input.target;
+    const url = e.request.url;
+    return url.startsWith(`${identityUrl}/`) || (hook !== undefined && url.startsWith(hook.url) && /\/api-tokens\/?$/.test(url.split('?')[0]!));
   }
 
   private name(prefix: string): string {
@@ -356,6 +405,7 @@ class ScriptWriter {
   private addressLines(): string[] {
     const t = this.input.target;
     const lines = [`: "\${TACK_BASE_URL:=${t.baseUrl}}"`, `: "\${TACK_IDENTITY_URL:=${t.identityUrl}}"`];
+    if (this.made > 0) lines.push(`: "\${TACK_CLIENT_ID:=${t.clientId}}"`);
     if (t.otherBaseUrl) lines.push(`: "\${TACK_OTHER_BASE_URL:=${t.otherBaseUrl}}"`);
     if (t.hook) lines.push(`: "\${TACK_HOOK_URL:=${t.hook.url}}"`);
     for (const name of this.lines) lines.push(`${name}="tack-replay-$RANDOM$RANDOM$RANDOM"`);

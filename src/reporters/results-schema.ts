@@ -5,44 +5,16 @@
  * the file. Objects are loose: a newer tack may add members; a reader of this version keeps the
  * ones it knows. Every document tack writes must pass it (tests validate the results.json of real
  * runs, including one stopped by a configuration error); the code that builds one type-checks
- * against it, so the two cannot drift.
+ * against it, so the two cannot drift. The records the runner produces (a check, a rule's verdict,
+ * a test's outcome) are schemas of src/runner/results.ts, below this layer, and the runner's types
+ * are derived from them too.
  */
 import { z } from 'zod';
-import { STATUSES } from '../runner/results.js';
+import { baselineSummarySchema } from '../runner/baseline.js';
+import { type Known, ruleSchema, testSchema } from '../runner/results.js';
 
-const status = z.enum(STATUSES);
-
-const check = z.looseObject({
-  /** Stable across runs: `<test id>/<rule>/<key>`, what a baseline waives (absent before tack had ids). */
-  id: z.string().optional(),
-  rule: z.string(),
-  test: z.string(),
-  title: z.string(),
-  ok: z.boolean(),
-  expected: z.string(),
-  actual: z.string(),
-  exchanges: z.array(z.number()),
-  from: z.number().optional(),
-  replay: z.looseObject({ seed: z.number(), path: z.string().optional(), counterexample: z.string(), rule: z.string().optional() }).optional(),
-  /** A failed browser check: where the page was, and its screenshot's path in the run's folder (or why none was kept). */
-  screenshot: z.looseObject({ step: z.string(), page: z.string(), withheld: z.string().optional(), file: z.string().optional() }).optional(),
-});
-
-const rule = z.looseObject({
-  id: z.string(),
-  level: z.enum(['MUST', 'SHOULD']),
-  area: z.string(),
-  section: z.string(),
-  text: z.string(),
-  status,
-  reason: z.string(),
-  durationMs: z.number(),
-  checks: z.array(check),
-  observations: z.array(z.string()),
-  unverified: z.array(z.string()),
-  /** A rule skipped or in error: stable ids of what kept it from being checked (what a baseline names). */
-  notChecked: z.array(z.string()).optional(),
-  tests: z.array(z.string()),
+/** A rule as results.json has it: the runner's verdict (src/runner/results.ts) and the evidence the reporters add. */
+const rule = ruleSchema.extend({
   exchanges: z.array(z.number()),
   reproduce: z
     .looseObject({
@@ -116,17 +88,7 @@ export const resultsSchema = z.looseObject({
     accessToleranceS: z.number(),
     fieldsUsed: z.record(z.string(), z.string()),
   }),
-  baseline: z
-    .looseObject({
-      file: z.string(),
-      entries: z.number(),
-      expected: z.array(z.string()),
-      accepted: z.array(z.string()).optional(),
-      nowPassing: z.array(z.string()),
-      newFailures: z.array(z.string()),
-      notes: z.array(z.string()),
-    })
-    .optional(),
+  baseline: baselineSummarySchema.optional(),
   tokens: z
     .looseObject({
       generated: z.number(),
@@ -138,30 +100,11 @@ export const resultsSchema = z.looseObject({
     })
     .optional(),
   rules: z.array(rule),
-  tests: z.array(
-    z.looseObject({
-      id: z.string(),
-      title: z.string(),
-      rules: z.array(z.string()),
-      status: z.enum(['passed', 'failed', 'skipped', 'error']),
-      reason: z.string(),
-      durationMs: z.number(),
-    }),
-  ),
+  tests: z.array(testSchema),
   error: z.looseObject({ code: z.string(), message: z.string() }).optional(),
   /** Set by `tack client`: the rules judge a client under test, and `target` is its scripted server. */
   client: client.optional(),
 });
-
-/**
- * A zod type as tack reads it: every member read-only, and only the members the schema names (a
- * loose object's "any other member" is what a newer tack may add, not something this one reads).
- */
-export type Known<T> = T extends readonly (infer U)[]
-  ? readonly Known<U>[]
-  : T extends object
-    ? { readonly [K in keyof T as string extends K ? never : K]: Known<T[K]> }
-    : T;
 
 export type ResultsDocument = Known<z.infer<typeof resultsSchema>>;
 export type ReportRule = ResultsDocument['rules'][number];

@@ -349,7 +349,7 @@ const rules = [
     'client',
     '§5, §5.6',
     "No API token, access token, partner refresh token or partner secret appears in the client's stdout or stderr, " +
-      'in any common form: raw, URL-, form- or JSON-encoded, base64, base64url, hex, or cut across lines.',
+      'in any common form: raw, URL-, form- or JSON-encoded, base64, base64url, base32, hex in either case, or cut across lines.',
   ),
   r(
     'CLIENT-NO-TOKEN-IN-URL',

@@ -21,7 +21,7 @@ import { TackError } from '../harness/errors.js';
 import { type ExitPolicy, exitCodeOf } from './exit-policy.js';
 import type { RunResult } from './index.js';
 import { isRuleId } from '../rules/catalog.js';
-import type { RuleResult, Status } from './results.js';
+import { doesNotHold, type Known, type Narrowed, type RuleRecord, type RuleResult, type Status } from './results.js';
 
 /**
  * Where a rule stands against a baseline: a known failure (`expected`), a skip the baseline accepts
@@ -30,19 +30,22 @@ import type { RuleResult, Status } from './results.js';
  */
 export type BaselineMark = 'expected' | 'accepted' | 'now-passing' | 'new-failure';
 
-export interface BaselineSummary {
-  readonly file: string;
-  readonly entries: number;
+/** What a run found against its baseline, as results.json writes it (`baseline`). */
+export const baselineSummarySchema = z.looseObject({
+  file: z.string(),
+  entries: z.number(),
   /** Rules that failed as the baseline expects: they do not fail the run. */
-  readonly expected: readonly string[];
-  /** Rules skipped as the baseline accepts (MUST rules --require-all then does not demand). */
-  readonly accepted: readonly string[];
+  expected: z.array(z.string()),
+  /** Rules skipped as the baseline accepts (MUST rules --require-all then does not demand); always set by this tack. */
+  accepted: z.array(z.string()).optional(),
   /** Rules the baseline expects to fail that now pass: remove them from the baseline. */
-  readonly nowPassing: readonly string[];
+  nowPassing: z.array(z.string()),
   /** Rules that fail the run and no entry accepts (not in the baseline, or deviating otherwise). */
-  readonly newFailures: readonly string[];
-  readonly notes: readonly string[];
-}
+  newFailures: z.array(z.string()),
+  notes: z.array(z.string()),
+});
+
+export type BaselineSummary = Narrowed<Known<z.infer<typeof baselineSummarySchema>>, { readonly accepted: readonly string[] }>;
 
 export const BASELINE_SCHEMA = 'tack-baseline/1';
 
@@ -85,19 +88,7 @@ export function readBaseline(file: string): Baseline {
 }
 
 /** What a deviation is read from: a rule as the runner finished it, or as results.json has it. */
-type Deviating = {
-  readonly status: Status;
-  readonly reason: string;
-  readonly checks: readonly {
-    readonly id?: string | undefined;
-    readonly ok: boolean;
-    readonly title: string;
-    readonly replay?: { readonly rule?: string | undefined } | undefined;
-  }[];
-  readonly unverified: readonly string[];
-  /** A rule skipped or in error: the ids of what kept it from being checked (absent in the results.json of an older tack). */
-  readonly notChecked?: readonly string[] | undefined;
-};
+type Deviating = Pick<RuleRecord, 'status' | 'reason' | 'checks' | 'unverified' | 'notChecked'>;
 
 /**
  * What a rule's deviation is, as a baseline entry names it: the first failed check's title (for a
@@ -185,8 +176,6 @@ export interface AppliedBaseline {
   readonly exitCode: number;
 }
 
-const DEVIATIONS: readonly Status[] = ['failed', 'warning', 'error'];
-
 export function applyBaseline(baseline: Baseline, result: RunResult, policy: ExitPolicy): AppliedBaseline {
   const byRule = new Map<string, BaselineEntry[]>();
   for (const e of baseline.entries) byRule.set(e.rule, [...(byRule.get(e.rule) ?? []), e]);
@@ -202,7 +191,7 @@ export function applyBaseline(baseline: Baseline, result: RunResult, policy: Exi
   for (const rule of result.rules) {
     const entries = byRule.get(rule.id) ?? [];
     const entry = matching(entries, rule);
-    const failsRun = DEVIATIONS.includes(rule.status)
+    const failsRun = doesNotHold(rule.status)
       ? rule.status !== 'warning' || policy.strict
       : rule.status === 'skipped' && rule.level === 'MUST' && policy.requireAll;
     if (entry && rule.status !== 'passed') {
@@ -247,7 +236,7 @@ export function baselineFrom(doc: { readonly rules: readonly (Deviating & { read
   expected: BaselineEntry[];
 } {
   const expected = doc.rules
-    .filter((r) => DEVIATIONS.includes(r.status) || (r.status === 'skipped' && r.level === 'MUST'))
+    .filter((r) => doesNotHold(r.status) || (r.status === 'skipped' && r.level === 'MUST'))
     .map((r): BaselineEntry => {
       const status = r.status as BaselineEntry['status'];
       const ids = deviationIds(r);

@@ -30,15 +30,15 @@ import { newLedger } from '../harness/session.js';
 import { TokenSource } from '../harness/tokens.js';
 import type { Transcript } from '../harness/transcript.js';
 import type { TestCase } from './test-case.js';
-import { runOneTest, type TestLimits, type TestOutcome, type TestRun } from './one-test.js';
+import { runOneTest, type TestLimits, type TestRun } from './one-test.js';
 import { RuleEvidence } from './rule-verdict.js';
 import { NO_TEST, planTest, selectTests } from './selection.js';
 import { passwordNotes, usesWebPassword } from './web-password.js';
 import type { TargetConfig } from '../harness/target-config.js';
-import type { RuleResult } from './results.js';
+import type { RuleResult, TestOutcome } from './results.js';
 import type { Capability } from '../harness/clients/hook.js';
 
-export type { TestOutcome } from './one-test.js';
+export type { TestOutcome } from './results.js';
 
 export interface RunOptions {
   readonly target: TargetConfig;
@@ -87,7 +87,7 @@ export interface RunResult {
   readonly interrupted?: { readonly signal: StopSignal } | undefined;
   /** The API tokens tack generated, revoked, left alive (`tack client` generates none: absent). */
   readonly tokens?: TokenReport | undefined;
-  /** Set when the sign-in page refused TACK_USER_PASSWORD (a configuration error: exit 2). */
+  /** Set when a sign-in with TACK_USER_PASSWORD did not end signed in: what happened and what to do (a configuration error: exit 2). */
   readonly passwordRefused?: string | undefined;
   /** What the run says about its own configuration (a variable set and not used). */
   readonly notes?: readonly string[] | undefined;

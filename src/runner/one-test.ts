@@ -8,15 +8,7 @@ import { CheckFailed, type ContextParts, TestContext } from './test-context.js';
 import type { RuleId } from '../rules/catalog.js';
 import type { TestCase } from './test-case.js';
 import type { TestPlan } from './selection.js';
-
-export interface TestOutcome {
-  readonly id: string;
-  readonly title: string;
-  readonly rules: readonly string[];
-  readonly status: 'passed' | 'failed' | 'skipped' | 'error';
-  readonly reason: string;
-  readonly durationMs: number;
-}
+import type { TestOutcome } from './results.js';
 
 export interface TestRun {
   readonly outcome: TestOutcome;

@@ -51,7 +51,7 @@ export async function requireTokenPage(page: TokenPage): Promise<void> {
 /** Generate token, then the password when the page asks for it again: what the page shows after. */
 export async function generate(page: TokenPage, user: WebUser): Promise<Outcome> {
   const first = await page.pressGenerate();
-  return first.kind === 'password' ? page.submitPassword(user.password) : first;
+  return first.kind === 'password' ? page.submitPassword(user.password, user.email) : first;
 }
 
 /** Generates a token and insists that it is shown (precondition for the tests that judge a shown token). */

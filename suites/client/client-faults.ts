@@ -16,6 +16,11 @@ export interface ClientFault {
   readonly rule: RuleId;
   readonly profiles: readonly ('personal-token' | 'partner-key')[];
   readonly unexercised?: readonly Unexercised[];
+  /**
+   * SHOULD rules the fault breaks too, on purpose, in a profile (each must be a `warning`): the
+   * fault shows a MUST judged apart from a warning (a warning once hid a missing search).
+   */
+  readonly warns?: readonly Unexercised[];
 }
 
 export interface Unexercised {
@@ -123,4 +128,34 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   { fault: 'origin-header', rule: 'CLIENT-NO-ORIGIN', profiles: ['personal-token'] },
   { fault: 'key-on-search', rule: 'CLIENT-PARTNER-KEY-ADMIN-ONLY', profiles: ['partner-key'] },
   { fault: 'file-in-place', rule: 'CLIENT-TOKEN-FILE-SAFE', profiles: ['personal-token'] },
+  // ── issue 27: secrets in every spelling, a warning that hid missing work ──
+  { fault: 'log-hex', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: ['personal-token'] },
+  { fault: 'hex-in-url', rule: 'CLIENT-NO-TOKEN-IN-URL', profiles: ['partner-key'] },
+  { fault: 'basic-at-identity', rule: 'CLIENT-PARTNER-KEY-ADMIN-ONLY', profiles: ['partner-key'] },
+  {
+    fault: 'exchange-only',
+    rule: 'CLIENT-COMPLETES-WORK',
+    profiles: ['personal-token'],
+    unexercised: [
+      {
+        profile: 'personal-token',
+        rules: ['CLIENT-BEARER', 'CLIENT-RETRY-ONCE-ON-401', 'CLIENT-REUSE-ACCESS-TOKEN', 'CLIENT-NO-403-LOOP'],
+        why: 'it makes no API call',
+      },
+    ],
+    warns: [{ profile: 'personal-token', rules: ['CLIENT-NO-ORIGIN'], why: 'the warning that once excused its missing search' }],
+  },
+  // ── issue 26: two workers, one stored token ──
+  {
+    fault: 'parallel-exchange',
+    rule: 'CLIENT-STORES-ROTATED-TOKEN',
+    profiles: ['personal-token'],
+    warns: [
+      {
+        profile: 'personal-token',
+        rules: ['CLIENT-REUSE-ACCESS-TOKEN'],
+        why: 'each worker gets an access token of its own while the one of the first page is still valid',
+      },
+    ],
+  },
 ];

@@ -10,8 +10,8 @@
  * evidence that a rule holds (each judge sees to it), so a client that did nothing never passes.
  */
 import { RuleEvidence } from '../../src/runner/rule-verdict.js';
-import type { TestOutcome } from '../../src/runner/one-test.js';
-import type { RuleId } from '../../src/rules/catalog.js';
+import type { TestOutcome } from '../../src/runner/results.js';
+import { getRule, type RuleId } from '../../src/rules/catalog.js';
 import { earlyEnds, type ObservedRun, type Profile, type ScenarioEvidence } from './evidence.js';
 import type { ClientJudge, Verdicts } from './judge.js';
 import { bearer } from './judges/bearer.js';
@@ -196,7 +196,8 @@ function verdicts(e: RuleEvidence, scenario: ScenarioEvidence, redaction: Redact
       return line.length > OUTPUT_SHOWN ? `…${line.slice(-OUTPUT_SHOWN)}` : line;
     },
     otherFailures(run) {
-      return [...(failedOn.get(run) ?? [])].filter((rule) => rule !== e.id);
+      // A warning never explains a MUST: only failed MUST rules count.
+      return [...(failedOn.get(run) ?? [])].filter((rule) => rule !== e.id && getRule(rule)?.level === 'MUST');
     },
   };
 }

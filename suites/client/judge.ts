@@ -23,7 +23,10 @@ export interface Verdicts {
   unverified(title: string, reason: string): void;
   /** The end of the client's output as the reports show it: redacted, token-like words masked, on one line. */
   shown(output: string): string;
-  /** Other rules that failed on run `run` of this scenario (their judges come first in CLIENT_JUDGES). */
+  /**
+   * Other MUST rules that failed on run `run` of this scenario (their judges come first in
+   * CLIENT_JUDGES); a SHOULD that warned is not among them: a warning never explains a MUST.
+   */
   otherFailures(run: number): readonly RuleId[];
 }
 

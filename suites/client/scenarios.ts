@@ -6,7 +6,7 @@
  */
 import type { Profile } from './evidence.js';
 
-export type ScenarioId = 'happy-path' | 'two-runs' | 'api-401-once' | 'api-401-always' | 'revoked' | 'forbidden' | 'several-calls';
+export type ScenarioId = 'happy-path' | 'two-runs' | 'api-401-once' | 'api-401-always' | 'revoked' | 'forbidden' | 'several-calls' | 'parallel-pages';
 
 export interface ScenarioSetup {
   /** Revoke the API token of the token file before the first run. */
@@ -87,6 +87,18 @@ export const SCENARIOS: readonly ScenarioPlan[] = [
     runs: 1,
     setup: { readableBusinesses: 45 },
     healthy: [1],
+  },
+  // Issue 26: a client may fetch the pages after the first in parallel (its workers must share one token chain).
+  {
+    id: 'parallel-pages',
+    title:
+      'four pages of results (77 more readable businesses), which a client may fetch in parallel after the first; rotated-out tokens are ' +
+      'refused, so workers that each exchange the one stored API token at once break the chain (one meets invalid_grant); run 2 ' +
+      'carries on with what run 1 kept',
+    profiles: ['personal-token'],
+    runs: 2,
+    setup: { readableBusinesses: 77 },
+    healthy: [1, 2],
   },
 ];
 

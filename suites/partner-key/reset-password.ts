@@ -2,7 +2,8 @@
  * Reset password (spec §4.1): for a user of the tenant, an action URL the caller may deliver to
  * the user. Its field is not named: TACK_RESET_URL_FIELD, or else the URL-valued member whose name
  * says what it is (action, reset, url, link, href), or else the first absolute URL in the body
- * (src/harness/clients/fields.ts). A relative action URL beside some other absolute link fails.
+ * (src/harness/clients/fields.ts). A relative action URL beside some other absolute link fails; a
+ * self link (the call's own address) is no action URL, so an answer with only that fails too.
  * The URL itself is never printed (it likely carries a one-time secret). For an e-mail that is not
  * a user of the tenant (unknown, or a user of tenant B only), no action URL (SHOULD, §5: the key
  * acts for its own tenant's users): a 4xx, or an answer without one.

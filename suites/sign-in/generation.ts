@@ -42,7 +42,7 @@ export const featureGate: TestCase = {
       const res = await t.hook.apiTokenResponse(tenant, chain.email);
       expectNoToken(t, 'SIGNIN-FEATURE-GATE', 'generate a token with the feature off', res, 'feature_disabled');
       const title = 'Generate token on the token page with the feature off';
-      if (web?.page) t.check('SIGNIN-FEATURE-GATE', title, await generateThroughPage(web.page, web.user.password));
+      if (web?.page) t.check('SIGNIN-FEATURE-GATE', title, await generateThroughPage(web.page, web.user.email, web.user.password));
       else if (web) t.observe('SIGNIN-FEATURE-GATE', `${title}: not tried, the sign-in page refused ${web.user.email}`);
       // The spec says access is available only where the feature is on; whether tokens issued
       // before it was switched off still exchange, it does not say.
@@ -76,7 +76,7 @@ export const directOnly: TestCase = {
     if (password !== undefined) {
       const title = 'Generate token on the token page as an embedded-app user';
       const page = await t.web.context({ signedIn: false });
-      if (await signInAs(page, email, password)) t.check('SIGNIN-DIRECT-ONLY', title, await generateThroughPage(page, password));
+      if (await signInAs(page, email, password)) t.check('SIGNIN-DIRECT-ONLY', title, await generateThroughPage(page, email, password));
       else t.observe('SIGNIN-DIRECT-ONLY', `${title}: the sign-in page refused that user, so no token either`);
     }
     // The control: a directly signed-in user of the same tenant gets one.

@@ -20,15 +20,15 @@ export function pagePathOpen(t: TestContext, created = false): boolean {
   return web.host.found.found && (created ? web.createsUsers : web.hasUser);
 }
 
-/** Generate token on `page` (signed in already), the password typed again when asked: whether any token came of it. */
-export async function generateThroughPage(page: TokenPage, password: string): Promise<Finding> {
+/** Generate token on `page` (signed in already as `email`), the password typed again when asked: whether any token came of it. */
+export async function generateThroughPage(page: TokenPage, email: string, password: string): Promise<Finding> {
   await page.open();
   await page.settle();
   // Sent elsewhere: nothing to press. On the token page, a Generate control rendered late gets a moment.
   const offered = page.onTokenPage() && (await page.waitFor(async () => ((await visible(page.of('generate'))) ? true : undefined), 2_000));
   if (offered !== true) return noTokenThroughPage(undefined, false, page.where());
   let outcome = await page.pressGenerate();
-  if (outcome.kind === 'password') outcome = await page.submitPassword(password);
+  if (outcome.kind === 'password') outcome = await page.submitPassword(password, email);
   await page.tap.tokenCallsAnswered(3_000);
   return noTokenThroughPage(outcome, (await page.tap.issuedToken()) !== undefined, page.where());
 }

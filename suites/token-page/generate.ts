@@ -100,7 +100,7 @@ async function reauthenticate(t: TestContext, page: TokenPage, user: WebUser): P
     await judge(t, page, rule, 'the re-authentication page shows who is signed in', showsUser(user.email, await page.text(), boxValue), 'soft');
     if (t.can(WRONG_PASSWORD)) {
       // Not TACK_USER_PASSWORD: the password guard does not count its refusal (./password-guard.ts).
-      outcome = await page.submitPassword(`tack-wrong-${randomBytes(9).toString('base64url')}`);
+      outcome = await page.submitPassword(`tack-wrong-${randomBytes(9).toString('base64url')}`, user.email);
       await judge(t, page, rule, 'a wrong password gets no token', noTokenShown(outcome), 'soft');
       if (outcome.kind !== 'password' && outcome.kind !== 'token') {
         await page.openSignedIn(user.email, user.password);
@@ -108,7 +108,7 @@ async function reauthenticate(t: TestContext, page: TokenPage, user: WebUser): P
       }
     }
     if (outcome.kind === 'password') {
-      outcome = await page.submitPassword(user.password);
+      outcome = await page.submitPassword(user.password, user.email);
       await judge(t, page, rule, 'with the password typed again, the token appears', tokenShown(outcome), 'soft');
     }
   }

@@ -77,11 +77,12 @@ export const OWN_TOKEN_RULES: readonly RuleId[] = (() => {
 })();
 /**
  * Token-page faults that change what tack meets when it generates its own tokens through the page:
- * no password asked, another user's token, an old token shown again when the page opens. (The
+ * no password asked, another user's token, an old token shown again when the page opens, a user name
+ * asked for again. (The
  * generator reads the token from the page's token response and leaves the page at once, so a copy
  * or a countdown fault never reaches it.)
  */
-const MEETS_THE_GENERATOR = new Set(['token-page-no-reauth', 'token-page-other-user', 'token-page-shown-on-reload']);
+const MEETS_THE_GENERATOR = new Set(['token-page-no-reauth', 'token-page-other-user', 'token-page-shown-on-reload', 'token-page-reauth-shows-no-user']);
 
 const isPageFault = (f: FaultInfo) => f.rules.some((r) => getRule(r)?.area === 'token-page');
 /**

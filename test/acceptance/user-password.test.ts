@@ -5,6 +5,12 @@
  * - a wrong one costs exactly one failed sign-in per run (counted at the reference server), every
  *   later test that would type it is `error` with one line naming the variable, what needs no
  *   password is still checked, and the run exits 2 (configuration);
+ * - a sign-in server that locks the account after the deliberate wrong password (a page without a
+ *   form, as Keycloak's brute-force detection can answer) gets the password typed once more, not
+ *   again: two failed sign-ins in all, exit 2 with TACK_ERR_USER_PASSWORD, the password not blamed;
+ * - a re-authentication page that asks for the user name too and shows no user (fault
+ *   token-page-reauth-shows-no-user) gets the user's address typed there, as a person would: it
+ *   fails TOKEN-PAGE-REAUTH (exit 1), and the password, which was right, is not blamed;
  * - set in a hook run that signs in as users it creates, it is said to be unused.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -47,6 +53,51 @@ describe.skipIf(!hasChromium)('a wrong TACK_USER_PASSWORD', () => {
       }
     },
     scaled(60_000),
+  );
+});
+
+describe.skipIf(!hasChromium)('TACK_USER_PASSWORD at a sign-in server that does not end the sign-in', () => {
+  it(
+    'a lock after the wrong password, a page without a form: typed once more, never again; exit 2 with TACK_ERR_USER_PASSWORD',
+    async () => {
+      // A page without a form is waited for as long as one request may take: 5 s, the least, keeps the two waits short.
+      const { server, env } = await targetFor('hookless', [], { lockAfterFailedSignIns: 1 }, { TACK_REQUEST_TIMEOUT_MS: '5000' });
+      try {
+        const chains = server.liveApiTokenChains(server.userEmail);
+        let out = '';
+        const only = [...TOKEN_PAGE_RULES, ...OWN_TOKEN_RULES];
+        const exit = await runCommand({ only, runs: 2, seed: 1, strict: false, reports, fault: [], quiet: false }, (s) => (out += s), env);
+        expect(exit, out).toBe(2);
+        expect(server.failedSignIns(server.userEmail)).toBe(2); // the deliberate wrong password, and one with TACK_USER_PASSWORD
+        expect(out).toContain('tack: TACK_ERR_USER_PASSWORD: ');
+        expect(out).toContain('signing in as alice@acme.example with TACK_USER_PASSWORD did not end signed in');
+        expect(out).toContain('Your account is temporarily locked');
+        expect(out).not.toContain('check TACK_USER_PASSWORD');
+        expect(server.liveApiTokenChains(server.userEmail)).toEqual(chains);
+      } finally {
+        await server.close();
+      }
+    },
+    scaled(90_000),
+  );
+
+  it(
+    'a re-authentication form asking for the user name too: the address filled in, TOKEN-PAGE-REAUTH failed (exit 1), the password not blamed',
+    async () => {
+      const { server, env } = await targetFor('hookless', ['token-page-reauth-shows-no-user']);
+      try {
+        let out = '';
+        const only = ['TOKEN-PAGE-REAUTH'];
+        const exit = await runCommand({ only, runs: 2, seed: 1, strict: false, reports, fault: [], quiet: false }, (s) => (out += s), env);
+        expect(exit, out).toBe(1);
+        expect(out).toMatch(/✘ TOKEN-PAGE-REAUTH \[MUST\].*the re-authentication page shows who is signed in/);
+        expect(out).not.toContain('TACK_ERR_USER_PASSWORD');
+        expect(server.failedSignIns(server.userEmail)).toBe(1); // the deliberate wrong password only
+      } finally {
+        await server.close();
+      }
+    },
+    scaled(90_000),
   );
 });
 

@@ -57,6 +57,9 @@ const KNOWN_CYCLES: readonly (readonly string[])[] = [];
 
 const FOLDERS = ['src', 'suites', 'scenarios', 'fixtures', 'config'];
 
+/** The sub-folders of src/load/, lowest first (docs/architecture.md): each imports only those before it. */
+const LOAD_FOLDERS = ['engine', 'chains', 'results', 'capacity', 'report', 'artillery'];
+
 function layerOf(file: string): { layer: Layer; area: string } | undefined {
   for (const layer of LAYERS) {
     const path = layer.paths.find((p) => file === p || (p.endsWith('/') && file.startsWith(p)));
@@ -154,6 +157,21 @@ describe('the layers', () => {
       }
     }
     expect(cycles(folders)).toEqual([]);
+  });
+
+  it("src/load's sub-folders import only those before them, and each is in the order", () => {
+    const folderOf = (file: string) => /^src\/load\/([^/]+)\//.exec(file)?.[1];
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      const from = folderOf(file);
+      if (from === undefined) continue;
+      if (!LOAD_FOLDERS.includes(from)) wrong.push(`${file} (src/load/${from}/ is not in LOAD_FOLDERS)`);
+      for (const target of imports) {
+        const to = folderOf(target);
+        if (to !== undefined && LOAD_FOLDERS.indexOf(to) > LOAD_FOLDERS.indexOf(from)) wrong.push(`${file} -> ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('the test finds what it looks for: a layer imported from above, and a cycle', () => {

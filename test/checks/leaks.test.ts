@@ -3,6 +3,8 @@ import { table } from './table.js';
 
 const SECRET: KnownSecret = { value: 'tpat_a+b/c=d"e', kind: 'the API token' };
 const PLAIN: KnownSecret = { value: 'eyJhbGciOiJSUzI1NiJ9.at-7f3a9c', kind: 'an access token' };
+/** `printf %s eyJhbGciOiJSUzI1NiJ9.at-7f3a9c | base32` (GNU coreutils). */
+const BASE32_OF_PLAIN = 'MV4UU2DCI5RWST3JJJJVK6SJGFHGSSRZFZQXILJXMYZWCOLD';
 
 table('no secret in a text (src/checks/leaks.ts)', [
   { name: 'none in it', found: () => noSecretIn('GET /api/businesses/search', [SECRET], 'the URL'), ok: true, actual: 'none' },
@@ -26,6 +28,19 @@ table('no secret in a text (src/checks/leaks.ts)', [
     ok: false,
   },
   { name: 'hex', found: () => noSecretIn(Buffer.from(SECRET.value).toString('hex'), [SECRET], 'the output'), ok: false },
+  // Issue 27: `xxd -u`, `%X`, `.hex().upper()` passed as no secret.
+  { name: 'upper-case hex', found: () => noSecretIn(Buffer.from(SECRET.value).toString('hex').toUpperCase(), [SECRET], 'the output'), ok: false },
+  {
+    name: 'upper-case hex in a URL query',
+    found: () => noSecretIn(`/api/businesses/search?t=${Buffer.from(PLAIN.value).toString('hex').toUpperCase()}`, [PLAIN], 'the URL'),
+    ok: false,
+  },
+  {
+    name: 'URL-encoded with lower-case escapes',
+    found: () => noSecretIn(`?t=${encodeURIComponent(SECRET.value).toLowerCase()}`, [SECRET], 'the URL'),
+    ok: false,
+  },
+  { name: 'base32 (RFC 4648)', found: () => noSecretIn(BASE32_OF_PLAIN, [PLAIN], 'the output'), ok: false },
   {
     name: 'cut across two lines',
     found: () => noSecretIn(`token: ${SECRET.value.slice(0, 6)}\n  ${SECRET.value.slice(6)}`, [SECRET], 'the output'),

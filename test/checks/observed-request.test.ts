@@ -3,6 +3,7 @@ import {
   bearerOf,
   describeRequest,
   formOf,
+  inFlightTogether,
   isAdminCall,
   isApiCall,
   isBusinessSearch,
@@ -11,6 +12,7 @@ import {
   type ObservedRequest,
   pathOf,
   refreshTokenIssued,
+  settledBefore,
 } from '../../src/checks/observed-request.js';
 import { table } from './table.js';
 
@@ -26,6 +28,8 @@ const request = (parts: Partial<ObservedRequest> = {}, status = 200, body: unkno
   response: { status, headers: {}, body: body === undefined ? '' : JSON.stringify(body), at: 2 },
   ...parts,
 });
+/** Request `seq`, arrived at `at`, answered at `answered`. */
+const timed = (seq: number, at: number, answered: number) => request({ seq, at, response: { status: 200, headers: {}, body: '', at: answered } });
 const holds = (name: string, ok: boolean) => ({ ok, expected: name, actual: String(ok) });
 
 table('reading a recorded request (src/checks/observed-request.ts)', [
@@ -57,4 +61,22 @@ table('reading a recorded request (src/checks/observed-request.ts)', [
   { name: 'no token taken from a refusal', found: () => holds('refused', accessTokenIssued(request({}, 401, { access_token: 'at' })) === undefined), ok: true },
   { name: 'invalid_grant: 400 with it', found: () => holds('invalid_grant', isInvalidGrant(request({}, 400, { error: 'invalid_grant' }))), ok: true },
   { name: 'named without secrets', found: () => holds('describe', describeRequest(request({ target: '/x?token=secret' })) === '#3 GET /x → 200'), ok: true },
+  // Time, not arrival order (issue 26): a parallel client's requests overlap.
+  { name: 'answered before the next arrived: settled before', found: () => holds('before', settledBefore(timed(1, 10, 12), timed(2, 13, 15))), ok: true },
+  {
+    name: 'answered in the millisecond the next arrived: settled before',
+    found: () => holds('tie', settledBefore(timed(1, 10, 12), timed(2, 12, 15))),
+    ok: true,
+  },
+  {
+    name: 'answered after the next arrived: in flight together',
+    found: () => holds('overlap', inFlightTogether(timed(1, 10, 14), timed(2, 12, 15))),
+    ok: true,
+  },
+  { name: 'sequential: not in flight together', found: () => holds('sequential', !inFlightTogether(timed(1, 10, 12), timed(2, 13, 15))), ok: true },
+  {
+    name: 'never answered: never settled',
+    found: () => holds('unanswered', inFlightTogether(request({ seq: 1, response: undefined }), timed(2, 50, 51))),
+    ok: true,
+  },
 ]);

@@ -10,10 +10,16 @@ import {
   noBodyFields,
   noHeader,
   sentTo,
+  withoutPartnerKey,
 } from '../../src/checks/request.js';
 import { table } from './table.js';
 
 const FORM = 'application/x-www-form-urlencoded';
+const KEY_HEADERS = ['K-Id', 'K-Secret'];
+const PARTNER_SECRET = 'ps_0123456789abcdefXYZ';
+/** A secret whose form-encoded form differs from it: inside Basic credentials, only decoding finds it. */
+const ODD_SECRET = 'ps+/0123=456789ab?cd';
+const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
 const request = (parts: Partial<ObservedRequest> = {}): ObservedRequest => ({
   seq: 7,
   run: 1,
@@ -68,4 +74,35 @@ table("checks on a client's request (src/checks/request.ts)", [
     actual: /^a Bearer token that is not an issued token/,
   },
   { name: 'Basic instead', found: () => bearerAmong(request({ headers: { authorization: 'Basic x' } }), new Set(['x']), 'a token'), ok: false },
+  // withoutPartnerKey: the two headers by name, the secret under any name and in any form (issue 27: Basic credentials passed).
+  { name: 'no partner key on a call', found: () => withoutPartnerKey(request(), KEY_HEADERS, PARTNER_SECRET), ok: true, actual: 'none' },
+  {
+    name: 'a partner key header by its name',
+    found: () => withoutPartnerKey(request({ headers: { 'k-secret': 'x' } }), KEY_HEADERS, PARTNER_SECRET),
+    ok: false,
+    actual: /^K-Secret \(#7/,
+  },
+  {
+    name: 'the secret in another header',
+    found: () => withoutPartnerKey(request({ headers: { 'x-api-key': PARTNER_SECRET } }), KEY_HEADERS, PARTNER_SECRET),
+    ok: false,
+    actual: /^the secret in x-api-key/,
+  },
+  {
+    name: 'the secret as Basic credentials (base64 of id:secret)',
+    found: () => withoutPartnerKey(request({ headers: { authorization: basic(`acme-partner:${PARTNER_SECRET}`) } }), KEY_HEADERS, PARTNER_SECRET),
+    ok: false,
+    actual: /^the secret in authorization/,
+  },
+  {
+    name: 'the secret form-encoded, then as Basic credentials (RFC 6749 §2.3.1)',
+    found: () => withoutPartnerKey(request({ headers: { authorization: basic(`acme%2Bpartner:${encodeURIComponent(ODD_SECRET)}`) } }), KEY_HEADERS, ODD_SECRET),
+    ok: false,
+    actual: /^the secret in authorization/,
+  },
+  {
+    name: 'Basic credentials of something else',
+    found: () => withoutPartnerKey(request({ headers: { authorization: basic('someone:else-entirely') } }), KEY_HEADERS, PARTNER_SECRET),
+    ok: true,
+  },
 ]);

@@ -20,12 +20,13 @@ export function clientFaultMatrix(profile: 'personal-token' | 'partner-key'): vo
       expect(run.exit).toBe(0);
     });
 
-    for (const { fault, rule, unexercised } of CLIENT_FAULTS.filter((f) => f.profiles.includes(profile))) {
+    for (const { fault, rule, unexercised, warns } of CLIENT_FAULTS.filter((f) => f.profiles.includes(profile))) {
       it(`--fault=${fault} breaks ${rule} and nothing else`, async () => {
         const run = await runClientInProcess(profile, [process.execPath, FIXTURE, `--fault=${fault}`]);
         const should = getRule(rule)?.level === 'SHOULD';
         const skipped = (unexercised ?? []).filter((u) => u.profile === profile).flatMap((u) => u.rules.map((r) => `${r}: skipped`));
-        const expected = [`${rule}: ${should ? 'warning' : 'failed'}`, ...skipped].sort();
+        const warned = (warns ?? []).filter((u) => u.profile === profile).flatMap((u) => u.rules.map((r) => `${r}: warning`));
+        const expected = [`${rule}: ${should ? 'warning' : 'failed'}`, ...skipped, ...warned].sort();
         expect(
           notPassed(run)
             .map((line) => line.split(':').slice(0, 2).join(':'))

@@ -40,6 +40,9 @@ describe.concurrent('redaction: tack client writes and prints no secret', () => 
     const cases = [
       ['personal-token', 'log-encoded'],
       ['partner-key', 'token-in-url'],
+      // Issue 27: a token in upper-case hex, in a URL (transcript.jsonl) and in the output.
+      ['partner-key', 'hex-in-url'],
+      ['personal-token', 'log-hex'],
     ] as const;
     const command = (fault: string) => [process.execPath, FIXTURE, `--fault=${fault}`, `--record-secrets=${side}`];
     const runs = await Promise.all(cases.map(([profile, fault]) => runClientInProcess(profile, command(fault))));
@@ -50,11 +53,16 @@ describe.concurrent('redaction: tack client writes and prints no secret', () => 
       texts.set(`console of ${profile} ${fault}`, run.out);
       // The leak was there to be redacted: the report shows the client's stderr with a placeholder.
       if (fault === 'log-encoded') expect(readFileSync(join(run.runDir, 'report.html'), 'utf8')).toMatch(/debug: access token \(base64\)\s+&lt;access-token#/);
+      if (fault === 'hex-in-url') expect(readFileSync(join(run.runDir, 'transcript.jsonl'), 'utf8')).toMatch(/search\?t=<access-token#\d+>/);
+      if (fault === 'log-hex') expect(readFileSync(join(run.runDir, 'results.json'), 'utf8')).toContain('debug: access token (hex) <access-token#');
     }
     expect(capture.tokens.size).toBeGreaterThan(20);
     expect(findSecrets(texts, given(side), capture.tokens)).toEqual([]);
-    // Nor in the form the client printed it: base64, cut over lines (in a file, or escaped in JSON).
-    const encoded = [...capture.tokens].flatMap((t) => [Buffer.from(t).toString('base64'), Buffer.from(t).toString('base64url')]);
+    // Nor in the form the client printed it: base64 cut over lines (in a file, or escaped in JSON), hex in either case.
+    const encoded = [...capture.tokens].flatMap((t) => {
+      const bytes = Buffer.from(t);
+      return [bytes.toString('base64'), bytes.toString('base64url'), bytes.toString('hex'), bytes.toString('hex').toUpperCase()];
+    });
     const joined = [...texts].map(([where, text]) => [where, text.replace(/\s*(\\n|\n)\s*/g, '')] as const);
     expect(joined.filter(([, text]) => encoded.some((form) => text.includes(form))).map(([where]) => where)).toEqual([]);
   });

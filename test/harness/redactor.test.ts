@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../../src/harness/redactor.js';
+import { headerTexts, Redactor, secretForms } from '../../src/harness/redactor.js';
 
 describe('Redactor', () => {
   it('replaces a registered value with a stable placeholder, in every encoding', () => {
@@ -68,5 +69,58 @@ describe('Redactor', () => {
     const r = new Redactor();
     r.register('access-token', 'eyJhbGciOi.x.y');
     expect(r.redactHeaders({ Authorization: 'Bearer eyJhbGciOi.x.y' })).toEqual({ Authorization: 'Bearer <access-token#1>' });
+  });
+
+  // Issue 27: a token printed as upper-case hex (`xxd -u`, `%X`, `.hex().upper()`) was kept in transcript.jsonl.
+  it('replaces a token printed as upper-case hex, and in the other spellings a client may use', () => {
+    const r = new Redactor();
+    const token = 'tpat_a+b/c=d0123456789';
+    const p = r.register('api-token', token)!;
+    const bytes = Buffer.from(token);
+    expect(r.redact(`hex ${bytes.toString('hex').toUpperCase()}`)).toBe(`hex ${p}`);
+    expect(r.redact(`hex ${bytes.toString('hex')}`)).toBe(`hex ${p}`);
+    expect(r.redact(`/search?t=${bytes.toString('hex').toUpperCase()}&x=1`)).toBe(`/search?t=${p}&x=1`);
+    expect(r.redact(`url ${encodeURIComponent(token).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase())}`)).toBe(`url ${p}`);
+    // `printf %s tpat_a+b/c=d0123456789 | base32`
+    expect(r.redact('b32 ORYGC5C7MEVWEL3DHVSDAMJSGM2DKNRXHA4Q====')).toBe(`b32 ${p}Q====`); // the last character holds bits of what follows
+  });
+
+  it('finds a secret inside Basic credentials, decoded, as the judges do', () => {
+    const secret = 'ps+/0123=456789ab?cd';
+    const basic = `Basic ${Buffer.from(`id:${encodeURIComponent(secret)}`).toString('base64')}`;
+    const texts = headerTexts(basic);
+    expect(texts).toEqual([basic, `id:${encodeURIComponent(secret)}`]);
+    expect(texts.some((t) => secretForms(secret).some((form) => t.includes(form)))).toBe(true);
+    expect(headerTexts('Bearer abc')).toEqual(['Bearer abc']);
+    // The transcript: a header of any name holding such credentials keeps none of it.
+    const r = new Redactor();
+    r.register('partner-secret', secret);
+    expect(r.redactHeaders({ 'x-forwarded-auth': basic, accept: 'Basic dGhpcyBpcyBmaW5l' })).toEqual({
+      'x-forwarded-auth': 'Basic <redacted>',
+      accept: 'Basic dGhpcyBpcyBmaW5l',
+    });
+  });
+
+  it('redacts as fast with thousands of secrets registered as with a few: a position costs a lookup, not a try of every form', () => {
+    const text = Array.from({ length: 1000 }, (_, i) => `line ${i}: GET /api/businesses/search?pageIndex=${i} 200 {"items":[],"totalCount":0}`).join('\n');
+    const withSecrets = (n: number) => {
+      const r = new Redactor();
+      for (let i = 0; i < n; i++) r.register('access-token', `at_${randomBytes(24).toString('base64url')}`);
+      r.redact('warm up');
+      return r;
+    };
+    const [few, many] = [withSecrets(10), withSecrets(1500)];
+    expect(secretForms(`at_${randomBytes(24).toString('base64url')}`).length).toBeGreaterThan(10);
+    // Measured in turns, the best of each, so a busy machine slows both alike. Trying each of the
+    // 1500 x 11 forms at every position would cost hundreds of times more, not a few.
+    const best = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+    for (let turn = 0; turn < 6; turn++) {
+      for (const [k, r] of [few, many].entries()) {
+        const started = performance.now();
+        r.redact(text);
+        best[k] = Math.min(best[k]!, performance.now() - started);
+      }
+    }
+    expect(best[1]!).toBeLessThan(best[0]! * 10 + 50);
   });
 });

@@ -4,12 +4,12 @@
  * expected end of an access token only once the token is 300 s − TACK_ACCESS_TOLERANCE_S old.
  */
 import { describe, expect, it } from 'vitest';
-import { LoadChain } from '../../src/load/chain.js';
+import { LoadChain } from '../../src/load/chains/chain.js';
 import { SearchConversation } from '../../scenarios/load/exchange-search.js';
 import { judgeExchange } from '../../scenarios/load/wire.js';
 import { EXIT } from '../../src/harness/errors.js';
-import type { Tally } from '../../src/load/engine.js';
-import type { Endpoint } from '../../src/load/target.js';
+import type { Tally } from '../../src/load/engine/engine.js';
+import type { Endpoint } from '../../src/load/engine/target.js';
 import { load } from './helpers.js';
 
 const exchange200 = (fields: Record<string, unknown>) =>

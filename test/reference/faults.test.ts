@@ -93,6 +93,11 @@ const PROBES: Record<FaultName, Probe> = {
     const body = reply.json<{ actionUrl: string; help?: string }>();
     return !body.actionUrl.startsWith('http://') && body.help !== undefined;
   },
+  'reset-url-self-link-only': async (s) => {
+    const reply = await call(s, 'acme', 'POST', `/api/admin/users/${encodeURIComponent(ALICE)}/reset-password`, { headers: partnerKey(s) });
+    const body = reply.json<{ actionUrl?: string; _links?: { self?: { href?: string } } }>();
+    return body.actionUrl === undefined && body._links?.self?.href?.endsWith('/reset-password') === true;
+  },
   'problem-body-not-json': async (s) => {
     const reply = await mintWith(s, {});
     return reply.headers['content-type'] === 'application/problem+json' && !reply.text.startsWith('{');
@@ -282,6 +287,10 @@ const PROBES: Record<FaultName, Probe> = {
   'search-bad-paging-500': async (s) => (await search(s, 'acme', (await signIn(s)).accessToken, '?pageSize=ten')).status === 500,
   'partner-search-page-index-string': async (s) => typeof (await search(s, 'acme', (await mint(s, ALICE)).accessToken)).json()['pageIndex'] === 'string',
   'token-page-no-reauth': async (s) => (await (await signedIn(s)).open(generateUrl(s, 'st', pkce().challenge))).status === 302,
+  'token-page-reauth-shows-no-user': async (s) => {
+    const text = (await (await signedIn(s)).open(generateUrl(s, 'st', pkce().challenge))).text;
+    return /name="username"[^>]*value=""/.test(text) && !text.includes('data-testid="signed-in-user"');
+  },
   'token-page-other-user': async (s) => {
     const token = (await generateThroughPage(await signedIn(s))).json<{ refresh_token: string }>().refresh_token;
     return !names(await search(s, 'acme', (await exchange(s, token)).json<{ access_token: string }>().access_token)).includes('Acme Rockets Ltd');

@@ -114,9 +114,9 @@ describe('report.html', () => {
 describe('the console replay line', () => {
   it('carries the env file and the faults, so pasting it reaches the same target', async () => {
     const { ruleLine } = await import('../../src/reporters/console.js');
-    const { replayArgs } = await import('../../src/cli/conformance-run.js');
+    const { replayArgs } = await import('../../src/reporters/judged-exchanges.js');
     const rule = { ...DOC.rules[0]!, status: 'failed' as const };
-    const line = ruleLine(rule, replayArgs({ envFile: 'uat env/target.env', fault: ['x'] }, false));
+    const line = ruleLine(rule, replayArgs({ envFile: 'uat env/target.env', faults: ['x'] }, false));
     expect(line).toContain("replay: tack run --seed 42 --path 3:1 --only PARTNER-SECRET-EXACT --env-file 'uat env/target.env'");
     expect(line).not.toContain('--fault');
   });

@@ -2,11 +2,13 @@
  * The reproduce script of a stateful failure (src/reporters/reproduce.ts) replays the whole sequence
  * that led to it, the test hook's users, tokens and clock moves included: run against the target that
  * failed, the failure shows again (exit 1); run against a conformant reference, it does not (exit 0).
+ * What the replay made it leaves revoked (the API tokens it obtained), unless KEEP=1.
  * The clock-dependent fault idle-limit-not-reset breaks SIGNIN-IDLE-RESET (a plain test) and
  * SIGNIN-LIFECYCLE (a property: its failing run is replayed).
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runInProcess, startTarget, type Target } from './helpers.js';
@@ -14,14 +16,16 @@ import type { ResultsDocument } from '../../src/reporters/results-schema.js';
 import { scaled } from '../helpers/time-limits.js';
 
 const targets: Target[] = [];
+const keptDir = mkdtempSync(join(tmpdir(), 'tack-replay-kept-'));
 afterAll(async () => {
   for (const t of targets) await t.server.close();
+  rmSync(keptDir, { recursive: true, force: true });
 });
 
-/** Runs a script with bash and only the variables given (and PATH); resolves with its exit code and output. */
-function bash(script: string, env: Record<string, string>): Promise<{ code: number; out: string }> {
+/** Runs a script with bash and only the variables given (and PATH), in `cwd`; resolves with its exit code and output. */
+function bash(script: string, env: Record<string, string>, cwd?: string): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
-    execFile('bash', [script], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: scaled(30_000) }, (error, stdout, stderr) => {
+    execFile('bash', [script], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: scaled(30_000), cwd }, (error, stdout, stderr) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? -1) : 0, out: `${stdout}${stderr}` });
     });
   });
@@ -54,9 +58,24 @@ describe('the reproduce script of a clock-dependent failure', () => {
       const again = await bash(script, { TACK_HOOK_TOKEN: faulty.env.TACK_HOOK_TOKEN! });
       expect(again.code, again.out).toBe(1);
       expect(again.out).toContain('REPRODUCED');
-      const conformant = await bash(script, Object.fromEntries(ADDRESSES.map((name) => [name, clean.env[name]!])));
+      // Against the conformant target the replayed token stays valid: the replay leaves it revoked, unless KEEP=1.
+      const cleanEnv = Object.fromEntries(ADDRESSES.map((name) => [name, clean.env[name]!]));
+      const live = clean.server.liveApiTokens();
+      const conformant = await bash(script, cleanEnv);
       expect(conformant.code, conformant.out).toBe(0);
       expect(conformant.out).toContain('not reproduced');
+      expect(conformant.out).toMatch(/revoked (\d+) of the \1 API token\(s\) this replay obtained/);
+      expect(clean.server.liveApiTokens()).toBe(live);
+      expect(text).toMatch(/^# .*KEEP=1 keeps them alive for\n# investigation/m);
+      const kept = await bash(script, { ...cleanEnv, KEEP: '1' }, keptDir);
+      expect(kept.code, kept.out).toBe(0);
+      expect(clean.server.liveApiTokens()).toBeGreaterThan(live);
+      const [list] = readdirSync(keptDir).filter((name) => name.startsWith('replay-tokens-'));
+      expect(kept.out).toContain(`listed in ${list}`);
+      expect(statSync(join(keptDir, list!)).mode & 0o777).toBe(0o600);
+      for (const token of readFileSync(join(keptDir, list!), 'utf8').trim().split('\n')) clean.server.revokeApiToken(token);
+      rmSync(join(keptDir, list!));
+      expect(clean.server.liveApiTokens()).toBe(live);
     }
   });
 });

@@ -95,8 +95,8 @@ describe('writeTokenFileAtomic', () => {
     expect(readTokenFile(link)).toBe('tpat_via_link');
   });
 
-  it('a folder that is not writable: TACK_ERR_TOKEN_FILE, the previous token unchanged', () => {
-    if (process.getuid?.() === 0) return; // root writes anywhere
+  // Root writes anywhere, so this case cannot be made for root (CI runs as root): the next one can.
+  it.skipIf(process.getuid?.() === 0)('a folder that is not writable: TACK_ERR_TOKEN_FILE, the previous token unchanged', () => {
     const folder = join(dir, `ro-${++n}`);
     mkdirSync(folder);
     const file = join(folder, 'token');
@@ -108,6 +108,19 @@ describe('writeTokenFileAtomic', () => {
     } finally {
       chmodSync(folder, 0o700);
     }
+  });
+
+  it('a temp file that cannot be made, for root too: TACK_ERR_TOKEN_FILE, the previous token unchanged, no temp left', () => {
+    // A name of 250 characters leaves no room for the temp file's longer one (ENAMETOOLONG, whoever writes).
+    const folder = join(dir, `long-${++n}`);
+    mkdirSync(folder);
+    const file = join(folder, 't'.repeat(250));
+    writeFileSync(file, 'before\n', { mode: 0o600 });
+    expect(() => writeTokenFileAtomic(file, 'after')).toThrow(
+      expect.objectContaining({ code: 'TACK_ERR_TOKEN_FILE', message: expect.stringMatching(/ENAMETOOLONG/) }),
+    );
+    expect(readTokenFile(file)).toBe('before');
+    expect(readdirSync(folder)).toEqual(['t'.repeat(250)]);
   });
 
   it('removeStaleTemps removes what killed writers left, and nothing else', () => {

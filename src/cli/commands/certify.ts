@@ -13,7 +13,7 @@
  * `interrupted`), makes no bundle (a stopped certification certifies nothing), leaves no client
  * process and no server behind, and exits 130 or 143.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Command } from 'commander';
 import { findProfile } from '../../../scenarios/load/index.js';
@@ -24,13 +24,12 @@ import { runLoad } from '../../load/run.js';
 import { parseDurationMs } from '../../load/units.js';
 import { createBundle, INTEGRITY_NOTE, sha256, verifyBundle, type BundleFile } from '../../reporters/bundle.js';
 import { REPORT_FILES } from '../../reporters/index.js';
-import { readResults } from '../../reporters/json.js';
 import { CATALOG_VERSION } from '../../rules/catalog.js';
 import { TACK_VERSION } from '../../version.js';
 import { startBuiltIn } from '../built-in.js';
-import { CLIENT_DEFAULTS, clientCommand } from '../client-run.js';
+import { CLIENT_DEFAULTS, clientRun } from '../client-run.js';
 import { parseList, reportsDirOf, reportsDirOption } from '../options.js';
-import { runCommand } from '../conformance-run.js';
+import { conformanceRun } from '../conformance-run.js';
 import type { ResultsDocument } from '../../reporters/results-schema.js';
 
 /** The fixed settings of a certification run. Changing them makes certifications incomparable. */
@@ -144,26 +143,27 @@ export async function certifyCommand(
     `tack certify: seed ${CERTIFY_SETTINGS.seed}, ${CERTIFY_SETTINGS.runs} runs per property, every rule` +
       `${opts.load ? `, then the ${CERTIFY_SETTINGS.loadProfile} load profile` : ''}\n\n`,
   );
-  const { runDir, exitCode: runExit } = await stagedRun(opts.reports, write, (staging, print) =>
-    runCommand(
-      {
-        ...(opts.envFile !== undefined ? { envFile: opts.envFile } : {}),
-        only: opts.only ?? [],
-        seed: CERTIFY_SETTINGS.seed,
-        runs: CERTIFY_SETTINGS.runs,
-        strict: CERTIFY_SETTINGS.strict,
-        requireAll: opts.requireAll ?? true,
-        testTimeoutMs: CERTIFY_SETTINGS.testTimeoutMs,
-        reports: staging,
-        fault: opts.fault ?? [],
-        quiet: false,
-      },
-      print,
-      env,
-      interrupt,
-    ),
+  const {
+    document: doc,
+    dir: runDir,
+    exitCode: runExit,
+  } = await conformanceRun(
+    {
+      ...(opts.envFile !== undefined ? { envFile: opts.envFile } : {}),
+      only: opts.only ?? [],
+      seed: CERTIFY_SETTINGS.seed,
+      runs: CERTIFY_SETTINGS.runs,
+      strict: CERTIFY_SETTINGS.strict,
+      requireAll: opts.requireAll ?? true,
+      testTimeoutMs: CERTIFY_SETTINGS.testTimeoutMs,
+      reports: opts.reports,
+      fault: opts.fault ?? [],
+      quiet: false,
+    },
+    write,
+    env,
+    interrupt,
   );
-  const doc = readResults(join(runDir, 'results.json'));
   const stoppedRun = stopped(interrupt, runDir, write);
   if (stoppedRun !== undefined) return stoppedRun;
 
@@ -220,25 +220,26 @@ export async function certifyClientCommand(
     maxRequests: CLIENT_DEFAULTS.maxRequests,
   };
   write(`tack certify client: the ${profile} profile, every client rule${requireAll ? ' (every MUST must be checked)' : ''}\n\n`);
-  const { runDir, exitCode } = await stagedRun(opts.reports, write, (staging, print) =>
-    clientCommand(
-      profile,
-      command,
-      {
-        runTimeout: settings.runTimeoutS,
-        deadline: settings.deadlineS,
-        maxRequests: settings.maxRequests,
-        passEnv: opts.passEnv ?? [],
-        reports: staging,
-        requireAll,
-      },
-      print,
-      env,
-      cwd,
-      interrupt,
-    ),
+  const {
+    document: doc,
+    dir: runDir,
+    exitCode,
+  } = await clientRun(
+    profile,
+    command,
+    {
+      runTimeout: settings.runTimeoutS,
+      deadline: settings.deadlineS,
+      maxRequests: settings.maxRequests,
+      passEnv: opts.passEnv ?? [],
+      reports: opts.reports,
+      requireAll,
+    },
+    write,
+    env,
+    cwd,
+    interrupt,
   );
-  const doc = readResults(join(runDir, 'results.json'));
   const stoppedRun = stopped(interrupt, runDir, write);
   if (stoppedRun !== undefined) return stoppedRun;
   const out = opts.out ?? join(opts.reports, `tack-client-certification-${doc.run.id}.tar.gz`);
@@ -256,29 +257,6 @@ export async function certifyClientCommand(
   };
   await bundle(out, `tack-client-certification-${doc.run.id}`, files, about, write);
   return exitCode;
-}
-
-/**
- * Runs `run` into a private folder under `reports` (so this command knows which run folder is its
- * own), then moves the one run folder it wrote up into `reports`. Printed paths say where it ends.
- */
-async function stagedRun(
-  reports: string,
-  write: (s: string) => void,
-  run: (staging: string, print: (s: string) => void) => Promise<number>,
-): Promise<{ runDir: string; exitCode: number }> {
-  mkdirSync(reports, { recursive: true });
-  const staging = mkdtempSync(join(reports, '.certify-'));
-  try {
-    const exitCode = await run(staging, (text) => write(text.split(staging).join(reports)));
-    const runs = readdirSync(staging);
-    if (runs.length !== 1) throw new TackError('TACK_ERR_USAGE', `the certification run left ${runs.length} run folders in ${staging}`);
-    const runDir = join(reports, runs[0]!);
-    renameSync(join(staging, runs[0]!), runDir);
-    return { runDir, exitCode };
-  } finally {
-    rmSync(staging, { recursive: true, force: true });
-  }
 }
 
 async function bundle(out: string, root: string, files: readonly BundleFile[], about: Record<string, unknown>, write: (s: string) => void): Promise<void> {

@@ -12,6 +12,7 @@ import { EXIT, isTackError, TackError } from '../../harness/errors.js';
 import { openSession, redactorForConfig } from '../../harness/session.js';
 import { startBuiltIn } from '../built-in.js';
 import { groupSkips, skipLines, wrapIds } from '../../reporters/skips.js';
+import { STATUS_MARK } from '../../reporters/outcome-words.js';
 import { TACK_VERSION } from '../../version.js';
 import { plural } from '../../text/plural.js';
 
@@ -29,7 +30,8 @@ export function registerDoctor(program: Command): void {
     });
 }
 
-const MARK: Record<Diagnosis['status'], string> = { ok: '✔', problem: '✘', warning: '⚠', skipped: '-' };
+/** A diagnosis is marked as a rule's status is (a skipped one with a plain dash: a doctor's list is not a verdict). */
+const MARK: Record<Diagnosis['status'], string> = { ok: STATUS_MARK.passed, problem: STATUS_MARK.failed, warning: STATUS_MARK.warning, skipped: '-' };
 
 /** The whole command as a function, so tests drive it in-process. Returns the exit code. */
 export async function doctorCommand(opts: DoctorCommandOptions, write: (s: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {

@@ -47,11 +47,15 @@ export class PageTokens {
     const page = await this.session();
     await page.openSignedIn(user.email, user.password);
     let outcome = await page.pressGenerate();
-    if (outcome.kind === 'password') outcome = await page.submitPassword(user.password);
+    if (outcome.kind === 'password') {
+      // TACK_USER_PASSWORD that did not end signed in throws (./password-guard.ts): the page is dropped all the same.
+      outcome = await page.submitPassword(user.password, user.email).catch(async (error: unknown) => {
+        await this.drop(page);
+        throw error;
+      });
+    }
     if (outcome.kind !== 'token') {
-      this.page = undefined; // start afresh next time
-      await page.tap.tokenCallsAnswered(3_000); // a token the page received all the same goes to the ledger
-      await page.context.close().catch(() => undefined);
+      await this.drop(page);
       const seen = outcome.kind === 'message' ? `the message "${outcome.text}"` : outcome.kind === 'password' ? 'a password field again' : 'no token';
       const what = `after Generate token and the password, the browser is at ${outcome.where} showing ${seen}`;
       throw new Error(`generating an API token through the token page failed: ${what}`);
@@ -64,6 +68,13 @@ export class PageTokens {
       throw new Error(why);
     }
     return { token: real.token, email: user.email };
+  }
+
+  /** A generation that gave no token: the page is closed (a token it received all the same goes to the ledger first); the next starts afresh. */
+  private async drop(page: TokenPage): Promise<void> {
+    this.page = undefined;
+    await page.tap.tokenCallsAnswered(3_000);
+    await page.context.close().catch(() => undefined);
   }
 
   private session(): Promise<TokenPage> {

@@ -1,10 +1,16 @@
 /**
  * One refused sign-in stops all sign-ins with TACK_USER_PASSWORD. It is a real person's password on
  * a real account, and a Keycloak-style server locks an account after a few failures: the first time
- * the sign-in page does not take it (the run's sign-in, a sign-in again, the password typed again at
- * Generate token), tack never types it again in that run. Every later step that would need it fails
- * at once with one line naming the variable (the runner reports those tests as `error` without
- * starting them), and the run exits 2. So a run makes at most one failed sign-in as that user.
+ * a sign-in with it does not end signed in (the run's sign-in, a sign-in again, the password typed
+ * again at Generate token), whatever the page shows instead (the form again, a "temporarily locked"
+ * page without a form, a form tack could not send), tack never types it again in that run. Every
+ * later step that would need it fails at once with one line naming the variable (the runner reports
+ * those tests as `error` without starting them), and the run exits 2. So a run makes at most one
+ * failed sign-in as that user beyond the deliberate wrong password below.
+ *
+ * The password is blamed ("check TACK_USER_PASSWORD") only when the page refused it: it asked for it
+ * again after the form was sent. Otherwise the page is (`page`): the run says where the browser
+ * stayed and what it showed.
  *
  * Only TACK_USER_PASSWORD is guarded: the password of a user tack created through the hook is its
  * own. One deliberate wrong password is typed per run at re-authentication (TOKEN-PAGE-REAUTH, for
@@ -16,7 +22,7 @@ import { TackError } from '../errors.js';
 
 export class PasswordGuard {
   private refusal: TackError | undefined;
-  /** Whose sign-in was refused, where, and what the page showed (the run's last line says it). */
+  /** The first refusal in full: whose sign-in, where, what the page showed, what to do (the run's last line says it). */
   refusedAt: string | undefined;
 
   constructor(
@@ -36,22 +42,34 @@ export class PasswordGuard {
   }
 
   /**
-   * The page did not take `password` (`what`: where and what it showed). For TACK_USER_PASSWORD,
-   * returns the error that says so in full (later uses throw the one line of `refused`); undefined
-   * for another user's password.
+   * A sign-in with `password` did not end signed in (`what`: where and what it showed); `blame`:
+   * whether the page refused the password itself (it asked for it again), or ended elsewhere. For
+   * TACK_USER_PASSWORD, returns the error that says so in full (later uses throw the one line of
+   * `refused`); undefined for another user's password.
    */
-  notTaken(password: string, what: string): TackError | undefined {
+  notTaken(password: string, what: string, blame: 'password' | 'page' = 'password'): TackError | undefined {
     if (!this.guards(password)) return undefined;
-    this.refusedAt ??= `for ${this.email ?? 'TACK_USER_EMAIL'}: ${what}`;
+    const user = this.email ?? 'TACK_USER_EMAIL';
     this.refusal ??= new TackError(
       'TACK_ERR_USER_PASSWORD',
-      'the sign-in page did not accept TACK_USER_PASSWORD at the first attempt of this run: not typed again (an account may lock after failures)',
+      blame === 'password'
+        ? 'the sign-in page did not accept TACK_USER_PASSWORD at the first attempt of this run: not typed again (an account may lock after failures)'
+        : 'a sign-in with TACK_USER_PASSWORD did not end signed in at the first attempt of this run: not typed again (an account may lock after failures)',
     );
-    return new TackError(
-      'TACK_ERR_USER_PASSWORD',
-      `the sign-in page did not accept TACK_USER_PASSWORD for ${this.email ?? 'TACK_USER_EMAIL'} (${what}): check TACK_USER_PASSWORD ` +
-        '(and TACK_UI_SELECTORS if the sign-in form has other labels); tack types it no more in this run, so the account cannot lock',
-    );
+    const error =
+      blame === 'page'
+        ? new TackError(
+            'TACK_ERR_USER_PASSWORD',
+            `signing in as ${user} with TACK_USER_PASSWORD did not end signed in (${what}); the page did not ask for the password again ` +
+              '(a locked account? a field tack did not fill: TACK_UI_SELECTORS): tack types it no more in this run, so the account cannot lock',
+          )
+        : new TackError(
+            'TACK_ERR_USER_PASSWORD',
+            `the sign-in page did not accept TACK_USER_PASSWORD for ${user} (${what}): check TACK_USER_PASSWORD ` +
+              '(and TACK_UI_SELECTORS if the sign-in form has other labels); tack types it no more in this run, so the account cannot lock',
+          );
+    this.refusedAt ??= error.message;
+    return error;
   }
 
   private guards(password: string): boolean {

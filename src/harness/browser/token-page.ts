@@ -118,12 +118,25 @@ export class TokenPage {
     });
     if (back !== true) {
       const origin = new URL(this.site.webUrl).origin;
-      const what = `the browser is at ${this.where()}${await this.alertText()}`;
+      const what = `the browser is at ${this.where()}${await this.shownText()}`;
+      const blame = (await this.askedAgain(before)) ? 'password' : 'page';
       throw (
-        this.site.guard?.notTaken(password, `not back at ${origin}: ${what}`) ?? new Error(`signing in as ${email} did not lead back to ${origin}: ${what}`)
+        this.site.guard?.notTaken(password, `not back at ${origin}: ${what}`, blame) ??
+        new Error(`signing in as ${email} did not lead back to ${origin}: ${what}`)
       );
     }
     await this.page.waitForLoadState('load');
+  }
+
+  /** The page asks for the password again after the form was sent: it moved on from `before`, or says why (an alert). */
+  private async askedAgain(before: string): Promise<boolean> {
+    if (!(await visible(this.of('password')))) return false;
+    return this.page.url() !== before || (await visible(this.page.getByRole('alert').first()));
+  }
+
+  /** On the sign-in server: off the web origin, or under the sign-in server's address where the two share a host. */
+  private onSignInServer(): boolean {
+    return !this.onWebOrigin() || this.page.url().startsWith(`${this.site.identityUrl}/`);
   }
 
   /**
@@ -158,20 +171,43 @@ export class TokenPage {
   }
 
   /**
-   * Step 3, second half: types the password at the re-authentication page and submits. A password
-   * field again means the page did not take it (for TACK_USER_PASSWORD: never typed again this run).
+   * Step 3, second half: types the password at the re-authentication page (and `email` where the
+   * page asks for a user name and shows none) and submits. For TACK_USER_PASSWORD, a step that does
+   * not end back on the web interface (the password field again, a page without a form on the
+   * sign-in server) throws TACK_ERR_USER_PASSWORD: never typed again this run.
    */
-  async submitPassword(password: string): Promise<Outcome> {
+  async submitPassword(password: string, email: string): Promise<Outcome> {
     const before = this.page.url();
-    await this.typePassword(password);
+    await this.typePassword(password, email);
     const outcome = await this.outcome({ leaving: before });
-    if (outcome.kind === 'password') this.site.guard?.notTaken(password, `typed again after Generate token, the password field came back at ${outcome.where}`);
+    await this.signedInAfter(password, outcome, before);
     return outcome;
   }
 
-  /** Types the password at the re-authentication page, submits, and returns at once. */
-  async typePassword(password: string): Promise<void> {
+  /**
+   * After `password` was typed at re-authentication from the page at `before`: throws the password
+   * guard's error when the step did not end signed in (a token, a message of spec §7 or the web
+   * interface show it did), blaming the password only when the page asked for it again. Nothing for
+   * a password the guard does not keep (a user tack created, the deliberate wrong one).
+   */
+  async signedInAfter(password: string, outcome: Outcome, before: string): Promise<void> {
+    if (outcome.kind === 'token' || outcome.kind === 'message' || (outcome.kind === 'nothing' && !this.onSignInServer())) return;
+    const blame = (await this.askedAgain(before)) ? 'password' : 'page';
+    const what = outcome.kind === 'password' ? 'the password field came back' : 'no password field, no token, no message';
+    const refused = this.site.guard?.notTaken(password, `typed again after Generate token, ${what} at ${outcome.where}${await this.shownText()}`, blame);
+    if (refused) throw refused;
+  }
+
+  /**
+   * Types the password at the re-authentication page, submits, and returns at once. Where the page
+   * asks for a user name too and shows none, `email` is filled in, as a person would.
+   */
+  async typePassword(password: string, email: string): Promise<void> {
     this.site.guard?.before(password);
+    const username = this.of('username');
+    if ((await visible(username)) && (await username.isEditable()) && (await username.inputValue().catch(() => '')).trim() === '') {
+      await this.step('fill the user name', () => username.fill(email));
+    }
     await this.step('fill the password again', () => this.of('password').fill(password));
     await this.pressSubmit();
   }
@@ -301,6 +337,15 @@ export class TokenPage {
     const alert = this.page.getByRole('alert').first();
     const text = (await visible(alert)) ? await alert.innerText().catch(() => '') : '';
     return text === '' ? '' : `, showing "${text.slice(0, 160)}"`;
+  }
+
+  /** What the page says, for an error: its alert, else its heading (a page without a form may have no alert). */
+  private async shownText(): Promise<string> {
+    const alert = await this.alertText();
+    if (alert !== '') return alert;
+    const heading = this.page.getByRole('heading').first();
+    const text = (await visible(heading)) ? (await heading.innerText().catch(() => '')).trim() : '';
+    return text === '' ? '' : `, showing "${scrub(text.slice(0, 160))}"`;
   }
 
   /** Runs one Playwright step; its error is rethrown naming the step and the page, without a query. */

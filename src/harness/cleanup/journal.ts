@@ -7,6 +7,15 @@
  * a folder of its own under the OS temp folder (mode 0700, this user's), never next to the reports
  * (CI keeps those as artifacts), each file mode 0600; nothing prints its path's content.
  *
+ * Whether the run that wrote a journal is alive: it holds a lock on it (proper-lockfile's
+ * `<journal>.lock` folder, taken before the file is written, its mtime refreshed every 15 s, released
+ * when the run ends). A journal whose lock is gone or not refreshed for a minute is dead, whatever host
+ * wrote it (a kept TACK_JOURNAL_DIR seen from a new container, a shared folder). A run killed on this
+ * machine is known dead at once: its process is gone, or its process id now names a process that
+ * started at another time (a reused PID); "this machine" is the same boot and PID namespace, not the
+ * host name, which containers share and change. A journal of tack before the lock (no `lock` in its
+ * header) is judged as then: same host name, process gone.
+ *
  * The file is written only when a run generates a token, appended to as tokens come and go (`+` a
  * token that may be live, `-` one revoked or rotated out), compacted when mostly dead lines, and
  * deleted when the run ends with nothing left alive (a journal older than 90 days, the tokens' absolute
@@ -18,9 +27,23 @@
  * The built-in reference server lives in tack's own process: its runs keep no journal.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fchmodSync, fdatasyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fdatasyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkSync, lockSync } from 'proper-lockfile';
 import { TackError } from '../errors.js';
 import { isAlive } from '../lock.js';
 import { replaceFileAtomic } from '../token-file.js';
@@ -29,6 +52,9 @@ export const JOURNAL_FORMAT = 'tack-journal/1';
 
 /** A journal older than the 90-day absolute limit lists only dead tokens (spec §3): it is removed, not revoked. */
 const MAX_AGE_MS = 90 * 24 * 3600 * 1000;
+
+/** A journal whose lock was not refreshed for this long is dead (its run refreshes it every quarter of it). */
+export const JOURNAL_STALE_MS = 60_000;
 
 /** Who wrote a journal and where its tokens are revoked. */
 export interface JournalHeader {
@@ -39,6 +65,12 @@ export interface JournalHeader {
   readonly pid: number;
   readonly host: string;
   readonly startedAt: string;
+  /** The run holds `<journal>.lock` while alive (absent in journals of tack before the lock). */
+  readonly lock?: true;
+  /** The process space its pid belongs to: boot id and PID namespace (Linux), else the host name. */
+  readonly space?: string;
+  /** When its process started, as /proc/<pid>/stat says (Linux), so a reused PID is told apart. */
+  readonly processStart?: string;
 }
 
 /** A journal of another run against the same sign-in server. */
@@ -101,6 +133,9 @@ export class RunJournal {
       pid: process.pid,
       host: hostname(),
       startedAt: new Date().toISOString(),
+      lock: true,
+      space: processSpace(),
+      ...optional('processStart', processStart(process.pid)),
     };
     this.path = join(dir, `${keyOf(target.identityUrl, target.clientId)}.${run}.journal`);
   }
@@ -121,18 +156,52 @@ export class RunJournal {
     if (this.lines > 4 * this.live.size + 256) this.compact();
   }
 
-  /** The run is over: the file goes when nothing is left live; returns whether it is kept. */
+  /** The run is over: the file goes when nothing is left live; returns whether it is kept (its lock released: the next run takes it over). */
   finish(): boolean {
     if (this.fd === undefined) return false;
     closeSync(this.fd);
     this.fd = undefined;
-    if (this.live.size > 0) return true;
+    const kept = this.live.size > 0;
+    if (!kept) {
+      try {
+        unlinkSync(this.path);
+      } catch {
+        /* gone */
+      }
+    }
+    this.unlock();
+    return kept;
+  }
+
+  private release: (() => void) | undefined;
+
+  /** Takes the journal's lock (before the file exists: no moment where it looks dead); refreshed until `unlock`. */
+  private lock(): void {
     try {
-      unlinkSync(this.path);
+      this.release = lockSync(this.path, {
+        realpath: false,
+        lockfilePath: lockPathOf(this.path),
+        stale: JOURNAL_STALE_MS,
+        update: JOURNAL_STALE_MS / 4,
+        // Not refreshed in time (an event loop held up for a minute) or removed: taken again where it can be.
+        onCompromised: () => {
+          this.release = undefined;
+          if (this.fd !== undefined) this.lock();
+        },
+      });
+    } catch {
+      this.release = undefined; // held by nobody: the journal reads as dead after JOURNAL_STALE_MS, as a killed run's would
+    }
+  }
+
+  private unlock(): void {
+    const release = this.release;
+    this.release = undefined;
+    try {
+      release?.();
     } catch {
       /* gone */
     }
-    return false;
   }
 
   private append(line: string, durable: boolean): void {
@@ -144,6 +213,7 @@ export class RunJournal {
 
   private open(): void {
     ensureDir(this.dir);
+    this.lock();
     this.fd = openSync(this.path, 'a', 0o600);
     fchmodSync(this.fd, 0o600);
     writeSync(this.fd, `${JSON.stringify(this.header)}\n`);
@@ -178,7 +248,7 @@ export function findJournals(dir: string, target: { identityUrl: string; clientI
     const parsed = readJournal(file);
     if (parsed === undefined || parsed.header.identityUrl !== target.identityUrl || parsed.header.clientId !== target.clientId) continue;
     const { header } = parsed;
-    const dead = header.host === hostname() && header.pid !== process.pid && !isAlive(header.pid);
+    const dead = isDead(file, header);
     if (dead && Date.now() - Date.parse(header.startedAt) > MAX_AGE_MS) {
       removeJournal(file);
       continue;
@@ -188,13 +258,63 @@ export function findJournals(dir: string, target: { identityUrl: string; clientI
   return found;
 }
 
-/** Removes a journal whose tokens another run took over (it is gone already when another run did). */
+/** Removes a journal whose tokens another run took over (it is gone already when another run did), and its dead lock. */
 export function removeJournal(file: string): void {
   try {
     unlinkSync(file);
   } catch {
     /* gone */
   }
+  rmSync(lockPathOf(file), { recursive: true, force: true });
+}
+
+function lockPathOf(journal: string): string {
+  return `${journal}.lock`;
+}
+
+/**
+ * Whether the run that wrote `header` is gone: its lock released or stale, or (on this machine) its
+ * process gone or its PID now another process's. A journal of tack before the lock: same host name,
+ * process gone.
+ */
+function isDead(file: string, header: JournalHeader): boolean {
+  if (header.lock !== true) return header.host === hostname() && header.pid !== process.pid && !isAlive(header.pid);
+  let fresh: boolean;
+  try {
+    fresh = checkSync(file, { realpath: false, lockfilePath: lockPathOf(file), stale: JOURNAL_STALE_MS });
+  } catch {
+    fresh = false;
+  }
+  if (!fresh) return true;
+  if (header.space === undefined || header.space !== processSpace()) return false; // another machine's: its lock says it
+  if (!isAlive(header.pid)) return true;
+  const start = processStart(header.pid);
+  return header.processStart !== undefined && start !== undefined && start !== header.processStart;
+}
+
+/** This machine's process space: boot id and PID namespace where Linux says them, else the host name. */
+export function processSpace(): string {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return `${boot}/${readlinkSync('/proc/self/ns/pid')}`;
+  } catch {
+    return `host:${hostname()}`;
+  }
+}
+
+/** When process `pid` started (clock ticks since boot, /proc/<pid>/stat field 22); undefined where unknown. */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces and parentheses): the 3rd field is the first.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 function readJournal(file: string): { header: JournalHeader; tokens: string[] } | undefined {

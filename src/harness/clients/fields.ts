@@ -72,21 +72,42 @@ export function findRefreshToken(json: unknown, configured: string | undefined):
  * "link", "href" (breadth-first, so `actionUrl` beats a nested help link); its value is returned
  * even when it is relative, so a relative action URL is caught although some other link in the
  * body is absolute. Failing that, the first absolute http(s) URL in the body (the contract's default).
+ *
+ * The resource's own address is no action URL: a `self` link (HAL's `_links.self.href`, JSON:API's
+ * `links.self`) and the address of the call itself (`own`, query aside) are never taken, so an
+ * answer that carries only those has none.
  */
-export function findResetUrl(json: unknown, text: string, configured: string | undefined): Found<string> | undefined {
+export function findResetUrl(json: unknown, text: string, configured: string | undefined, own?: string): Found<string> | undefined {
   if (configured !== undefined) return byConfiguredPath(json, configured);
-  if (json !== undefined) return byUrlName(json) ?? firstUrlIn(json, '');
-  const m = /https?:\/\/[^\s"'<>]+/i.exec(text);
-  return m ? { value: m[0], field: '(body text)' } : undefined;
+  const notOwn = (value: string) => own === undefined || !sameResource(value, own);
+  if (json !== undefined) return byUrlName(json, notOwn) ?? firstUrlIn(json, '', notOwn);
+  for (const m of text.matchAll(/https?:\/\/[^\s"'<>]+/gi)) if (notOwn(m[0])) return { value: m[0], field: '(body text)' };
+  return undefined;
 }
 
 const URL_NAMES: readonly RegExp[] = [/action|reset/, /url|link|href|uri/];
+
+/** A member that names the resource itself, never an action: HAL, JSON:API and Siren call it `self`. */
+function isSelf(key: string): boolean {
+  return normalise(key) === 'self';
+}
+
+/** The same origin and path (query and fragment aside): `value` is the address `own` names. */
+function sameResource(value: string, own: string): boolean {
+  try {
+    const a = new URL(value.trim());
+    const b = new URL(own);
+    return a.origin === b.origin && a.pathname.replace(/\/+$/, '') === b.pathname.replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
+}
 
 function looksLikeUrl(value: string): boolean {
   return isAbsoluteHttpUrl(value) || /^\/[^\s/]/.test(value.trim());
 }
 
-function byUrlName(json: unknown): Found<string> | undefined {
+function byUrlName(json: unknown, allowed: (value: string) => boolean): Found<string> | undefined {
   for (const pattern of URL_NAMES) {
     let level: { node: unknown; path: string }[] = [{ node: json, path: '' }];
     for (let depth = 0; depth < 4 && level.length > 0; depth++) {
@@ -94,7 +115,8 @@ function byUrlName(json: unknown): Found<string> | undefined {
       for (const { node, path } of level) {
         if (node === null || typeof node !== 'object') continue;
         for (const [key, v] of Object.entries(node)) {
-          if (typeof v === 'string' && pattern.test(normalise(key)) && looksLikeUrl(v)) return { value: v, field: path + key };
+          if (isSelf(key)) continue;
+          if (typeof v === 'string' && pattern.test(normalise(key)) && looksLikeUrl(v) && allowed(v)) return { value: v, field: path + key };
           if (v !== null && typeof v === 'object') next.push({ node: v, path: `${path}${key}.` });
         }
       }
@@ -104,11 +126,12 @@ function byUrlName(json: unknown): Found<string> | undefined {
   return undefined;
 }
 
-function firstUrlIn(node: unknown, path: string): Found<string> | undefined {
-  if (typeof node === 'string') return isAbsoluteHttpUrl(node) ? { value: node, field: path || '(body)' } : undefined;
+function firstUrlIn(node: unknown, path: string, allowed: (value: string) => boolean): Found<string> | undefined {
+  if (typeof node === 'string') return isAbsoluteHttpUrl(node) && allowed(node) ? { value: node, field: path || '(body)' } : undefined;
   if (node === null || typeof node !== 'object') return undefined;
   for (const [key, v] of Object.entries(node)) {
-    const found = firstUrlIn(v, path ? `${path}.${key}` : key);
+    if (isSelf(key)) continue;
+    const found = firstUrlIn(v, path ? `${path}.${key}` : key, allowed);
     if (found) return found;
   }
   return undefined;

@@ -27,7 +27,8 @@ export class HookClient {
   contract = '';
 
   constructor(
-    private readonly http: HttpClient,
+    /** tack's HTTP client, or what the Artillery processor sends through (src/load/artillery/vu-setup.ts). */
+    private readonly http: Pick<HttpClient, 'send'>,
     private readonly url: string,
     private readonly token: string,
     private readonly ledger?: TokenLedger,

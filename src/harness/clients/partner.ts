@@ -28,8 +28,9 @@ export class PartnerClient {
   readonly fieldsUsed: Record<string, string> = {};
 
   constructor(
-    private readonly http: HttpClient,
-    private readonly redactor: Redactor,
+    /** tack's HTTP client and redactor, or what the Artillery processor has in their place (src/load/artillery/vu-setup.ts). */
+    private readonly http: Pick<HttpClient, 'send'>,
+    private readonly redactor: Pick<Redactor, 'register'>,
     readonly baseUrl: string,
     readonly key: PartnerKey | undefined,
     private readonly config: TargetConfig,
@@ -74,8 +75,9 @@ export class PartnerClient {
   }
 
   async resetPassword(email: string, options: CallOptions = {}): Promise<{ res: HttpResponse; url: Found<string> | undefined }> {
-    const res = await this.call('POST', resetPasswordPath(email), options);
-    const url = findResetUrl(res.json, res.text, this.config.fields.resetUrl);
+    const path = resetPasswordPath(email);
+    const res = await this.call('POST', path, options);
+    const url = findResetUrl(res.json, res.text, this.config.fields.resetUrl, this.baseUrl + path);
     if (url) {
       this.fieldsUsed['reset-password action URL'] = url.field;
       // A reset link lets its holder set the user's password: treated as a secret in every output.

@@ -6,30 +6,20 @@
  * The processor is not a second copy of the profiles: it is bundled, at export time, from tack's own
  * modules (the profiles of scenarios/load/, their conversations and wire.ts, and hooks.ts) into one
  * self-contained CommonJS file, as Artillery loads processors (esbuild; from the TypeScript sources
- * in a checkout, from the compiled JavaScript in the installed package). What the bundle may hold
- * is checked by test/load/artillery-processor.test.ts: no package, nothing that talks to a target.
+ * in a checkout, from the compiled JavaScript in the installed package). It reads the TACK_*
+ * variables with tack's own schema (config/schema.ts, zod inlined) and sets chains up with tack's
+ * own clients. What the bundle may hold is checked by test/load/artillery/hooks.test.ts: no package
+ * loaded at run time, nothing that talks to a target (no undici, no harness HTTP client).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { envSchema, MAX_ACCESS_TOLERANCE_S } from '../../../config/schema.js';
+import { envSchema } from '../../../config/schema.js';
 import { type ArtilleryExport, artilleryScript } from './script.js';
 import { PROCESSOR_FILE } from './hooks.js';
-import type { ProcessorDefaults } from './vu-setup.js';
 
 /** The folder holding src/ and scenarios/: the checkout, or the package's dist/. */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** The configuration defaults the processor starts from: tack's own (config/schema.ts). */
-export function processorDefaults(): ProcessorDefaults {
-  const env = envSchema.parse({}); // no variable set: every default
-  return {
-    clientId: env.TACK_CLIENT_ID,
-    partnerHeaders: env.TACK_PARTNER_HEADERS,
-    accessToleranceS: env.TACK_ACCESS_TOLERANCE_S,
-    maxAccessToleranceS: MAX_ACCESS_TOLERANCE_S,
-  };
-}
 
 export interface Processor {
   readonly code: string;
@@ -43,7 +33,7 @@ export async function bundleProcessor(version: string): Promise<Processor> {
   const entry = [
     "const { LOAD_PROFILES } = require('./scenarios/load/index.js');",
     "const { artilleryHooks } = require('./src/load/artillery/hooks.js');",
-    `module.exports = artilleryHooks(LOAD_PROFILES, ${JSON.stringify(processorDefaults())});`,
+    'module.exports = artilleryHooks(LOAD_PROFILES);',
   ].join('\n');
   const banner = [
     '// tack-processor.cjs: the functions the tack Artillery scripts name. Written by `tack load export artillery`',

@@ -4,9 +4,9 @@
  * drives, so every answer in Artillery is judged by the same code (`hooks.ts` turns its outcomes
  * into Artillery counters).
  */
-import type { Conversation, Tally } from '../engine.js';
-import type { PartnerWire } from '../partner-wire.js';
-import type { Endpoint } from '../target.js';
+import type { Conversation, Tally } from '../engine/engine.js';
+import type { PartnerWire } from '../chains/partner-wire.js';
+import type { Endpoint } from '../engine/target.js';
 
 export interface ArtilleryForm {
   /** Sets up this VU's chain (through the hook or the partner key) and returns its conversation. */

@@ -15,11 +15,11 @@
  * Counters (`COUNTERS`), emitted as 0 by every VU first so the script's `ensure` checks always find
  * them; an answer against the spec is also counted per request kind (`tack.against_spec.exchange`).
  */
-import type { Conversation, LoadRequest, Tally } from '../engine.js';
+import type { Conversation, LoadRequest, Tally } from '../engine/engine.js';
 import type { LoadProfile } from '../profile.js';
-import type { Outcome } from '../recorder.js';
-import type { RequestKind } from '../types.js';
-import { checkTargets, lookup, readSettings, type ProcessorDefaults, type Settings, vuContext } from './vu-setup.js';
+import type { Outcome } from '../engine/recorder.js';
+import { REQUEST_KINDS, type RequestKind } from '../types.js';
+import { checkTargets, lookup, readSettings, type Settings, vuContext } from './vu-setup.js';
 
 /** The processor's file name beside the script. */
 export const PROCESSOR_FILE = 'tack-processor.cjs';
@@ -74,8 +74,6 @@ export function sendsHook(kind: RequestKind): SendsHook {
   return `tackSends${kind.charAt(0).toUpperCase()}${kind.slice(1)}` as SendsHook;
 }
 
-const KINDS: readonly RequestKind[] = ['exchange', 'search', 'mint', 'refresh'];
-
 export type ArtilleryHooks = {
   tackSetUp(context: Context, events: Events): Promise<void>;
   tackRequest(req: Request, context: Context, events: Events, next: Next): void;
@@ -95,7 +93,6 @@ interface Vu {
 
 export function artilleryHooks(
   profiles: readonly LoadProfile[],
-  defaults: ProcessorDefaults,
   /** The TACK_* variables: the process's, read at the first set-up. */
   env?: NodeJS.ProcessEnv,
   now: () => number = Date.now,
@@ -117,12 +114,12 @@ export function artilleryHooks(
   };
 
   return {
-    ...(Object.fromEntries(KINDS.map((k) => [sendsHook(k), sends(k)])) as Record<SendsHook, (vars: Vars) => boolean>),
+    ...(Object.fromEntries(REQUEST_KINDS.map((k) => [sendsHook(k), sends(k)])) as Record<SendsHook, (vars: Vars) => boolean>),
 
     async tackSetUp(context, events) {
       for (const name of Object.values(COUNTERS)) events.emit('counter', name, 0);
       try {
-        settings ??= readSettings(env ?? process.env, defaults);
+        settings ??= readSettings(env ?? process.env);
         const s = settings;
         guard ??= checkTargets(s);
         await guard;
@@ -155,7 +152,7 @@ export function artilleryHooks(
       if (request.body === undefined) delete req.body;
       else req.body = request.body;
       req.lookup = lookup;
-      if (settings?.insecure) req.https = { ...req.https, rejectUnauthorized: false };
+      if (settings?.target.insecureTls) req.https = { ...req.https, rejectUnauthorized: false };
       return next();
     },
 

@@ -16,7 +16,7 @@
  */
 import { TackError } from '../../harness/errors.js';
 import type { LoadProfile } from '../profile.js';
-import { checkScope, parseThreshold, type ThresholdSpec } from '../thresholds.js';
+import { checkScope, parseThreshold, type ThresholdSpec } from '../results/thresholds.js';
 import type { RequestKind } from '../types.js';
 import { COUNTERS, PROCESSOR_FILE, sendsHook } from './hooks.js';
 

@@ -8,8 +8,11 @@
  * unknown user), startSignInSession, completeSignIn (→ redirect_uri with a one-time code).
  *
  * A wrong user name or password, a user without a password or a disabled user: the same form again
- * (200) with "Invalid username or password." and nothing that tells which. There is no lockout; each
- * refusal of a known user is counted (`ReferenceServer.failedSignIns`, for tests).
+ * (200) with "Invalid username or password." and nothing that tells which. Each refusal of a known
+ * user is counted (`ReferenceServer.failedSignIns`, for tests). There is no lockout unless the
+ * server is started with `lockAfterFailedSignIns` (tests of tack's password guard): from that many
+ * refusals on, every sign-in of the user, whatever the password, answers a page saying the account
+ * is locked, without a form, and counts as refused.
  * The password is read and compared, never stored, echoed or logged.
  */
 import type { RequestContext } from '../context.js';
@@ -17,7 +20,7 @@ import type { User } from '../directory.js';
 import { sendPage } from '../html-pages.js';
 import { type AuthRequest, completeSignIn, openRequest, redirectBack } from './auth-request.js';
 import { type Form, readForm } from './form.js';
-import { loginPage } from './login-page.js';
+import { lockedPage, loginPage } from './login-page.js';
 import { startSignInSession } from './session.js';
 
 const INVALID = 'Invalid username or password.';
@@ -31,14 +34,22 @@ export async function authenticate(ctx: RequestContext): Promise<void> {
   }
   const shown = findShownUser(ctx, request);
   const user = shown ?? findUser(ctx, form);
-  if (!(await checkPassword(ctx, user, form.get('password') ?? '')) || user === undefined) {
+  const locked = isLocked(ctx, user);
+  if (locked || !(await checkPassword(ctx, user, form.get('password') ?? '')) || user === undefined) {
     if (user !== undefined) ctx.ref.failedSignIns.set(user.id, (ctx.ref.failedSignIns.get(user.id) ?? 0) + 1);
-    sendPage(ctx.res, 200, loginPage(ctx, { sealed: form.get('request') ?? '', user: shown, username: form.get('username') ?? '', alert: INVALID }));
+    if (locked || isLocked(ctx, user)) sendPage(ctx.res, 200, lockedPage());
+    else sendPage(ctx.res, 200, loginPage(ctx, { sealed: form.get('request') ?? '', user: shown, username: form.get('username') ?? '', alert: INVALID }));
     return;
   }
   startSignInSession(ctx, user);
   // TOKEN-PAGE-REAUTH: the password was typed at a prompt=login request: this code may yield an API token.
   completeSignIn(ctx, request, user, request.prompt === 'login');
+}
+
+/** Brute-force protection: the user was refused `lockAfterFailedSignIns` times already. */
+function isLocked(ctx: RequestContext, user: User | undefined): boolean {
+  const limit = ctx.ref.config.lockAfterFailedSignIns;
+  return limit !== undefined && user !== undefined && (ctx.ref.failedSignIns.get(user.id) ?? 0) >= limit;
 }
 
 /** The signed-in user a re-authentication form showed (bound into the signed request). */

@@ -47,6 +47,10 @@ function askPasswordAgain(ctx: RequestContext, request: AuthRequest, user: User 
     completeSignIn(ctx, request, user, true);
     return;
   }
+  if (ctx.ref.faults.has('token-page-reauth-shows-no-user')) {
+    showForm(ctx, { ...request, loginHint: '' }, undefined);
+    return;
+  }
   showForm(ctx, request, user);
 }
 

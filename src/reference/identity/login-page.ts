@@ -25,6 +25,16 @@ export interface LoginForm {
   readonly alert?: string;
 }
 
+/** Brute-force protection (`lockAfterFailedSignIns`): what a locked user's sign-in answers, without a form, as Keycloak's can. */
+export function lockedPage(): Page {
+  return {
+    title: 'Account locked',
+    body:
+      '<main>\n<h1>Account temporarily locked</h1>\n' +
+      '<p role="alert">Too many failed sign-in attempts. Your account is temporarily locked. Try again later.</p>\n</main>',
+  };
+}
+
 export function displayName(user: User): string {
   return user.displayName ?? `${user.firstName} ${user.lastName}`;
 }

@@ -23,6 +23,11 @@ export async function resetPassword(ctx: TenantContext): Promise<void> {
   const subject = findMember(ctx);
   const expiresAt = ctx.ref.clock.now() + RESET_LIFETIME_MS;
   const body: Record<string, unknown> = { actionUrl: actionUrl(ctx, subject, expiresAt), expiresAt: new Date(expiresAt).toISOString() };
+  if (ctx.ref.faults.has('reset-url-self-link-only')) {
+    const self = `${tenantUrl(ctx.ref, ctx.tenant.name)}${(ctx.req.url ?? '').split('?')[0]}`;
+    sendJson(ctx.res, 200, { expiresAt: body['expiresAt'], _links: { self: { href: self } } });
+    return;
+  }
   if (ctx.ref.faults.has('reset-url-relative-beside-link')) body['help'] = 'https://docs.example.com/payroll/reset-password';
   sendJson(ctx.res, 200, body);
 }

@@ -2,14 +2,16 @@
  * CLIENT-EXIT-STATUS (the client-under-test contract): a run's exit code says whether its work
  * succeeded, the work being its business search, not whichever call came last. Non-zero when the
  * search never succeeded; 0 when it did and nothing failed after it; after a failure past a
- * successful search (an optional call answered 404, a later page refused) either is accepted. A
+ * successful search (an optional call answered 404, a later page refused), or in flight together
+ * with a successful search (a client with parallel workers: one worker's invalid_grant while
+ * another's search succeeded), either is accepted: judged by time, not arrival order. A
  * run that gave up before its work is no evidence (its exit 0 still fails); a run that sent
  * nothing is an error of its scenario, not judged here, nor are runs tack stopped.
  */
 import { exitAgrees } from '../../../src/checks/exit.js';
 import { reachedWork } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
-import { answered2xx, isBusinessSearch } from '../../../src/checks/observed-request.js';
+import { answered2xx, inFlightTogether, isBusinessSearch, type ObservedRequest, settledBefore } from '../../../src/checks/observed-request.js';
 
 export const exitStatus: ClientJudge = {
   rule: 'CLIENT-EXIT-STATUS',
@@ -19,11 +21,18 @@ export const exitStatus: ClientJudge = {
     for (const run of scenario.runs) {
       if (run.end !== 'exited' || run.exitCode === null || run.requests.length === 0) continue;
       const searches = run.requests.filter(isBusinessSearch);
-      const done = searches.filter(answered2xx).at(-1);
+      const successes = searches.filter(answered2xx);
+      const done = successes.at(-1);
       const succeeded = done !== undefined;
       if (!succeeded && run.exitCode !== 0 && !reachedWork(run, scenario.settings)) continue;
-      const failedAfter = done === undefined ? [] : run.requests.filter((r) => r.seq > done.seq && (r.response === undefined || r.response.status >= 400));
-      if (failedAfter.length > 0) continue;
+      // By time, not arrival order: a failure not over before the last successful search began, or in
+      // flight together with any successful search (another worker's), leaves either exit code right.
+      // A request never answered has no end to compare: it counts only when it arrived after the search.
+      const failed = run.requests.filter((r) => r.response === undefined || r.response.status >= 400);
+      const notBehind = (f: ObservedRequest, last: ObservedRequest) =>
+        f.response === undefined ? f.seq > last.seq : !settledBefore(f, last) || successes.some((s) => inFlightTogether(f, s));
+      const pending = done === undefined ? [] : failed.filter((f) => notBehind(f, done));
+      if (pending.length > 0) continue;
       const because = succeeded
         ? 'its business search succeeded and nothing failed after it'
         : searches.length === 0

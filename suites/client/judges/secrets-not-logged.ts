@@ -1,7 +1,7 @@
 /**
  * CLIENT-SECRETS-NOT-LOGGED (spec §5, §5.6): the client's stdout and stderr hold none of the
  * scenario's secrets, in any form the redactor knows (raw, URL-, form- or JSON-encoded, base64,
- * base64url, hex, cut across lines). The values are compared in memory; a finding names the kind,
+ * base64url, base32, hex in either case, cut across lines). The values are compared in memory; a finding names the kind,
  * never the value. A run that gave up before its work counts when it leaked, not as a pass.
  */
 import { noSecretIn } from '../../../src/checks/leaks.js';

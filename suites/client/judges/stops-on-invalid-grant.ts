@@ -1,8 +1,12 @@
-/** CLIENT-STOPS-ON-INVALID-GRANT (spec §4.2, §7): after invalid_grant, no exchange again in that run. */
+/**
+ * CLIENT-STOPS-ON-INVALID-GRANT (spec §4.2, §7): after invalid_grant, no exchange again in that run.
+ * "After" is by time: an exchange that arrived before the refusal was answered (a parallel worker's,
+ * sent with the same dead token at the same moment) was not sent in spite of it.
+ */
 import { atMost } from '../../../src/checks/sequence.js';
 import { isExchange } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
-import { isInvalidGrant } from '../../../src/checks/observed-request.js';
+import { isInvalidGrant, settledBefore } from '../../../src/checks/observed-request.js';
 
 export const stopsOnInvalidGrant: ClientJudge = {
   rule: 'CLIENT-STOPS-ON-INVALID-GRANT',
@@ -13,7 +17,8 @@ export const stopsOnInvalidGrant: ClientJudge = {
     for (const run of scenario.runs) {
       const dead = run.requests.find((r) => isExchange(r, settings) && isInvalidGrant(r));
       if (dead === undefined) continue;
-      const again = run.requests.filter((r) => r.seq > dead.seq && isExchange(r, settings));
+      // By time: an exchange already in flight when the refusal came (another worker's) is not one sent after it.
+      const again = run.requests.filter((r) => settledBefore(dead, r) && isExchange(r, settings));
       v.check(`run ${run.index}: no exchange after invalid_grant`, atMost(again, 0, 'later exchange'), [dead, ...again]);
     }
   },

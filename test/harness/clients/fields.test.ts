@@ -34,4 +34,15 @@ describe('fields the spec does not name', () => {
     expect(findResetUrl({ data: ['see', 'https://acme.example.com/r?t=1'] }, '', undefined)?.value).toBe('https://acme.example.com/r?t=1');
     expect(findResetUrl(undefined, 'Go to https://a.example.com/r now', undefined)?.value).toBe('https://a.example.com/r');
   });
+
+  it("a reset answer whose only URL is a self link or the call's own address has no action URL", () => {
+    const own = 'https://acme.example.com/api/admin/users/a%40acme.example/reset-password';
+    expect(findResetUrl({ _links: { self: { href: own } } }, '', undefined, own)).toBeUndefined();
+    expect(findResetUrl({ links: { self: 'https://acme.example.com/r/1' } }, '', undefined, own)).toBeUndefined();
+    expect(findResetUrl({ location: `${own}?x=1` }, '', undefined, own)).toBeUndefined();
+    expect(findResetUrl(undefined, `See ${own} for the state`, undefined, own)).toBeUndefined();
+    // Beside a self link, the action URL is found.
+    const both = { _links: { self: { href: own }, action: { href: 'https://acme.example.com/reset?t=1' } } };
+    expect(findResetUrl(both, '', undefined, own)).toEqual({ value: 'https://acme.example.com/reset?t=1', field: '_links.action.href' });
+  });
 });

@@ -206,4 +206,83 @@ describe('client judges', () => {
     // Emptied in place after the client copied the token into a store of its own: the file is not its store.
     expect(safe({ ino: 1, mode: 0o644 }, '')).toMatch(/^skipped/);
   });
+
+  // ── Issue 27 item 5, issue 26: a warning explains no missing work; parallel workers judged by time ──
+
+  it('a client that never searches is not certified because a SHOULD warned: a warning never explains a missing search', () => {
+    const origin = {
+      ...exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://x' },
+    };
+    const v = verdicts('personal-token', [played('happy-path', 'personal-token', [{ ...run(1, [origin], 'exited', 1), stderr: 'nothing to do\n' }])]);
+    expect(v['CLIENT-NO-ORIGIN']).toMatch(/^warning/);
+    expect(v['CLIENT-COMPLETES-WORK']).toMatch(/^failed: happy-path: run 1 completes its business search: .*no business search.*nothing to do/);
+  });
+
+  it('CLIENT-COMPLETES-WORK skipped because another MUST failed on every healthy run says so, not that no run ended by itself', () => {
+    const stale = [exchange(1, 'tpat_unknown', { access: 'at_1', refresh: 'tpat_r1' })];
+    const v = verdicts('personal-token', [played('happy-path', 'personal-token', [run(1, stale, 'exited', 1)])]);
+    expect(v['CLIENT-STORES-ROTATED-TOKEN']).toMatch(/^failed/);
+    expect(v['CLIENT-COMPLETES-WORK']).toMatch(/^skipped: each run in which the service answered as it should \(happy-path run 1\) failed another MUST rule/);
+    const hung = verdicts('personal-token', [played('happy-path', 'personal-token', [run(1, [], 'timed-out', null)])]);
+    expect(hung['CLIENT-COMPLETES-WORK']).toMatch(/^error/);
+  });
+
+  /** Moves a request's answer to `at` (ms), to make requests overlap as parallel workers' do. */
+  const answeredAt = (r: ObservedRequest, at: number): ObservedRequest => ({ ...r, response: { ...r.response!, at } });
+  const refused = (run: number, sent: string, after?: number) =>
+    req(run, 'identity', 'POST', `${IDENTITY}/protocol/openid-connect/token`, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: 'payroll-portal', refresh_token: sent }).toString(),
+      status: 400,
+      answer: { error: 'invalid_grant' },
+      ...(after !== undefined ? { after } : {}),
+    });
+
+  it("two workers: exit non-zero after one worker's invalid_grant while the other's search succeeded at the same time passes CLIENT-EXIT-STATUS", () => {
+    const first = exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' });
+    const page0 = searchWith(1, 'at_1');
+    const win = exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' });
+    // Worker B's exchange arrived before worker A's search and was answered while that search was in flight.
+    const lose = refused(1, 'tpat_r1', 1);
+    const page1 = searchWith(1, 'at_2', 200);
+    const requests = [first, page0, win, answeredAt(lose, page1.at + 5), page1];
+    const healthy = played('happy-path', 'personal-token', [run(1, [exchange(1, FIRST, { access: 'at_9', refresh: 'tpat_r9' }), searchWith(1, 'at_9')])]);
+    const exit = (code: number) => verdicts('personal-token', [healthy, played('parallel-pages', 'personal-token', [run(1, requests, 'exited', code)])]);
+    expect(exit(3)['CLIENT-EXIT-STATUS']).toMatch(/^passed/);
+    expect(exit(0)['CLIENT-EXIT-STATUS']).toMatch(/^passed/);
+    // The same failure over before the search began is one the client got past: exit 3 then fails.
+    const behind = [first, page0, win, lose, searchWith(1, 'at_2', 200)];
+    const sequential = verdicts('personal-token', [healthy, played('parallel-pages', 'personal-token', [run(1, behind, 'exited', 3)])]);
+    expect(sequential['CLIENT-EXIT-STATUS']).toMatch(/^failed: parallel-pages: run 1 exits as its work ended/);
+  });
+
+  it('two workers exchanging the one stored API token at once fail CLIENT-STORES-ROTATED-TOKEN, whichever arrived first', () => {
+    const stores = (requests: ObservedRequest[]) =>
+      verdicts('personal-token', [played('parallel-pages', 'personal-token', [run(1, requests)])])['CLIENT-STORES-ROTATED-TOKEN'];
+    const first = exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' });
+    const page0 = searchWith(1, 'at_1');
+    // The winner arrived first, the loser while it was in flight.
+    const win = exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' });
+    const lose = refused(1, 'tpat_r1', 0);
+    expect(stores([first, page0, answeredAt(win, lose.at + 1), lose, searchWith(1, 'at_2')])).toMatch(
+      /^failed: parallel-pages: exchange in run 1 is the only exchange of its API token in flight/,
+    );
+    // The loser arrived first and was overtaken (same millisecond throughout): arrival order alone passed it.
+    const early = refused(1, 'tpat_r1');
+    const late = exchange(1, 'tpat_r1', { access: 'at_3', refresh: 'tpat_r3' }, 0);
+    expect(stores([first, page0, answeredAt(early, late.at), late, searchWith(1, 'at_3')])).toMatch(/^failed: .*only exchange of its API token in flight/);
+    // One worker exchanging for both (or one after the other, each storing first) passes.
+    const shared = [first, page0, exchange(1, 'tpat_r1', { access: 'at_4', refresh: 'tpat_r4' }), searchWith(1, 'at_4'), searchWith(1, 'at_4')];
+    expect(stores(shared)).toBe('passed: 1 check passed');
+  });
+
+  it('two workers sending the one dead API token at the same moment hold CLIENT-STOPS-ON-INVALID-GRANT; an exchange sent after the refusal does not', () => {
+    const stops = (requests: ObservedRequest[]) =>
+      verdicts('personal-token', [played('revoked', 'personal-token', [run(1, requests, 'exited', 3)])])['CLIENT-STOPS-ON-INVALID-GRANT'];
+    const a = refused(1, FIRST);
+    const b = refused(1, FIRST, 0);
+    expect(stops([answeredAt(a, b.at + 1), b])).toMatch(/^passed/);
+    expect(stops([refused(1, FIRST), refused(1, FIRST, 5)])).toMatch(/^failed: revoked: run 1: no exchange after invalid_grant/);
+  });
 });

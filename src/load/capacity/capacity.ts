@@ -1,0 +1,287 @@
+/**
+ * Capacity search (`tack load PROFILE --find-capacity`): how many requests per second does the
+ * target hold? Open-model steps of offered rate on the same chains, each judged on its own:
+ *
+ * 1. a warmup (default 5 s) at the first step's rate, checked and not measured;
+ * 2. a ladder of rates: `start`, then each times `factor` (default 2) or plus `increment`, up to
+ *    `max`, until a step breaches;
+ * 3. a step that breaches is run again once (noise or knee?): only a second breach counts;
+ * 4. then bisection between the last rate that held and the one that breached, halving the gap
+ *    until it is within the resolution (default 10% of the held rate), as Keycloak Benchmark's
+ *    incremental mode halves its step.
+ *
+ * Each step is long enough for its thresholds: a pNN needs 10 / (1 − NN/100) answers (the sample
+ * rule, ../results/thresholds.ts), so a step at a low rate is extended (up to `MAX_STEP_MS`); a threshold still
+ * short of answers leaves the step "too few samples", never a silent pass or fail.
+ *
+ * A step holds when, over that step alone: every threshold holds (latency on the
+ * coordinated-omission-corrected histogram), no request failed (no lost chain and, unless
+ * --no-fail-on-errors, no unexpected non-2xx, transport error or timeout), and the target answered
+ * at least 90% of the offered rate. A broken chain or an answer against the spec is no capacity
+ * matter: the step is `incorrect`, the search stops, and the run fails (exit 1).
+ *
+ * Every search is bounded: at most MAX_STEPS ladder rates, MAX_BISECT_STEPS bisection steps, and
+ * MAX_SEARCH_MS in all even if every step were extended and retried.
+ */
+import { TackError } from '../../harness/errors.js';
+import { LOAD_DEFAULTS } from '../defaults.js';
+import type { Capacity, CapacityStep, StepStatus } from '../types.js';
+import { formatCount, formatMs, formatUs } from '../units.js';
+
+export const CAPACITY_DEFAULTS = LOAD_DEFAULTS.capacity;
+export const MAX_STEPS = 40;
+export const MAX_BISECT_STEPS = 8;
+/** A step extended for its samples runs at most this long. */
+export const MAX_STEP_MS = 60_000;
+export const MAX_SEARCH_MS = 15 * 60_000;
+/** A step holds only if the target answered at least this share of the offered rate. */
+export const MIN_ACHIEVED_PCT = 90;
+
+/** Bisection stops when the breached rate is within this of the held one: a share of the held rate, or req/s. */
+export type Resolution = { readonly pct: number } | { readonly rps: number };
+
+export interface CapacityPlan {
+  readonly startRate: number;
+  readonly factor: number | null;
+  readonly increment: number | null;
+  readonly stepMs: number;
+  readonly maxRate: number;
+  readonly resolution: Resolution;
+  /** The offered rate of each ladder step, in order. */
+  readonly rates: readonly number[];
+}
+
+export interface CapacityFlags {
+  readonly startRate?: number | undefined;
+  readonly factor?: number | undefined;
+  readonly increment?: number | undefined;
+  readonly stepMs?: number | undefined;
+  readonly maxRate?: number | undefined;
+  /** `10%` or `50` (req/s). */
+  readonly resolution?: string | undefined;
+}
+
+const usage = (message: string) => new TackError('TACK_ERR_USAGE', message);
+
+export function parseResolution(text: string): Resolution {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(text);
+  const n = m ? Number(m[1]) : NaN;
+  if (!m || !(n > 0) || (m[2] === '%' && n >= 100)) {
+    throw usage(`--resolution takes a share of the held rate such as 10% or a rate in req/s such as 50 (got "${text}")`);
+  }
+  return m[2] === '%' ? { pct: n } : { rps: n };
+}
+
+const resolutionAt = (r: Resolution, held: number) => ('pct' in r ? (held * r.pct) / 100 : r.rps);
+export const describeResolution = (r: Resolution) => ('pct' in r ? `${r.pct}%` : `${formatCount(r.rps)} req/s`);
+
+/** True when the gap between a held and a breached rate needs no further bisection. */
+export function closeEnough(r: Resolution, held: number, breached: number): boolean {
+  return breached - held <= resolutionAt(r, held) + 1e-9 || Math.round((held + breached) / 2) <= held || Math.round((held + breached) / 2) >= breached;
+}
+
+/** The ladder of a search, or a usage error naming the flag and the fix. */
+export function planCapacity(flags: CapacityFlags): CapacityPlan {
+  const startRate = flags.startRate ?? CAPACITY_DEFAULTS.startRate;
+  const maxRate = flags.maxRate ?? Math.max(CAPACITY_DEFAULTS.maxRate, startRate);
+  const stepMs = flags.stepMs ?? CAPACITY_DEFAULTS.stepMs;
+  if (!Number.isFinite(startRate) || startRate < 1) throw usage(`--start-rate must be 1 request per second or more (got ${startRate})`);
+  if (!Number.isFinite(maxRate) || maxRate < startRate) throw usage(`--max-rate must be at least --start-rate ${startRate} (got ${maxRate})`);
+  if (stepMs < 500) throw usage('--step-duration must be at least 500ms');
+  if (flags.factor !== undefined && flags.increment !== undefined) {
+    throw usage('give --rate-factor (each step times F) or --rate-increment (each step plus N), not both');
+  }
+  const increment = flags.increment ?? null;
+  const factor = increment === null ? (flags.factor ?? CAPACITY_DEFAULTS.factor) : null;
+  if (factor !== null && (!Number.isFinite(factor) || factor <= 1 || factor > 100)) {
+    throw usage(`--rate-factor must be more than 1 and at most 100, e.g. 1.5 or 2 (got ${factor})`);
+  }
+  if (increment !== null && (!Number.isFinite(increment) || increment < 1)) {
+    throw usage(`--rate-increment must be 1 request per second or more (got ${increment})`);
+  }
+  const resolution = flags.resolution === undefined ? { pct: CAPACITY_DEFAULTS.resolutionPct } : parseResolution(flags.resolution);
+  const rates: number[] = [];
+  for (let r = startRate; r <= maxRate + 1e-9; r = factor !== null ? r * factor : r + increment!) {
+    const rounded = Math.round(r);
+    if (rates.length === 0 || rounded > rates[rates.length - 1]!) rates.push(rounded);
+    if (rates.length > MAX_STEPS) {
+      throw usage(
+        `--find-capacity would take more than ${MAX_STEPS} steps from ${startRate} to ${maxRate} req/s: ` +
+          'raise --rate-factor or --rate-increment, or lower --max-rate',
+      );
+    }
+  }
+  const plan = { startRate, factor, increment, stepMs, maxRate, resolution, rates };
+  checkBound(plan, 0);
+  return plan;
+}
+
+/** How long a step at `rate` runs so that `needed` answers come in even at 90% of the rate (extended up to MAX_STEP_MS). */
+export function stepMsFor(plan: Pick<CapacityPlan, 'stepMs'>, rate: number, needed: number): number {
+  if (needed <= 0) return plan.stepMs;
+  const ms = Math.ceil((needed * 1000) / ((rate * MIN_ACHIEVED_PCT) / 100) / 100) * 100;
+  return Math.max(plan.stepMs, Math.min(MAX_STEP_MS, ms));
+}
+
+/** At most how many bisection steps follow the ladder (the widest gap between two ladder rates, halved to the resolution). */
+export function bisectionBound(plan: CapacityPlan): number {
+  let most = 0;
+  for (let i = 1; i < plan.rates.length; i++) {
+    const held = plan.rates[i - 1]!;
+    let gap = plan.rates[i]! - held;
+    let n = 0;
+    while (!closeEnough(plan.resolution, held, held + gap) && n < MAX_BISECT_STEPS) {
+      gap = Math.ceil(gap / 2);
+      n++;
+    }
+    most = Math.max(most, n);
+  }
+  return most;
+}
+
+/** The longest the steps of a search can take: every ladder step, one retry, every bisection step retried. */
+export function worstCaseMs(plan: CapacityPlan, needed: number): number {
+  const lengths = plan.rates.map((r) => stepMsFor(plan, r, needed));
+  const longest = Math.max(...lengths);
+  return lengths.reduce((n, x) => n + x, 0) + longest + 2 * bisectionBound(plan) * longest;
+}
+
+/** Refuses (exit 2) a search that could run longer than MAX_SEARCH_MS. */
+export function checkBound(plan: CapacityPlan, needed: number): void {
+  const ms = worstCaseMs(plan, needed);
+  if (ms <= MAX_SEARCH_MS) return;
+  const why = needed > 0 ? ` (steps at low rates run longer to get the ${formatCount(needed)} answers a threshold needs)` : '';
+  throw usage(
+    `--find-capacity could run ${formatMs(ms)} of steps${why}, more than ${MAX_SEARCH_MS / 60_000} minutes (every load run is bounded): ` +
+      'raise --start-rate, shorten --step-duration, widen --resolution or take fewer steps',
+  );
+}
+
+/** What the search needs to know of a step once it ran. */
+export interface StepRun {
+  readonly rate: number;
+  readonly status: StepStatus;
+}
+
+export interface StepAsk {
+  readonly stage: 'ladder' | 'bisect';
+  readonly attempt: number;
+}
+
+export interface SearchOutcome<S extends StepRun> {
+  readonly steps: S[];
+  /** The highest rate that held, and its step. */
+  readonly maxRate: number | null;
+  readonly headline: number | null;
+  /** The lowest rate above it that breached twice. */
+  readonly breachedRate: number | null;
+  /** Why the search ended before its plan: a step against the spec, or Ctrl-C. */
+  readonly stopped: 'incorrect' | 'aborted' | null;
+}
+
+/**
+ * The search itself, over a step runner (the engine in a real run, a stub in tests): the ladder,
+ * a retry of each breach, then bisection. Pure control flow: it never looks at a clock.
+ */
+export async function searchCapacity<S extends StepRun>(
+  plan: CapacityPlan,
+  runStep: (rate: number, ask: StepAsk) => Promise<S>,
+  aborted: () => boolean = () => false,
+): Promise<SearchOutcome<S>> {
+  const steps: S[] = [];
+  let maxRate: number | null = null;
+  let headline: number | null = null;
+  let breachedRate: number | null = null;
+  let stopped: SearchOutcome<S>['stopped'] = null;
+  /** Runs a rate, once more when it breached; the status that counts. */
+  const tryRate = async (rate: number, stage: StepAsk['stage']): Promise<StepStatus> => {
+    let status: StepStatus = 'breached';
+    for (let attempt = 1; attempt <= 2 && status === 'breached' && stopped === null; attempt++) {
+      const step = await runStep(rate, { stage, attempt });
+      steps.push(step);
+      status = step.status;
+      if (status === 'held' && (maxRate === null || rate >= maxRate)) {
+        maxRate = rate;
+        headline = steps.length - 1;
+      }
+      if (status === 'incorrect') stopped = 'incorrect';
+      else if (aborted()) stopped = 'aborted';
+    }
+    return status;
+  };
+  for (const rate of plan.rates) {
+    const status = await tryRate(rate, 'ladder');
+    if (stopped !== null) break;
+    if (status === 'breached') {
+      breachedRate = rate;
+      break;
+    }
+  }
+  for (let n = 0; n < MAX_BISECT_STEPS && stopped === null && maxRate !== null && breachedRate !== null; n++) {
+    if (closeEnough(plan.resolution, maxRate, breachedRate)) break;
+    const mid = Math.round((maxRate + breachedRate) / 2);
+    const status = await tryRate(mid, 'bisect');
+    if (status === 'breached') breachedRate = mid;
+    // Too few samples near the knee: nothing more can be told at this resolution.
+    else if (status !== 'held') break;
+  }
+  return { steps, maxRate, headline, breachedRate, stopped };
+}
+
+const COLUMNS = ['step', 'offered req/s', 'achieved', 'answers', 'p50', 'p99', 'errors', 'broken', 'generator', ''] as const;
+const WIDTHS = [16, 13, 10, 9, 8, 8, 6, 6, 9, 0];
+
+const row = (cells: readonly string[]) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(WIDTHS[0]!) : i === cells.length - 1 ? c : c.padStart(WIDTHS[i]!))).join('  ');
+
+/** The header of the step table, printed before the first step. */
+export function stepHeader(plan: CapacityPlan, thresholds: readonly string[], warmupMs: number, needed: number): string {
+  const growth = plan.factor !== null ? `×${plan.factor} a step` : `+${formatCount(plan.increment!)} a step`;
+  const samples = needed > 1 ? `, longer when the thresholds need more answers (${formatCount(needed)} for the strictest)` : '';
+  return (
+    `capacity search: ${formatCount(plan.startRate)} → ${formatCount(plan.maxRate)} req/s, ${growth} (${plan.rates.length} step(s) at most), ` +
+    `then halving between the last held and the breached rate to within ${describeResolution(plan.resolution)}; ` +
+    `${warmupMs > 0 ? `${formatMs(warmupMs)} warmup first; ` : 'no warmup; '}steps of ${formatMs(plan.stepMs)}${samples}; a breached step is run again once\n` +
+    `a step holds on ${thresholds.join(', ')}, no failed request, and at least ${MIN_ACHIEVED_PCT}% of its rate answered; ` +
+    'a broken chain or an answer against the spec stops the search and fails the run\n' +
+    `  ${row([...COLUMNS])}\n`
+  );
+}
+
+const stageOf = (s: CapacityStep) => `${s.stage ?? 'ladder'}${(s.attempt ?? 1) > 1 ? ' retry' : ''}`;
+const statusOf = (s: CapacityStep): StepStatus => s.status ?? (s.held ? 'held' : 'breached');
+
+/** One line of the step table, printed as the step ends. */
+export function stepLine(s: CapacityStep, index: number): string {
+  const status = statusOf(s);
+  const verdict = status === 'held' ? 'held' : `${status === 'too-few-samples' ? 'too few samples' : status}: ${s.reasons.join('; ')}`;
+  const gen = s.generator ? `${Math.round(s.generator.busyPct)}%${s.generator.saturated ? ' ⚠' : ''}` : '-';
+  const cells = [`${index + 1} ${stageOf(s)}`, formatCount(s.rate), formatCount(s.achieved), formatCount(s.measured?.responses ?? 0)];
+  cells.push(formatUs(s.p50), formatUs(s.p99), String(s.errors), String(s.brokenChains), gen, verdict);
+  return `  ${row(cells)}\n`;
+}
+
+/** The closing line: the highest rate that held, where the knee lies, and whether the generator was the limit. */
+export function capacityLine(c: Pick<Capacity, 'steps' | 'maxRate' | 'breachedRate' | 'settings'>): string {
+  const first = c.steps[0]?.rate ?? c.settings.startRate;
+  const incorrect = c.steps.some((s) => statusOf(s) === 'incorrect') ? '; the search stopped at an answer against the spec' : '';
+  const floor = generatorFloor(c);
+  if (c.maxRate === null) {
+    const judged = c.steps.some((s) => statusOf(s) !== 'too-few-samples');
+    const what = judged ? `no step held, not even ${formatCount(first)} req/s` : 'no step could be judged: too few samples';
+    return `capacity: ${what}${incorrect}${floor}\n`;
+  }
+  const breached = c.breachedRate ?? null;
+  const res = c.settings.resolution ? ` (resolution ${describeResolution(c.settings.resolution)})` : '';
+  const top = c.maxRate >= c.settings.maxRate ? ' (the highest rate asked for: raise --max-rate to look further)' : '';
+  const next = breached !== null ? `; ${formatCount(breached)} req/s did not${res}` : top;
+  return `capacity: ${formatCount(c.maxRate)} req/s held${next}${incorrect}${floor}\n`;
+}
+
+/** `; a floor: the load generator was saturated at 3 200 req/s` when it was, at the knee or above. */
+function generatorFloor(c: Pick<Capacity, 'steps' | 'maxRate'>): string {
+  const rates = c.steps.filter((s) => s.generator?.saturated && (c.maxRate === null || s.rate >= c.maxRate)).map((s) => s.rate);
+  if (rates.length === 0) return '';
+  const list = [...new Set(rates)].map(formatCount).join(', ');
+  return ` — a floor: the load generator was saturated at ${list} req/s`;
+}
