@@ -28,7 +28,7 @@ export function doesNotHold(status: Status): status is (typeof NOT_HOLDING)[numb
 export const checkSchema = z.looseObject({
   /**
    * Stable across runs and rewordings: `<test id>/<rule>/<key>` (./test-context.ts), what a baseline
-   * waives. Absent in the results.json of a tack before ids, and in `tack client`'s checks.
+   * waives (tack client's: `client/<scenario>/<rule>/<place>`). Absent in the results.json of a tack before ids.
    */
   id: z.string().optional(),
   rule: z.string(),
