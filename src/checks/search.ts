@@ -40,6 +40,18 @@ export interface SearchPages {
   readonly complete: boolean;
   /** Why not complete. */
   readonly incomplete: string | undefined;
+  /**
+   * The first page read that was empty while its totalCount said more matches than the pages before
+   * it held (pages that start late, a walk off the end): a paging defect, not a walk tack could not make.
+   */
+  readonly emptyPage?: EmptyPage | undefined;
+}
+
+/** A page (1-based) with no items, the totalCount it said, and how many different matches were read before it. */
+export interface EmptyPage {
+  readonly page: number;
+  readonly totalCount: number;
+  readonly read: number;
 }
 
 /** An item read again: its id, the page (1-based) it was first on, and the page it came back on. */
@@ -105,6 +117,18 @@ export function eachMatchOnce(pages: SearchPages): Finding {
     first === undefined
       ? `${pages.items.length} items on ${pages.pages} page(s), none repeated`
       : `business ${first.id} on page ${first.page} again (first on page ${first.firstPage}); ${pages.repeats.length} repeat(s) in all`,
+  );
+}
+
+/** No page read is empty while its totalCount says more matches than the pages before it held. */
+export function noEmptyPageBeforeTotal(pages: SearchPages): Finding {
+  const empty = pages.emptyPage;
+  return finding(
+    empty === undefined,
+    'no empty page while totalCount says more matches',
+    empty === undefined
+      ? `${pages.pages} page(s) read, none empty before totalCount`
+      : `page ${empty.page} empty with totalCount ${empty.totalCount}, after ${empty.read} different match(es)`,
   );
 }
 

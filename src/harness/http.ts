@@ -106,6 +106,7 @@ export class HttpClient {
       if (decision.kind === 'answer') return res;
       if (decision.kind === 'give-up')
         throw new TackError('TACK_ERR_RATE_LIMITED', `${req.role ?? 'target'} ${originOf(req.url)} ${decision.reason} (${req.method} ${pathOf(req.url)})`);
+      this.options.transcript.retried(res.seq, decision.waitMs);
       await this.politeness.sleep(decision.waitMs);
     }
   }

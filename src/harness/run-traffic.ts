@@ -20,6 +20,8 @@ export interface SpecExchange {
   /** The test that sent it. */
   readonly test: string | undefined;
   readonly response: HttpResponse;
+  /** A 429, or a 503 with Retry-After, that tack honoured: it waited and sent the request again (not the answer the request got). */
+  readonly retried: boolean;
 }
 
 /** Every answered exchange of the run so far that went to an endpoint of the spec, in order. */
@@ -30,7 +32,7 @@ export function specTraffic(transcript: Transcript, target: TargetConfig): SpecE
     const where = classify(e.method, e.url, tenants, target.identityUrl);
     if (where === undefined) continue;
     const { status, headers, body } = e.response;
-    out.push({ ...where, test: e.test, response: { status, headers, text: body, json: parseJson(body), ms: 0, seq: e.seq } });
+    out.push({ ...where, test: e.test, response: { status, headers, text: body, json: parseJson(body), ms: 0, seq: e.seq }, retried: e.retried });
   }
   return out;
 }

@@ -19,6 +19,8 @@ export interface Exchange {
   response?: { status: number; headers: Record<string, string>; body: string };
   error?: { code: string; message: string };
   durationMs?: number;
+  /** A 429, or a 503 with Retry-After, that tack honoured: it waited `waitMs` and sent the request again (politeness.ts). */
+  retried?: { waitMs: number };
 }
 
 /** An exchange that got an answer, as the tests judging a run's traffic read it. */
@@ -28,6 +30,8 @@ export interface AnsweredExchange {
   readonly method: string;
   readonly url: string;
   readonly response: { readonly status: number; readonly headers: Record<string, string>; readonly body: string };
+  /** The target asked tack to wait and send it again (429, 503 with Retry-After), and tack did: not the answer the request got. */
+  readonly retried: boolean;
 }
 
 export class Transcript {
@@ -78,6 +82,12 @@ export class Transcript {
     entry.durationMs = Math.round(ms * 1000) / 1000;
   }
 
+  /** The answer of `seq` asked tack to wait and send the request again, and tack did (HttpClient.send). */
+  retried(seq: number, waitMs: number): void {
+    const entry = this.exchanges[seq - 1];
+    if (entry) entry.retried = { waitMs: Math.round(waitMs) };
+  }
+
   /** Sequence numbers recorded so far for one test. */
   seqsOf(test: string): number[] {
     return this.exchanges.filter((e) => e.test === test).map((e) => e.seq);
@@ -99,7 +109,9 @@ export class Transcript {
    */
   answered(): readonly AnsweredExchange[] {
     return this.exchanges.flatMap((e) =>
-      e.response === undefined ? [] : [{ seq: e.seq, test: e.test, method: e.request.method, url: e.request.url, response: e.response }],
+      e.response === undefined
+        ? []
+        : [{ seq: e.seq, test: e.test, method: e.request.method, url: e.request.url, response: e.response, retried: e.retried !== undefined }],
     );
   }
 
@@ -136,6 +148,7 @@ export function redactExchange(e: Exchange, redactor: Redactor): Exchange {
   }
   if (e.error) out.error = { code: e.error.code, message: redactor.redact(e.error.message) };
   if (e.durationMs !== undefined) out.durationMs = e.durationMs;
+  if (e.retried !== undefined) out.retried = { ...e.retried };
   return out;
 }
 

@@ -54,9 +54,16 @@ export interface Dialect {
   readonly pageBase: 0 | 1;
   /** Query parameter names of business search paging (the spec does not name them). */
   readonly pageParams: { readonly index: string; readonly size: string };
+  /** Items on a page when the page-size parameter is not sent (or sent under another name). */
+  readonly defaultPageSize: number;
 }
 
-export const DEFAULT_DIALECT: Dialect = { partnerFields: 'camel', pageBase: 0, pageParams: { index: 'pageIndex', size: 'pageSize' } };
+export const DEFAULT_DIALECT: Dialect = {
+  partnerFields: 'camel',
+  pageBase: 0,
+  pageParams: { index: 'pageIndex', size: 'pageSize' },
+  defaultPageSize: 20,
+};
 
 export interface Reference {
   readonly clock: Clock;

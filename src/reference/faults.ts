@@ -326,6 +326,13 @@ const faults = [
     ],
   ),
   fault(
+    'search-pages-start-late',
+    ['SEARCH-SHAPE'],
+    'Each page after the first starts one item late (offset index × pageSize + 1): a match is skipped at every page boundary, and the ' +
+      'page after the last is empty although totalCount says more.',
+    [{ rules: ['SEARCH-ONLY-READABLE'], why: 'its crowd is read on small pages: a match skipped at a page boundary leaves "listed" unverified' }],
+  ),
+  fault(
     'partner-search-page-index-string',
     ['SEARCH-SHAPE'],
     'Searches with a partner-minted access token answer pageIndex as a string ("0"); searches with a personal token are right.',
@@ -366,6 +373,22 @@ const faults = [
     'search-bad-paging-500',
     ['SEARCH-NO-SERVER-ERROR'],
     'A search whose paging parameters are not numbers, or out of range, is answered 500 instead of 400.',
+  ),
+  // ── Issue #27: a rate-limiting gateway's 503 with Retry-After, honoured, is no server error ──
+  variant(
+    'gateway-503-retry-after',
+    'Conformant: a rate-limiting gateway answers the first call of the partner token, sign-in token and business search endpoints ' +
+      '503 with Retry-After (1 s, 0 s, 0 s); the call sent again is served.',
+  ),
+  fault(
+    'partner-refresh-unknown-token-503',
+    ['PARTNER-NO-SERVER-ERROR'],
+    'The partner refresh call answers 503 without Retry-After to a refresh token it never issued (instead of refusing it with a 4xx).',
+  ),
+  fault(
+    'partner-refresh-unknown-token-503-retry-forever',
+    ['PARTNER-NO-SERVER-ERROR'],
+    'The partner refresh call answers a refresh token it never issued 503 with Retry-After: 0, every time it is sent again.',
   ),
   variant(
     'lenient-json-unknown-user-401',

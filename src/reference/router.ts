@@ -29,6 +29,7 @@ import { applyCorsFault, isPreflight, preflight, refuseCrossOrigin } from './ide
 import { hasValidAccessToken } from './api/bearer.js';
 import { tenantRoutes } from './api/routes.js';
 import { hookRoutes } from './hook/routes.js';
+import { gatewayBusy } from './gateway.js';
 import { requireHookToken } from './hook/auth.js';
 
 interface Target {
@@ -103,6 +104,7 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
           where = chosen.name;
           if (chosen.html) dialect = 'html';
           const handler = handlerOf(chosen);
+          if (gatewayBusy(ref, chosen.name, req, res)) return;
           ref.script?.intercept(chosen.name, found.name, () => hasValidAccessToken({ ref, req }));
           const ctx: TenantContext = { ref, req, res, params: chosen.params, query, tenant: found };
           result = handler(ctx);
@@ -121,6 +123,7 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
           dialect = chosen.html ? 'html' : 'oauth';
           refuseCrossOrigin(ref, req);
           const handler = handlerOf(chosen);
+          if (gatewayBusy(ref, chosen.name, req, res)) return;
           ref.script?.intercept(chosen.name, ref.config.realmPath, () => false);
           const own = role === undefined ? {} : { identityBase: ownAddress(req, ref.config.realmPath) };
           result = handler({ ref, req, res, params: chosen.params, query, ...own });

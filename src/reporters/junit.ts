@@ -101,6 +101,7 @@ function detailText(rule: ReportRule): string {
       `  expected: ${c.expected}`,
       `  actual:   ${c.actual}`,
       `  exchanges: ${c.exchanges.join(', ') || '-'} (transcript.jsonl seq)`,
+      ...(c.id !== undefined ? [`  id: ${c.id} (what a baseline waives)`] : []),
     );
     if (c.screenshot) lines.push(`  page: ${c.screenshot.page}: ${c.screenshot.file ?? c.screenshot.withheld ?? 'no screenshot'}`);
   }

@@ -224,11 +224,16 @@ function screenshot(c: ReportCheck, images: ReadonlyMap<string, string>): string
   return `<figure class="screenshot">${image}<figcaption>${esc(caption)} (${esc(shot.file!)}; the token and password fields are masked)</figcaption></figure>`;
 }
 
+/** A check's id under its title: what a baseline waives. */
+function checkId(c: ReportCheck): string {
+  return c.id === undefined ? '' : `<br><small class="muted">${esc(c.id)}</small>`;
+}
+
 function checkTable(checks: readonly ReportCheck[]): string {
   const rows = checks.map(
     (c) =>
       `<tr><td class="${c.ok ? 'ok' : 'bad'}">${c.ok ? STATUS_MARK.passed : STATUS_MARK.failed}</td>` +
-      `<td>${esc(c.title)}</td><td>${esc(c.expected)}</td><td>${esc(c.actual)}</td>` +
+      `<td>${esc(c.title)}${checkId(c)}</td><td>${esc(c.expected)}</td><td>${esc(c.actual)}</td>` +
       `<td class="num">${c.exchanges.length > 0 ? esc(`#${c.exchanges[c.exchanges.length - 1]}`) : ''}</td></tr>`,
   );
   const head = '<thead><tr><th></th><th>check</th><th>expected</th><th>actual</th><th>last request</th></tr></thead>';

@@ -5,11 +5,15 @@
  * matches (the rule now passes, or deviates otherwise) is reported so it can be removed or renewed,
  * and any other deviation fails as usual.
  *
- * An entry names a rule, the status it may have (`failed`, `warning`, `error` or `skipped`), the
- * check it concerns and why it is accepted. It matches a rule with that status whose deviation is
- * that check (`deviationOf`: the first failed check, the test in error, the parts not checked), so
- * a new failure of a rule already in the baseline is new. An entry without `check` (written by
- * hand, or by an older tack) matches on rule and status alone.
+ * An entry names a rule, the status it may have (`failed`, `warning`, `error` or `skipped`), what it
+ * waives and why it is accepted, by ids (`checks`), stable across runs and rewordings: a failure's
+ * failed checks (`<test id>/<rule>/<key>`: ./test-context.ts), or what kept a skipped rule or one in
+ * error from being checked (`<test>/needs/<need>`, a part not seen, `<test>/error`: RuleResult.notChecked).
+ * The entry matches only when every one of the rule's ids is one it names, so a new failure of a rule
+ * already in the baseline is new. An entry of an older tack names one deviation in words (`check`):
+ * it matches only while the rule deviates as it did then (every failed check with that title). An
+ * entry naming nothing (written by hand) waives every deviation of the rule with its status, a new
+ * one too, and every run says so.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -17,7 +21,7 @@ import { TackError } from '../harness/errors.js';
 import { type ExitPolicy, exitCodeOf } from './exit-policy.js';
 import type { RunResult } from './index.js';
 import { isRuleId } from '../rules/catalog.js';
-import { doesNotHold, type Known, type Narrowed, type RuleRecord, type RuleResult } from './results.js';
+import { doesNotHold, type Known, type Narrowed, type RuleRecord, type RuleResult, type Status } from './results.js';
 
 /**
  * Where a rule stands against a baseline: a known failure (`expected`), a skip the baseline accepts
@@ -48,6 +52,7 @@ export const BASELINE_SCHEMA = 'tack-baseline/1';
 const entrySchema = z.object({
   rule: z.string().min(1, 'each entry needs a rule id'),
   status: z.enum(['failed', 'warning', 'error', 'skipped'], { message: 'status must be failed, warning, error or skipped' }),
+  checks: z.array(z.string().min(1)).min(1, 'checks, when given, lists the ids of the failed checks it waives (tack baseline write fills them in)').optional(),
   check: z.string().min(1, 'check, when given, names the failed check (tack baseline write fills it in)').optional(),
   reason: z.string().min(1, 'each entry needs a reason: why the deviation is accepted'),
 });
@@ -83,7 +88,7 @@ export function readBaseline(file: string): Baseline {
 }
 
 /** What a deviation is read from: a rule as the runner finished it, or as results.json has it. */
-type Deviating = Pick<RuleRecord, 'status' | 'reason' | 'checks' | 'unverified'>;
+type Deviating = Pick<RuleRecord, 'status' | 'reason' | 'checks' | 'unverified' | 'notChecked'>;
 
 /**
  * What a rule's deviation is, as a baseline entry names it: the first failed check's title (for a
@@ -110,10 +115,57 @@ function normalise(text: string): string {
     .trim();
 }
 
+const FAILING: readonly Status[] = ['failed', 'warning'];
+
+/**
+ * What a baseline entry names a rule's deviation by: the ids of a failing rule's failed checks, of
+ * what kept a skipped rule or one in error from being checked. Undefined when the rule holds, or
+ * one of them has no id (an older results.json, tack client's problems).
+ */
+export function deviationIds(rule: Deviating): string[] | undefined {
+  if (rule.status === 'skipped' || rule.status === 'error')
+    return rule.notChecked !== undefined && rule.notChecked.length > 0 ? [...rule.notChecked] : undefined;
+  if (!FAILING.includes(rule.status)) return undefined;
+  const failed = rule.checks.filter((c) => !c.ok);
+  if (failed.length === 0 || failed.some((c) => c.id === undefined)) return undefined;
+  return [...new Set(failed.map((c) => c.id!))];
+}
+
+/** The title of a failed check as an entry of an older tack names it (a property's with the rule its failing step broke). */
+function titleOf(check: Deviating['checks'][number]): string {
+  const inner = check.replay?.rule;
+  return normalise(inner ? `${check.title} (${inner})` : check.title);
+}
+
+/** Whether `entry` accepts `rule` as it is now. */
+function covers(entry: BaselineEntry, rule: Deviating): boolean {
+  if (entry.status !== rule.status) return false;
+  const failing = FAILING.includes(rule.status);
+  const waived = entry.checks;
+  if (waived !== undefined) return deviationIds(rule)?.every((id) => waived.includes(id)) === true;
+  if (entry.check === undefined) return true;
+  if (failing) {
+    const failed = rule.checks.filter((c) => !c.ok);
+    return failed.length > 0 && failed.every((c) => titleOf(c) === normalise(entry.check!));
+  }
+  return normalise(entry.check) === deviationOf(rule);
+}
+
 /** The entry that accepts `rule` as it is now, if any. */
 function matching(entries: readonly BaselineEntry[], rule: Deviating): BaselineEntry | undefined {
-  const deviation = deviationOf(rule);
-  return entries.find((e) => e.status === rule.status && (e.check === undefined || normalise(e.check) === deviation));
+  return entries.find((e) => covers(e, rule));
+}
+
+/** What an entry waives, in a stale-entry note. */
+function waives(e: BaselineEntry): string {
+  if (e.checks !== undefined) return `${e.status} at ${e.checks.join(', ')}`;
+  return e.check === undefined ? e.status : `${e.status} at "${e.check}"`;
+}
+
+/** Where a rule deviates now, in a stale-entry note: the ids of its failed checks, else as deviationOf says. */
+function deviatesAt(rule: Deviating): string {
+  const ids = deviationIds(rule);
+  return ids !== undefined ? ids.join(', ') : `"${deviationOf(rule)}"`;
 }
 
 export interface AppliedBaseline {
@@ -144,6 +196,12 @@ export function applyBaseline(baseline: Baseline, result: RunResult, policy: Exi
       : rule.status === 'skipped' && rule.level === 'MUST' && policy.requireAll;
     if (entry && rule.status !== 'passed') {
       reasons.set(rule.id, entry.reason);
+      if (entry.check === undefined && entry.checks === undefined) {
+        notes.push(
+          `the baseline's entry for ${rule.id} names no check: it waives the rule whenever it is ${entry.status}, ` +
+            'a new deviation too (name its checks: tack baseline write)',
+        );
+      }
       if (rule.status === 'skipped') mark(rule.id, 'accepted', lists.accepted);
       else mark(rule.id, 'expected', lists.expected);
     } else if (rule.status === 'passed' && entries.length > 0) {
@@ -151,8 +209,7 @@ export function applyBaseline(baseline: Baseline, result: RunResult, policy: Exi
       notes.push(`now passing: ${rule.id}: remove it from the baseline ${baseline.file}`);
     } else if (failsRun) mark(rule.id, 'new-failure', lists.newFailures);
     if (!entry && entries.length > 0 && rule.status !== 'passed') {
-      const was = entries.map((e) => (e.check === undefined ? e.status : `${e.status} at "${e.check}"`)).join(' or ');
-      notes.push(`stale entry: ${rule.id} is in the baseline as ${was}, but is now ${rule.status} at "${deviationOf(rule)}"`);
+      notes.push(`stale entry: ${rule.id} is in the baseline as ${entries.map(waives).join(' or ')}, but is now ${rule.status} at ${deviatesAt(rule)}`);
     }
   }
   // Known failures count as checked and holding for the exit code, accepted skips as rules --require-all
@@ -170,7 +227,9 @@ export function applyBaseline(baseline: Baseline, result: RunResult, policy: Exi
 
 /**
  * A baseline of every rule that did not hold in a run, and of every MUST rule it did not check
- * (which `--require-all` fails), each with the check it concerns and the run's reason.
+ * (which `--require-all` fails), each with the run's reason and the ids of what it waives: every
+ * failed check, or what kept the rule from being checked (from the results.json of a tack before
+ * ids, the first failed check's title, the test in error or the parts not checked, in words).
  */
 export function baselineFrom(doc: { readonly rules: readonly (Deviating & { readonly id: string; readonly level: 'MUST' | 'SHOULD' })[] }): {
   schema: typeof BASELINE_SCHEMA;
@@ -178,7 +237,11 @@ export function baselineFrom(doc: { readonly rules: readonly (Deviating & { read
 } {
   const expected = doc.rules
     .filter((r) => doesNotHold(r.status) || (r.status === 'skipped' && r.level === 'MUST'))
-    .map((r) => ({ rule: r.id, status: r.status as BaselineEntry['status'], check: deviationOf(r), reason: r.reason }));
+    .map((r): BaselineEntry => {
+      const status = r.status as BaselineEntry['status'];
+      const ids = deviationIds(r);
+      return ids !== undefined ? { rule: r.id, status, checks: ids, reason: r.reason } : { rule: r.id, status, check: deviationOf(r), reason: r.reason };
+    });
   return { schema: BASELINE_SCHEMA, expected };
 }
 

@@ -111,7 +111,11 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     options.onRule?.(evidence.get(id)!.finalise());
   };
   // Rules no test covers are reported too, so nothing is silently dropped.
-  for (const id of selection.rules) if (!selection.lastTestOf.has(id)) evidence.get(id)!.skips.push(NO_TEST);
+  for (const id of selection.rules) {
+    if (selection.lastTestOf.has(id)) continue;
+    evidence.get(id)!.skips.push(NO_TEST);
+    evidence.get(id)!.skipIds.push(`${id}/no-test`);
+  }
 
   const deadlineText = `the run did not finish within ${target.runDeadlineS} s (TACK_RUN_DEADLINE_S)`;
   const stop = interrupt?.stopped.then(stopError);
@@ -153,14 +157,20 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   async function runTests(): Promise<boolean> {
     for (const [index, test] of selection.tests.entries()) {
       const relevant = test.rules.filter((r) => selected.has(r));
-      const { missing, unseen } = planTest(test, target, hook, hookProblem, parts.web.host.found);
+      const { missing, unmet, unseen } = planTest(test, target, hook, hookProblem, parts.web.host.found);
       const why = missing.length > 0 ? undefined : notStarted(test);
       if (why !== undefined) {
-        for (const r of relevant) evidence.get(r)!.errors.push(`${test.id} not run: ${why}`);
+        for (const r of relevant) {
+          evidence.get(r)!.errors.push(`${test.id} not run: ${why}`);
+          evidence.get(r)!.errorTests.push(test.id);
+        }
         outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'error', reason: `not run: ${why}`, durationMs: 0 });
       } else if (missing.length > 0) {
         const reason = missing.join('; ');
-        for (const r of relevant) evidence.get(r)!.skips.push(...missing);
+        for (const r of relevant) {
+          evidence.get(r)!.skips.push(...unmet);
+          evidence.get(r)!.skipIds.push(...unmet.map((u) => `${test.id}/needs/${u.need}`));
+        }
         outcomes.push({ id: test.id, title: test.title, rules: relevant, status: 'skipped', reason, durationMs: 0 });
       } else {
         options.onTest?.(test, 'start');
@@ -238,8 +248,10 @@ function collect(evidence: Map<RuleId, RuleEvidence>, { outcome, context, stoppe
     e.tests.push(outcome.id);
     e.durationMs += outcome.durationMs;
     const mine = context.checks.filter((c) => c.rule === r);
-    if (outcome.status === 'error') e.errors.push(`${outcome.id}: ${outcome.reason}`);
-    else if (outcome.status === 'failed' && stoppedAt !== undefined) {
+    if (outcome.status === 'error') {
+      e.errors.push(`${outcome.id}: ${outcome.reason}`);
+      e.errorTests.push(outcome.id);
+    } else if (outcome.status === 'failed' && stoppedAt !== undefined) {
       const stopped = { test: outcome.id, stoppedAt, reason: outcome.reason };
       if (mine.length === 0) e.unreached.push({ ...stopped, before: 'any' });
       else if (mine.every((c) => c.ok)) e.unfinished.push({ ...stopped, before: 'the-rest' });
@@ -247,7 +259,7 @@ function collect(evidence: Map<RuleId, RuleEvidence>, { outcome, context, stoppe
       if (softFailure !== undefined) {
         const reason = `${softFailure.rule}: ${softFailure.title}: expected ${softFailure.expected}, got ${softFailure.actual}`;
         e.unfinished.push({ test: outcome.id, stoppedAt: softFailure.rule, reason, before: 'after-failure' });
-      } else e.unverified.push({ rule: r, title: outcome.id, reason: 'the test ended without checking it' });
+      } else e.unverified.push({ id: `${outcome.id}/${r}/not-checked`, rule: r, title: outcome.id, reason: 'the test ended without checking it' });
     }
   }
   for (const c of context.checks) evidence.get(c.rule)?.checks.push(c);

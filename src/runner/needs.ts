@@ -184,6 +184,35 @@ export function capabilityOf(need: Need): Capability | undefined {
   return capability as Capability;
 }
 
+/**
+ * Why a need is not met here, as data: the reason in words, and for a hook need the capability and
+ * whether the hook is missing or does not offer it (so that the selection can say every missing
+ * capability in one reason without reading the words back).
+ */
+export interface UnmetNeed {
+  readonly need: Need;
+  readonly reason: string;
+  readonly hook?: { readonly capability: Capability; readonly missing: HookMissing };
+}
+
+/** No test hook is configured (`no-hook`), or the target's hook does not list the capability (`not-offered`). */
+export type HookMissing = 'no-hook' | 'not-offered';
+
+/** The reason for capabilities of the test hook that are missing the same way, in one sentence. */
+export function hookReason(missing: HookMissing, capabilities: readonly Capability[]): string {
+  const words = capabilities.length === 1 ? capabilities[0]! : `${capabilities.slice(0, -1).join(', ')} and ${capabilities.at(-1)!}`;
+  const what = `${words} capabilit${capabilities.length === 1 ? 'y' : 'ies'}`;
+  return missing === 'no-hook' ? `needs the test hook (TACK_HOOK_URL, TACK_HOOK_TOKEN) with the ${what}` : `the target's test hook does not offer the ${what}`;
+}
+
+/** Why a hook need is not met here; undefined when it is. */
+function unmetHookNeed(need: Need, capability: Capability, { target, hook, hookProblem }: NeedEnv): UnmetNeed | undefined {
+  if (hook?.has(capability)) return undefined;
+  if (!target.hook) return { need, reason: hookReason('no-hook', [capability]), hook: { capability, missing: 'no-hook' } };
+  if (!hook) return { need, reason: `needs the test hook, which is not usable: ${hookProblem ?? 'unknown problem'}` };
+  return { need, reason: hookReason('not-offered', [capability]), hook: { capability, missing: 'not-offered' } };
+}
+
 /** The entry of a need: a named one from the table, a hook need from its capability. */
 function entryOf(need: Need): NeedEntry {
   const capability = capabilityOf(need);
@@ -191,12 +220,7 @@ function entryOf(need: Need): NeedEntry {
   return {
     meaning: `the target's test hook lists the ${capability} capability`,
     asks: `hook capability ${capability} (TACK_HOOK_URL, TACK_HOOK_TOKEN)`,
-    unmet: ({ target, hook, hookProblem }) => {
-      if (hook?.has(capability)) return undefined;
-      if (!target.hook) return `needs the test hook (TACK_HOOK_URL, TACK_HOOK_TOKEN) with the ${capability} capability`;
-      if (!hook) return `needs the test hook, which is not usable: ${hookProblem ?? 'unknown problem'}`;
-      return `the target's test hook does not offer the ${capability} capability`;
-    },
+    unmet: (env) => unmetHookNeed(need, capability, env)?.reason,
   };
 }
 
@@ -205,14 +229,19 @@ export function needText(need: Need): string {
   return entryOf(need).asks;
 }
 
-/** Why each of `needs` is not met here (unmerged: the selection says the hook's missing capabilities in one reason). */
+/** Why each of `needs` is not met here, as data (unmerged: the selection says the hook's missing capabilities in one reason). */
 export function unmetReasons(
   needs: readonly Need[],
   target: TargetConfig,
   hook: HookClient | undefined,
   hookProblem: string | undefined,
   browser: BrowserLookup = findBrowser(target.browser),
-): string[] {
+): UnmetNeed[] {
   const env = { target, hook, hookProblem, browser };
-  return needs.flatMap((need) => entryOf(need).unmet(env) ?? []);
+  return needs.flatMap((need): UnmetNeed[] => {
+    const capability = capabilityOf(need);
+    const unmet = capability === undefined ? entryOf(need).unmet(env) : unmetHookNeed(need, capability, env);
+    if (unmet === undefined) return [];
+    return [typeof unmet === 'string' ? { need, reason: unmet } : unmet];
+  });
 }

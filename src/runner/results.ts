@@ -26,6 +26,11 @@ export function doesNotHold(status: Status): status is (typeof NOT_HOLDING)[numb
 
 /** One verdict of one check on one rule. */
 export const checkSchema = z.looseObject({
+  /**
+   * Stable across runs and rewordings: `<test id>/<rule>/<key>` (./test-context.ts), what a baseline
+   * waives (tack client's: `client/<scenario>/<rule>/<place>`). Absent in the results.json of a tack before ids.
+   */
+  id: z.string().optional(),
   rule: z.string(),
   test: z.string(),
   title: z.string(),
@@ -59,6 +64,12 @@ export const ruleSchema = z.looseObject({
   observations: z.array(z.string()),
   /** Parts of the rule tack could not observe (the rule is then at best `skipped`), in words. */
   unverified: z.array(z.string()),
+  /**
+   * A rule skipped or in error: stable ids of what kept it from being checked (`<test>/needs/<need>`,
+   * `<test>/<rule>/unverified/<place>`, `<test>/stopped-at/<rule>`, `<test>/error`), what a baseline's
+   * entry for a skip or an error names. Empty when one has no id; absent before tack had ids.
+   */
+  notChecked: z.array(z.string()).optional(),
   tests: z.array(z.string()),
 });
 

@@ -13,6 +13,7 @@ import { plural } from '../text/plural.js';
 import { getRule, type RuleId } from '../rules/catalog.js';
 import type { Unverified } from './test-context.js';
 import { mergeReasons } from './selection.js';
+import type { UnmetNeed } from './needs.js';
 import type { CheckResult, RuleResult, Status } from './results.js';
 
 /**
@@ -36,8 +37,13 @@ function stoppedText(s: Stopped): string {
 export class RuleEvidence {
   readonly checks: CheckResult[] = [];
   readonly observations: string[] = [];
-  readonly skips: string[] = [];
+  /** Why the rule could not be checked: the needs unmet of each test that could not run (as data: ./selection.ts merges them), or a reason. */
+  readonly skips: (UnmetNeed | string)[] = [];
   readonly errors: string[] = [];
+  /** The tests of `errors` (the runner's; absent for tack client's problems): what a baseline's entry names. */
+  readonly errorTests: string[] = [];
+  /** Stable ids of `skips`, one each (`<test>/needs/<need>`, `<rule>/no-test`). */
+  readonly skipIds: string[] = [];
   readonly unverified: Unverified[] = [];
   /** Tests that stopped on another rule's failure before recording anything on this one. */
   readonly unreached: Stopped[] = [];
@@ -63,6 +69,7 @@ export class RuleEvidence {
       checks: this.checks,
       observations: [...new Set(this.observations)],
       unverified: this.notSeen(),
+      ...(status === 'skipped' || status === 'error' ? { notChecked: this.notCheckedIds(status) } : {}),
       cutShort: this.stoppedShort().map(({ test, stoppedAt }) => ({ test, stoppedAt })),
       tests: this.tests,
     };
@@ -76,6 +83,22 @@ export class RuleEvidence {
   /** What tack did not see of the rule: unverified parts; tests that stopped before the rest of it (when other checks passed). */
   private notSeen(): string[] {
     return [...this.unverified.map((u) => `${u.title}: ${u.reason}`), ...this.stoppedShort().map(stoppedText)];
+  }
+
+  /**
+   * Stable ids of what kept the rule from being checked, in the order the verdict reads them: the
+   * tests in error, the parts not seen (unverified, or the rest of a test that stopped at another
+   * rule's failure), or the needs unmet. Empty where one of them has none (tack client's problems).
+   */
+  private notCheckedIds(status: 'skipped' | 'error'): string[] {
+    const stopped = (s: Stopped) => `${s.test}/stopped-at/${s.stoppedAt}`;
+    let ids: (string | undefined)[];
+    if (status === 'error') {
+      if (this.errors.length > 0) ids = this.errorTests.length === this.errors.length ? this.errorTests.map((t) => `${t}/error`) : [undefined];
+      else ids = this.unreached.length > 0 ? [stopped(this.unreached[0]!)] : [`${this.id}/no-verdict`];
+    } else if (this.notSeen().length > 0) ids = [...this.unverified.map((u) => u.id), ...this.stoppedShort().map(stopped)];
+    else ids = this.skipIds.length === this.skips.length ? this.skipIds : [undefined];
+    return ids.some((id) => id === undefined) ? [] : [...new Set(ids as string[])];
   }
 
   private verdict(level: 'MUST' | 'SHOULD'): [Status, string] {

@@ -13,7 +13,8 @@ import { type BrowserLookup, findBrowser } from '../harness/browser/executable.j
 import type { HookClient } from '../harness/clients/hook.js';
 import type { TestCase } from './test-case.js';
 import type { TargetConfig } from '../harness/target-config.js';
-import { type Need, type TestPart, unmetReasons } from './needs.js';
+import { type HookMissing, hookReason, type Need, type TestPart, type UnmetNeed, unmetReasons } from './needs.js';
+import type { Capability } from '../harness/clients/hook.js';
 
 export interface Selection {
   readonly rules: readonly RuleId[];
@@ -37,8 +38,10 @@ export function selectTests(all: readonly TestCase[], only: readonly string[]): 
 
 /** What one test can do on this configuration. */
 export interface TestPlan {
-  /** Why it cannot run (each missing variable, capability or program); empty when it runs. */
+  /** Why it cannot run (each missing variable, capability or program), in words; empty when it runs. */
   readonly missing: readonly string[];
+  /** The same, as data (the needs unmet), for merging with other tests' (a rule's reason). */
+  readonly unmet: readonly UnmetNeed[];
   /** The parts of its rules it runs without (their needs unmet), each with why. */
   readonly unseen: readonly { readonly part: TestPart; readonly reason: string }[];
 }
@@ -50,13 +53,13 @@ export function planTest(
   hookProblem: string | undefined,
   browser: BrowserLookup = findBrowser(target.browser),
 ): TestPlan {
-  const missing = unmetNeeds(test.needs, target, hook, hookProblem, browser);
-  if (missing.length > 0) return { missing, unseen: [] };
+  const unmet = unmetReasons(test.needs, target, hook, hookProblem, browser);
+  if (unmet.length > 0) return { missing: mergeReasons(unmet), unmet, unseen: [] };
   const unseen = (test.parts ?? []).flatMap((part) => {
     const lacking = unmetNeeds(part.needs, target, hook, hookProblem, browser);
     return lacking.length > 0 ? [{ part, reason: lacking.join('; ') }] : [];
   });
-  return { missing, unseen };
+  return { missing: [], unmet: [], unseen };
 }
 
 export interface RulePlan {
@@ -87,7 +90,7 @@ export function planRules(
     const covering = selection.tests.filter((t) => t.rules.includes(rule));
     if (covering.length === 0) return { rule, tests: [], skipReasons: [NO_TEST] };
     const runnable = covering.filter((t) => plans.get(t.id)!.missing.length === 0);
-    if (runnable.length === 0) return { rule, tests: [], skipReasons: mergeReasons(covering.flatMap((t) => plans.get(t.id)!.missing)) };
+    if (runnable.length === 0) return { rule, tests: [], skipReasons: mergeReasons(covering.flatMap((t) => plans.get(t.id)!.unmet)) };
     const unseen = runnable.flatMap((t) =>
       plans
         .get(t.id)!
@@ -105,37 +108,23 @@ export function unseenText(part: TestPart, reason: string): string {
   return `partly checked: not checked: ${part.title}: ${reason}`;
 }
 
-const HOOK_NEEDED = /^needs the test hook \(TACK_HOOK_URL, TACK_HOOK_TOKEN\) with the (.+) capabilit(?:y|ies)$/;
-const HOOK_LACKS = /^the target's test hook does not offer the (.+) capabilit(?:y|ies)$/;
-
 /**
  * The reasons, each once, with every missing capability of the test hook said in one reason
  * ("needs the test hook (…) with the clock, users and api-tokens capabilities") instead of one
- * reason per capability.
+ * reason per capability: merged from the needs as data, never from their words (a plain reason,
+ * such as "no test covers it", is kept as it is).
  */
-export function mergeReasons(reasons: readonly string[]): string[] {
-  const needed: string[] = [];
-  const lacking: string[] = [];
+export function mergeReasons(unmet: readonly (UnmetNeed | string)[]): string[] {
+  const capabilities: Record<HookMissing, Capability[]> = { 'no-hook': [], 'not-offered': [] };
   const rest: string[] = [];
-  const add = (into: string[], list: string) => {
-    for (const c of list.split(/, | and /)) if (!into.includes(c)) into.push(c);
-  };
-  for (const reason of reasons) {
-    const need = HOOK_NEEDED.exec(reason);
-    const lack = HOOK_LACKS.exec(reason);
-    if (need) add(needed, need[1]!);
-    else if (lack) add(lacking, lack[1]!);
-    else if (!rest.includes(reason)) rest.push(reason);
+  for (const { reason, hook } of unmet.map((u) => (typeof u === 'string' ? { reason: u, hook: undefined } : u))) {
+    if (hook === undefined) {
+      if (!rest.includes(reason)) rest.push(reason);
+    } else if (!capabilities[hook.missing].includes(hook.capability)) capabilities[hook.missing].push(hook.capability);
   }
   const out = [...rest];
-  if (needed.length > 0) out.push(`needs the test hook (TACK_HOOK_URL, TACK_HOOK_TOKEN) with the ${capabilities(needed)}`);
-  if (lacking.length > 0) out.push(`the target's test hook does not offer the ${capabilities(lacking)}`);
+  for (const missing of ['no-hook', 'not-offered'] as const) if (capabilities[missing].length > 0) out.push(hookReason(missing, capabilities[missing]));
   return out;
-}
-
-function capabilities(list: readonly string[]): string {
-  const words = list.length === 1 ? list[0]! : `${list.slice(0, -1).join(', ')} and ${list.at(-1)!}`;
-  return `${words} capabilit${list.length === 1 ? 'y' : 'ies'}`;
 }
 
 /** Why a test cannot run here: each missing variable, capability or program, named (./needs.ts). */

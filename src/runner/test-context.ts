@@ -13,6 +13,11 @@
  *   test calls the returned function itself; whatever it did not call (it was stopped or abandoned
  *   first) the runner runs when the test ends, before a stop signal shuts the traffic off.
  *
+ * Every check has a stable id, `<test id>/<rule>/<key>` (what a baseline waives: ./baseline.ts).
+ * The key is the test's own: given where the checks of one rule follow the data (an endpoint, a
+ * malformation: `keyed(key, title)`), else the check's place among the test's checks on that rule
+ * (1, 2, ...) in the order the code records them. Never the title: a reworded title keeps its id.
+ *
  * A test records verdicts only on the rules it declares (`TestCase.rules`): a check on another rule
  * is a programming error, so that `--only`, the console and results.json judge a rule on the same
  * evidence, and `tack rules` can say which tests judge it.
@@ -94,10 +99,27 @@ export interface ContextParts {
 
 /** A part of a rule that could not be observed, and why. */
 export interface Unverified {
+  /** Stable across runs: `<test id>/<rule>/unverified/<place or key>` (what a baseline's accepted skip names). */
+  readonly id?: string | undefined;
   readonly rule: RuleId;
   readonly title: string;
   readonly reason: string;
 }
+
+/** A check's title with the key of its id, for checks of one rule that follow the data (an endpoint, a fixture's kind). */
+export interface KeyedTitle {
+  readonly key: string;
+  readonly title: string;
+}
+
+/** A title whose check id ends in `key` instead of its place among the test's checks on the rule. */
+export function keyed(key: string, title: string): KeyedTitle {
+  return { key, title };
+}
+
+export type CheckTitle = string | KeyedTitle;
+
+const titleText = (title: CheckTitle): string => (typeof title === 'string' ? title : title.title);
 
 /** Most exchanges kept as the evidence of one check (the failing property run's may be long). */
 const MAX_EVIDENCE = 64;
@@ -110,6 +132,8 @@ export class TestContext {
   private inProperty = false;
   private abandoned = false;
   private readonly undos = new Set<() => Promise<void>>();
+  /** How many checks (and parts not seen) without a key each rule has had in this test (the place of the next one). */
+  private readonly places = new Map<string, number>();
 
   constructor(
     readonly parts: ContextParts,
@@ -232,21 +256,24 @@ export class TestContext {
   }
 
   /** Records a verdict; a failure stops the test. `page`: what a failed browser check saw (kept only on a failure). */
-  check(rule: RuleId, title: string, found: Finding, page?: PageEvidence): void {
-    if (!this.record(rule, title, found, undefined, undefined, page)) throw new CheckFailed(rule, title, found.expected, found.actual);
+  check(rule: RuleId, title: CheckTitle, found: Finding, page?: PageEvidence): void {
+    if (!this.record(rule, title, found, undefined, undefined, page)) throw new CheckFailed(rule, titleText(title), found.expected, found.actual);
   }
 
   /** Records a verdict without stopping the test; returns whether it holds. */
-  soft(rule: RuleId, title: string, found: Finding, page?: PageEvidence): boolean {
-    if (!this.record(rule, title, found, undefined, undefined, page) && this.inProperty) throw new CheckFailed(rule, title, found.expected, found.actual);
+  soft(rule: RuleId, title: CheckTitle, found: Finding, page?: PageEvidence): boolean {
+    if (!this.record(rule, title, found, undefined, undefined, page) && this.inProperty)
+      throw new CheckFailed(rule, titleText(title), found.expected, found.actual);
     return found.ok;
   }
 
   /** A part of `rule` tack could not observe on this target: the rule cannot pass. */
-  unverified(rule: RuleId, title: string, reason: string): void {
+  unverified(rule: RuleId, title: CheckTitle, reason: string): void {
     if (this.inProperty || this.abandoned) return;
     this.assertDeclared(rule);
-    this.unverifiedParts.push({ rule, title: this.parts.redactor.redact(title), reason: this.parts.redactor.redact(reason) });
+    const redact = (text: string) => this.parts.redactor.redact(text);
+    const id = redact(this.idOf(rule, title, 'unverified'));
+    this.unverifiedParts.push({ id, rule, title: redact(titleText(title)), reason: redact(reason) });
   }
 
   /** Something the spec leaves open, reported and never failed. */
@@ -348,15 +375,26 @@ export class TestContext {
     return { ...page, step: redact(page.step), page: redact(page.page), withheld: page.withheld === undefined ? undefined : redact(page.withheld) };
   }
 
-  private record(rule: RuleId, title: string, found: Finding, replay?: CheckResult['replay'], evidence?: readonly number[], page?: PageEvidence): boolean {
+  /** The stable id of the next check on `rule`: its key, or its place among the test's checks on the rule. */
+  private idOf(rule: RuleId, title: CheckTitle, kind: 'check' | 'unverified' = 'check'): string {
+    const prefix = kind === 'check' ? `${this.testId}/${rule}` : `${this.testId}/${rule}/unverified`;
+    if (typeof title !== 'string') return `${prefix}/${title.key}`;
+    const counter = `${kind} ${rule}`;
+    const place = (this.places.get(counter) ?? 0) + 1;
+    this.places.set(counter, place);
+    return `${prefix}/${place}`;
+  }
+
+  private record(rule: RuleId, title: CheckTitle, found: Finding, replay?: CheckResult['replay'], evidence?: readonly number[], page?: PageEvidence): boolean {
     if (this.inProperty || this.abandoned) return found.ok;
     this.assertDeclared(rule);
     const redact = (s: string) => this.parts.redactor.redact(s);
     const exchanges = evidence ?? this.parts.transcript.seqsOf(this.testId);
     this.checks.push({
+      id: redact(this.idOf(rule, title)),
       rule,
       test: this.testId,
-      title: redact(title),
+      title: redact(titleText(title)),
       ok: found.ok,
       expected: redact(found.expected),
       actual: redact(found.actual),

@@ -7,12 +7,14 @@
  * repeats before the last match is read, and "not listed" would then be said of a business tack
  * never saw. A repeat is kept (`repeats`) as the paging defect it is (SEARCH-SHAPE judges it). A
  * target that ignores the parameters (the next page repeats the first, or says another pageIndex)
- * leaves the result incomplete, with the reason: "not listed" is then not a verdict.
+ * leaves the result incomplete, with the reason: "not listed" is then not a verdict. An empty page
+ * while its totalCount says more than was read (pages that start late) ends the walk too, and is kept
+ * (`emptyPage`) as the paging defect it is.
  */
 import type { TestContext } from '../runner/test-context.js';
 import { describeResponse } from '../checks/describe-response.js';
 import type { HttpResponse } from '../harness/http.js';
-import { itemKey, type Item, type Repeat, type SearchPages } from '../checks/search.js';
+import { type EmptyPage, itemKey, type Item, type Repeat, type SearchPages } from '../checks/search.js';
 
 const MAX_PAGES = 25;
 
@@ -46,6 +48,13 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
   /** The page each item (id and name) was first read on. */
   const firstSeen = new Map<string, number>();
   const repeats: Repeat[] = [];
+  let emptyPage: EmptyPage | undefined;
+  /** Notes the first page read empty while its own totalCount says more than was read before it. */
+  const emptyAt = (page: number, read: Parsed) => {
+    const said = read.totalCount;
+    if (emptyPage === undefined && read.items.length === 0 && said !== undefined && said > firstSeen.size)
+      emptyPage = { page: page + 1, totalCount: said, read: firstSeen.size };
+  };
   const take = (page: number, read: readonly Item[]) => {
     for (const item of read) {
       const key = itemKey(item);
@@ -56,6 +65,7 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
       items.push(item);
     }
   };
+  if (firstPage) emptyAt(0, firstPage);
   take(0, firstPage?.items ?? []);
   const sizes = firstPage ? [{ items: firstPage.items.length, pageSize: firstPage.pageSize }] : [];
   const responses = [first];
@@ -71,6 +81,7 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
     totalCount: firstPage?.totalCount,
     complete,
     incomplete: complete ? undefined : incomplete,
+    emptyPage,
   });
   if (!firstPage) return done(false, `search answered ${describeResponse(first)}`);
   const total = firstPage.totalCount;
@@ -93,6 +104,7 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
       );
     }
     previous = ids;
+    emptyAt(page, next);
     take(page, next.items);
     sizes.push({ items: next.items.length, pageSize: next.pageSize });
     responses.push(res);

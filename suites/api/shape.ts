@@ -10,13 +10,13 @@
  * mints for them. If the pages never fill, the page-size bound was not exercised and is reported as
  * such. What every other search of the run answered is judged too (suites/run-wide/every-answer.ts).
  */
-import type { TestContext } from '../../src/runner/test-context.js';
+import { keyed, type TestContext } from '../../src/runner/test-context.js';
 import { describeResponse } from '../../src/checks/describe-response.js';
 import { finding } from '../../src/checks/finding.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import type { TestPart } from '../../src/runner/needs.js';
 import { jsonMediaType } from '../../src/checks/response.js';
-import { eachMatchOnce, searchSchema, totalCountsAll, type SearchPages } from '../../src/checks/search.js';
+import { eachMatchOnce, noEmptyPageBeforeTotal, searchSchema, totalCountsAll, type SearchPages } from '../../src/checks/search.js';
 import { createMember, mintOrStop, readerMember } from '../../src/steps/members.js';
 import { accessTokenOf } from '../../src/steps/token-exchange.js';
 import { crowdedUser, SMALL_PAGE } from './crowd.js';
@@ -98,6 +98,9 @@ async function anyAccess(t: TestContext): Promise<{ token: string } | undefined>
   return { token: (await mintOrStop(t, await createMember(t, 'shape'))).access.value };
 }
 
+/** What an incomplete walk leaves unverified. */
+const PAGES_WALKED = 'every page of a search read, until the pages hold totalCount matches';
+
 /** Judges the pages read; false when there was no search answer to judge (not a 200: the rules on the token judge that). */
 function judgePages(t: TestContext, pages: SearchPages): boolean {
   if (pages.first.status !== 200) {
@@ -106,13 +109,17 @@ function judgePages(t: TestContext, pages: SearchPages): boolean {
   }
   t.soft('SEARCH-SHAPE', 'the answer is JSON', jsonMediaType(pages.first));
   for (const [i, res] of pages.responses.entries()) {
+    // How many pages there are is the target's: each page's check is keyed by its page, so the checks after keep their places.
     t.check(
       'SEARCH-SHAPE',
-      `page ${i + 1}: items[] (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount; items ≤ pageSize ≤ totalCount`,
+      keyed(`page-${i + 1}`, `page ${i + 1}: items[] (id, name, registrationNumber), pageIndex, pageSize ≥ 1, totalCount; items ≤ pageSize ≤ totalCount`),
       searchSchema(res),
     );
   }
   t.soft('SEARCH-SHAPE', 'paging through lists each match once (pages do not overlap)', eachMatchOnce(pages));
+  t.soft('SEARCH-SHAPE', 'paging through reaches totalCount (no page empty before it)', noEmptyPageBeforeTotal(pages));
+  // A walk that could not reach totalCount (the target ignores tack's paging parameters) has not seen the pages it judges.
+  if (!pages.complete && pages.emptyPage === undefined) t.unverified('SEARCH-SHAPE', PAGES_WALKED, pages.incomplete ?? 'not every page could be read');
   const first = pages.responses[0]!.json as { pageIndex?: unknown; pageSize?: unknown; totalCount?: unknown; items?: unknown[] };
   const base = first.pageIndex === 0 ? '0-based' : first.pageIndex === 1 ? 'probably 1-based' : 'base unknown';
   t.observe(

@@ -117,8 +117,13 @@ export function judgeClient(profile: Profile, played: readonly PlayedScenario[],
       e.durationMs += scenario.durationMs;
       for (const problem of problems) {
         const text = redaction.text(`${test}: ${problem.text}`);
-        if (problem.kind === 'error') e.errors.push(text);
-        else e.unverified.push({ rule, title: redaction.text(`${scenario.plan.id}: run ${problem.run}`), reason: redaction.text(problem.text) });
+        if (problem.kind === 'error') {
+          e.errors.push(text);
+          e.errorTests.push(test);
+        } else {
+          const title = redaction.text(`${scenario.plan.id}: run ${problem.run}`);
+          e.unverified.push({ id: `${test}/${rule}/unverified/run-${problem.run}`, rule, title, reason: redaction.text(problem.text) });
+        }
       }
     }
     if (scenario.evidence !== undefined) {
@@ -132,7 +137,10 @@ export function judgeClient(profile: Profile, played: readonly PlayedScenario[],
   const scenarios = played.flatMap((p) => p.evidence ?? []);
   for (const judge of judges) {
     const e = evidence.get(judge.rule)!;
-    if (e.checks.length === 0 && e.errors.length === 0 && e.unverified.length === 0) e.skips.push(redaction.text(notExercised(judge, scenarios)));
+    if (e.checks.length === 0 && e.errors.length === 0 && e.unverified.length === 0) {
+      e.skips.push(redaction.text(notExercised(judge, scenarios)));
+      e.skipIds.push(`client/${judge.rule}/not-exercised`);
+    }
   }
   return { rules: judges.map((j) => evidence.get(j.rule)!.finalise()), tests };
 }
@@ -176,11 +184,14 @@ function problemsOf(runs: readonly ObservedRun[], limits: PlayedScenario['limits
 function verdicts(e: RuleEvidence, scenario: ScenarioEvidence, redaction: Redaction, failedOn: Map<number, Set<RuleId>>): Verdicts {
   const test = `client/${scenario.id}`;
   const redact = redaction.text;
+  /** The places of the judge's next check and part not seen in this scenario: their ids, as the runner's (what a baseline waives). */
+  let place = 0;
+  let unseen = 0;
   return {
     check(title, found, requests: readonly ObservedRequest[] = [], run?: number) {
       const seqs = [...new Set(requests.map((r) => r.seq))].sort((a, b) => a - b).slice(0, MAX_EVIDENCE);
       const text = { title: redact(`${scenario.id}: ${title}`), expected: redact(found.expected), actual: redact(found.actual) };
-      const result: CheckResult = { rule: e.id, test, ...text, ok: found.ok, exchanges: seqs };
+      const result: CheckResult = { id: `${test}/${e.id}/${++place}`, rule: e.id, test, ...text, ok: found.ok, exchanges: seqs };
       e.checks.push(result);
       if (!found.ok) {
         for (const n of new Set([...requests.map((r) => r.run), ...(run === undefined ? [] : [run])])) {
@@ -189,7 +200,7 @@ function verdicts(e: RuleEvidence, scenario: ScenarioEvidence, redaction: Redact
       }
     },
     unverified(title, reason) {
-      e.unverified.push({ rule: e.id, title: redact(`${scenario.id}: ${title}`), reason: redact(reason) });
+      e.unverified.push({ id: `${test}/${e.id}/unverified/${++unseen}`, rule: e.id, title: redact(`${scenario.id}: ${title}`), reason: redact(reason) });
     },
     shown(output) {
       const line = redaction.output(output).replace(/\s+/g, ' ').trim();

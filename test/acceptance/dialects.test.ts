@@ -8,11 +8,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+import { startReferenceServer, type ReferenceOptions, type ReferenceServer } from '../../src/reference/index.js';
 import { getRule } from '../../src/rules/catalog.js';
 import { findBrowser } from '../../src/harness/browser/executable.js';
 import { browserLimitMs } from '../helpers/browser-time.js';
 import { runAgainstReference, statusOf } from '../helpers/reference-run.js';
+import { NO_BROWSER, targetFor } from '../helpers/modes.js';
 
 const hasChromium = findBrowser(process.env['TACK_BROWSER']).found;
 
@@ -66,5 +67,27 @@ describe('an implementation whose open choices differ from the reference default
     const { envFile } = await otherDialect([fault]);
     const result = await runAgainstReference({ envFile, only: [rule] });
     expect(statusOf(result, rule)).toBe('failed');
+  });
+});
+
+/**
+ * Issue #27: paging tack could not walk passed SEARCH-SHAPE ("2 items on 1 page(s)", totalCount 3).
+ * A target whose paging parameters are named otherwise and whose pages hold 2 items unless told:
+ * without TACK_PAGE_*_PARAM the walk stops at page 1, and SEARCH-SHAPE is skipped naming the
+ * variables; with them it is walked and passes.
+ */
+describe('paging under other parameter names, with a default page smaller than the matches', () => {
+  const SMALL_PAGES: ReferenceOptions = { dialect: { pageParams: { index: 'page', size: 'per_page' }, defaultPageSize: 2 } };
+
+  it.each([
+    ['without TACK_PAGE_*_PARAM: skipped, naming the variables', {}, 'skipped'],
+    ['with them: passed', { TACK_PAGE_INDEX_PARAM: 'page', TACK_PAGE_SIZE_PARAM: 'per_page' }, 'passed'],
+  ] as const)('SEARCH-SHAPE %s', async (_, paging, status) => {
+    const { server, env } = await targetFor('partner-only', [], SMALL_PAGES, { ...paging, TACK_BROWSER: NO_BROWSER });
+    servers.push(server);
+    const result = await runAgainstReference({ env, only: ['SEARCH-SHAPE'] });
+    const rule = result.rules.find((r) => r.id === 'SEARCH-SHAPE')!;
+    expect([rule.status, rule.reason]).toEqual([status, expect.any(String)]);
+    if (status === 'skipped') expect(rule.reason).toMatch(/TACK_PAGE_INDEX_PARAM/);
   });
 });

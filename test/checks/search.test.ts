@@ -1,4 +1,14 @@
-import { eachMatchOnce, type Item, listed, listsSomething, notListed, type SearchPages, totalCountsAll, withinPageSize } from '../../src/checks/search.js';
+import {
+  eachMatchOnce,
+  type Item,
+  listed,
+  listsSomething,
+  noEmptyPageBeforeTotal,
+  notListed,
+  type SearchPages,
+  totalCountsAll,
+  withinPageSize,
+} from '../../src/checks/search.js';
 import { answer, table } from './table.js';
 
 const page = (items: Item[], status = 200, complete = true): SearchPages => {
@@ -35,6 +45,13 @@ table('what a search lists (src/checks/search.ts)', [
     found: () => eachMatchOnce({ ...page([acme, acme]), pages: 2, repeats: [{ id: '1', firstPage: 1, page: 2 }] }),
     ok: false,
     actual: 'business 1 on page 2 again (first on page 1); 1 repeat(s) in all',
+  },
+  { name: 'no page empty before totalCount', found: () => noEmptyPageBeforeTotal(page([acme])), ok: true },
+  {
+    name: 'pages that start one item late: page 2 empty while totalCount says 3',
+    found: () => noEmptyPageBeforeTotal({ ...page([acme, acme]), pages: 2, complete: false, emptyPage: { page: 2, totalCount: 3, read: 2 } }),
+    ok: false,
+    actual: 'page 2 empty with totalCount 3, after 2 different match(es)',
   },
   { name: 'within the page size', found: () => withinPageSize(3, 3), ok: true },
   { name: 'beyond the page size', found: () => withinPageSize(4, 3), ok: false },

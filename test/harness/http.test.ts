@@ -27,3 +27,33 @@ describe('RFC 6761 localhost names', () => {
     }
   });
 });
+
+describe('a 503 with Retry-After that tack honoured', () => {
+  it('is marked retried in the transcript, so the run-wide no-5xx rules do not count it as a server error', async () => {
+    let calls = 0;
+    const server = createServer((_req, res) => {
+      calls++;
+      if (calls === 1) res.writeHead(503, { 'retry-after': '0' }).end('busy');
+      else if (calls === 2) res.writeHead(503).end('down');
+      else res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const transcript = new Transcript();
+    const http = new HttpClient({ timeoutMs: 2000, insecureTls: false, redactor: new Redactor(), transcript });
+    try {
+      const first = await http.send({ method: 'GET', url: `http://127.0.0.1:${port}/x` });
+      const second = await http.send({ method: 'GET', url: `http://127.0.0.1:${port}/x` });
+      expect([first.status, second.status]).toEqual([503, 200]);
+      // The first request: a 503 with Retry-After (honoured, sent again), then a 503 without it (its answer, which counts).
+      expect(transcript.answered().map((e) => [e.response.status, e.retried])).toEqual([
+        [503, true],
+        [503, false],
+        [200, false],
+      ]);
+    } finally {
+      await http.close();
+      server.close();
+    }
+  });
+});

@@ -244,6 +244,11 @@ const PROBES: Record<FaultName, Probe> = {
     const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=2'), await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')];
     return names(first).at(-1) === names(second)[0];
   },
+  'search-pages-start-late': async (s) => {
+    const { accessToken } = await signIn(s);
+    const second = (await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')).json<{ items: unknown[]; totalCount: number }>();
+    return second.items.length === 0 && second.totalCount > 2;
+  },
   'search-offset-is-page-index': async (s) => {
     const { accessToken } = await signIn(s);
     const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=2'), await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')];
@@ -257,6 +262,19 @@ const PROBES: Record<FaultName, Probe> = {
     (await call(s, 'acme', 'POST', `/api/admin/users/${encodeURIComponent(BOB)}/reset-password`, { headers: partnerKey(s) })).status === 200,
   'partner-refresh-unknown-token-500': async (s) =>
     (await call(s, 'acme', 'POST', REFRESH, { headers: partnerKey(s), json: { refreshToken: 'never-issued' } })).status === 500,
+  'gateway-503-retry-after': async (s) => {
+    const first = await mintWith(s, partnerKey(s));
+    return first.status === 503 && first.headers['retry-after'] === '1' && (await mintWith(s, partnerKey(s))).status === 200;
+  },
+  'partner-refresh-unknown-token-503': async (s) => {
+    const res = await call(s, 'acme', 'POST', REFRESH, { headers: partnerKey(s), json: { refreshToken: 'never-issued' } });
+    return res.status === 503 && res.headers['retry-after'] === undefined;
+  },
+  'partner-refresh-unknown-token-503-retry-forever': async (s) => {
+    const again = () => call(s, 'acme', 'POST', REFRESH, { headers: partnerKey(s), json: { refreshToken: 'never-issued' } });
+    const [a, b] = [await again(), await again()];
+    return a.status === 503 && b.status === 503 && b.headers['retry-after'] === '0';
+  },
   'lenient-json-unknown-user-401': async (s) =>
     (await call(s, 'acme', 'POST', TOKEN, { headers: { ...partnerKey(s), 'content-type': 'text/plain' }, body: JSON.stringify({ username: ALICE }) }))
       .status === 200 && (await call(s, 'acme', 'POST', TOKEN, { headers: partnerKey(s), json: { username: 'nobody@example.com' } })).status === 401,

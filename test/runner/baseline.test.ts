@@ -12,6 +12,9 @@ import { githubAnnotations } from '../../src/cli/commands/annotate.js';
 import { baselineWriteCommand } from '../../src/cli/commands/baseline.js';
 import { runInProcess, startTarget, type Target } from '../reporters/helpers.js';
 import type { ResultsDocument } from '../../src/reporters/results-schema.js';
+import { applyBaseline, type BaselineEntry, baselineFrom } from '../../src/runner/baseline.js';
+import type { RunResult } from '../../src/runner/index.js';
+import type { CheckResult, RuleResult } from '../../src/runner/results.js';
 
 const ONLY = ['SIGNIN-REVOKE', 'PARTNER-HEADERS-REQUIRED', 'PARTNER-BAD-CREDENTIALS'];
 
@@ -68,12 +71,38 @@ describe('baseline of expected failures', () => {
     expect(results(broken.runDir).baseline).toMatchObject({ expected: ['SIGNIN-REVOKE'], newFailures: ['PARTNER-HEADERS-REQUIRED'] });
 
     // The same rule failing at another check is a new failure, and the entry is reported as stale.
-    expect(written.expected[0]).toMatchObject({ check: expect.stringMatching(/revoke/) });
+    expect(written.expected[0]).toMatchObject({ checks: expect.arrayContaining([expect.stringMatching(/^sign-in\/revoke\/SIGNIN-REVOKE\/\d+$/)]) });
     const elsewhere = await start(['revoke-answers-with-body']);
     const differently = await runInProcess(elsewhere.env, { only: ONLY, baseline: file });
     expect(differently.code).toBe(1);
     expect(results(differently.runDir).baseline).toMatchObject({ expected: [], newFailures: ['SIGNIN-REVOKE'] });
-    expect(differently.out).toMatch(/baseline: stale entry: SIGNIN-REVOKE is in the baseline as failed at ".*revoke.*", but is now failed at "/);
+    expect(differently.out).toMatch(/baseline: stale entry: SIGNIN-REVOKE is in the baseline as failed at .*\/SIGNIN-REVOKE\/\d+, but is now failed at \S+/);
+  });
+
+  it('a second, different failure of a waived rule fails the gate (a new 5xx on another endpoint)', async () => {
+    const reports = mkdtempSync(join(tmpdir(), 'tack-baseline-second-'));
+    const file = join(reports, 'baseline.json');
+    const only = ['PARTNER-NO-SERVER-ERROR'];
+    // Known: a 401 for a body that is not JSON. It comes before the refresh sweep, so it stays the rule's first failed check below.
+    const known = ['partner-content-type-401'];
+    const first = await runInProcess((await start(known)).env, { only, reports });
+    expect(first.code).toBe(1);
+    expect(baselineWriteCommand({ out: file, reports }, () => undefined)).toBe(0);
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { expected: { rule: string; checks: string[] }[] };
+    // Every failed check, by id (the test, the rule, its place or key), never by its title.
+    expect(written.expected[0]!.checks.length).toBeGreaterThan(0);
+    for (const id of written.expected[0]!.checks) expect(id).toMatch(/^[a-z-]+\/[a-z-]+\/PARTNER-NO-SERVER-ERROR\/\S+$/);
+
+    const same = await runInProcess((await start(known)).env, { only, baseline: file });
+    expect(same.code).toBe(0);
+
+    // A new 500 of the refresh call, with the known failure still there: a new failure, not waived.
+    const more = await runInProcess((await start([...known, 'partner-refresh-unknown-token-500'])).env, { only, baseline: file });
+    expect(more.code).toBe(1);
+    expect(results(more.runDir).baseline).toMatchObject({ expected: [], newFailures: ['PARTNER-NO-SERVER-ERROR'] });
+    expect(more.out).toMatch(
+      /stale entry: PARTNER-NO-SERVER-ERROR is in the baseline as failed at .*, but is now failed at .*run-wide\/every-answer\/PARTNER-NO-SERVER-ERROR\/POST /,
+    );
   });
 
   it('--require-all: a MUST rule not checked fails the run and says so in every report; a baseline entry accepts it, with its reason', async () => {
@@ -94,9 +123,10 @@ describe('baseline of expected failures', () => {
     );
 
     expect(baselineWriteCommand({ out: file, reports }, () => undefined)).toBe(0);
-    const written = JSON.parse(readFileSync(file, 'utf8')) as { expected: { rule: string; status: string; check: string; reason: string }[] };
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { expected: { rule: string; status: string; checks: string[]; reason: string }[] };
+    // The skip by id: the need unmet of the test that could not run, not the words of its reason.
     expect(written.expected).toEqual([
-      { rule: 'TOKEN-PAGE-MASKED', status: 'skipped', check: expect.stringMatching(/^needs a browser/), reason: expect.any(String) },
+      { rule: 'TOKEN-PAGE-MASKED', status: 'skipped', checks: [expect.stringMatching(/^token-page\/\S+\/needs\/browser$/)], reason: expect.any(String) },
     ]);
     written.expected[0]!.reason = 'this runner has no browser; the page is certified on the nightly job';
     writeFileSync(file, JSON.stringify(written));
@@ -115,11 +145,20 @@ describe('baseline of expected failures', () => {
     expect(readFileSync(join(green.runDir, 'report.html'), 'utf8')).toContain('accepted (baseline): this runner has no browser');
     expect(githubAnnotations(join(green.runDir, 'results.json'))).toBe('');
 
-    // Skipped for another reason: the entry is stale, and the skip fails --require-all again.
-    const other = await runInProcess({ ...env, TACK_BROWSER: '/elsewhere/tack-test-browser' }, { only, requireAll: true, baseline: file });
+    // The same need unmet, its words changed (another path): still the accepted skip.
+    const elsewhere = await runInProcess({ ...env, TACK_BROWSER: '/elsewhere/tack-test-browser' }, { only, requireAll: true, baseline: file });
+    expect(elsewhere.code).toBe(0);
+
+    // Skipped for another reason too (no test hook: no user to sign in with): the entry is stale, and the skip fails --require-all again.
+    const noHook: Record<string, string> = { ...env };
+    delete noHook['TACK_HOOK_URL'];
+    delete noHook['TACK_HOOK_TOKEN'];
+    const other = await runInProcess(noHook, { only, requireAll: true, baseline: file });
     expect(other.code).toBe(1);
     expect(results(other.runDir).baseline).toMatchObject({ accepted: [], newFailures: ['TOKEN-PAGE-MASKED'] });
-    expect(other.out).toMatch(/stale entry: TOKEN-PAGE-MASKED is in the baseline as skipped at "needs a browser: TACK_BROWSER=\/nonexistent/);
+    expect(other.out).toMatch(
+      /stale entry: TOKEN-PAGE-MASKED is in the baseline as skipped at \S+\/needs\/browser, but is now skipped at .*needs\/user-password/,
+    );
   });
 
   it('a baseline that cannot be read is a configuration error, and the reports are still written', async () => {
@@ -131,5 +170,75 @@ describe('baseline of expected failures', () => {
     expect(run.code).toBe(2);
     expect(run.out).toMatch(/baseline: --baseline .*bad\.json is not a baseline: expected\.0\.reason/);
     expect(results(run.runDir).run.exitCode).toBe(2);
+  });
+});
+
+/** A failed MUST rule with these checks (id and title), as the runner finishes it. */
+function failing(checks: readonly { id?: string; title: string; ok?: boolean }[]): RuleResult {
+  const results = checks.map(
+    (c): CheckResult => ({
+      ...(c.id ? { id: c.id } : {}),
+      rule: 'SIGNIN-REVOKE',
+      test: 'sign-in/revoke',
+      title: c.title,
+      ok: c.ok ?? false,
+      expected: 'e',
+      actual: 'a',
+      exchanges: [],
+    }),
+  );
+  return {
+    id: 'SIGNIN-REVOKE',
+    level: 'MUST',
+    area: 'sign-in',
+    section: '§4.2',
+    text: '',
+    status: 'failed',
+    reason: 'r',
+    durationMs: 0,
+    checks: results,
+    observations: [],
+    unverified: [],
+    cutShort: [],
+    tests: ['sign-in/revoke'],
+  };
+}
+
+const POLICY = { strict: false, requireAll: false };
+const applied = (entries: BaselineEntry[], rule: RuleResult) =>
+  applyBaseline({ file: 'b.json', entries }, { rules: [rule], hookProblem: undefined } as unknown as RunResult, POLICY);
+const entry = (more: Partial<BaselineEntry>): BaselineEntry => ({ rule: 'SIGNIN-REVOKE', status: 'failed', reason: 'known', ...more });
+
+describe('what a baseline entry waives', () => {
+  const A = { id: 'sign-in/revoke/SIGNIN-REVOKE/2', title: 'revoke an exchanged token: body' };
+  const B = { id: 'sign-in/revoke/SIGNIN-REVOKE/4', title: 'exchange of the token after revoke' };
+
+  it('baseline write names every failed check by id, not only the first', () => {
+    const written = baselineFrom({ rules: [failing([A, { ...B, ok: true }, { id: 'sign-in/revoke/SIGNIN-REVOKE/5', title: 'x' }])] });
+    expect(written.expected).toEqual([entry({ checks: [A.id, 'sign-in/revoke/SIGNIN-REVOKE/5'], reason: 'r' })]);
+  });
+
+  it('a second, different failed check of a waived rule is a new failure', () => {
+    const result = applied([entry({ checks: [A.id] })], failing([A, B]));
+    expect([result.exitCode, result.summary.newFailures]).toEqual([1, ['SIGNIN-REVOKE']]);
+    expect(result.summary.notes.join('\n')).toContain(`is now failed at ${A.id}, ${B.id}`);
+  });
+
+  it('a reworded check title keeps its waiver: the id is matched, never the title', () => {
+    const result = applied([entry({ checks: [A.id] })], failing([{ ...A, title: 'revoking a token: the answer has no body' }]));
+    expect([result.exitCode, result.summary.expected]).toEqual([0, ['SIGNIN-REVOKE']]);
+  });
+
+  it('an entry of an older tack (one check by title) waives its failure as it was, and no second failure', () => {
+    const old = entry({ check: A.title });
+    expect(applied([old], failing([{ title: A.title }])).exitCode).toBe(0);
+    expect(applied([old], failing([A])).exitCode).toBe(0);
+    expect(applied([old], failing([A, B])).summary.newFailures).toEqual(['SIGNIN-REVOKE']);
+  });
+
+  it('an entry naming no check waives every failure of the rule, and every run says so', () => {
+    const result = applied([entry({})], failing([A, B]));
+    expect(result.exitCode).toBe(0);
+    expect(result.summary.notes.join('\n')).toMatch(/entry for SIGNIN-REVOKE names no check: it waives the rule whenever it is failed, a new deviation too/);
   });
 });

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveTarget, validateEnv } from '../../src/harness/config.js';
-import { type ContextParts, TestContext, UndeclaredRule } from '../../src/runner/test-context.js';
+import { type ContextParts, keyed, TestContext, UndeclaredRule } from '../../src/runner/test-context.js';
 import { exitCodeOf } from '../../src/runner/exit-policy.js';
 import { finding } from '../../src/checks/finding.js';
 import { HttpClient } from '../../src/harness/http.js';
@@ -75,9 +75,38 @@ describe('what a test needs, said once', () => {
     const [idle] = (await run([needy, other], ['SIGNIN-IDLE-EXPIRY'])).rules;
     const hook = 'needs the test hook (TACK_HOOK_URL, TACK_HOOK_TOKEN) with the';
     expect(idle).toMatchObject({ status: 'skipped', reason: `${hook} clock, users, api-tokens and disable-user capabilities` });
-    expect(mergeReasons([`${hook} clock capability`, 'needs a browser: none', `${hook} users and clock capabilities`])).toEqual([
+    const noHook = (capability: 'clock' | 'users') => ({
+      need: `hook:${capability}` as const,
+      reason: 'words never read',
+      hook: { capability, missing: 'no-hook' as const },
+    });
+    const browser = { need: 'browser' as const, reason: 'needs a browser: none' };
+    expect(mergeReasons([noHook('clock'), browser, noHook('users'), noHook('clock')])).toEqual([
       'needs a browser: none',
       `${hook} clock and users capabilities`,
+    ]);
+  });
+
+  it('merges the missing capabilities from the needs as data, not by parsing the reason words (needs.ts may reword them)', () => {
+    const lacking = {
+      need: 'hook:clock' as const,
+      reason: 'reworded: the hook lacks clock',
+      hook: { capability: 'clock' as const, missing: 'not-offered' as const },
+    };
+    expect(mergeReasons([lacking, 'no test in this version of tack covers it'])).toEqual([
+      'no test in this version of tack covers it',
+      "the target's test hook does not offer the clock capability",
+    ]);
+  });
+
+  it('a skipped rule names what kept it from being checked by ids (the tests and their needs unmet), not by the words of its reason', async () => {
+    const [idle] = (await run([needy, other], ['SIGNIN-IDLE-EXPIRY'])).rules;
+    expect(idle!.notChecked).toEqual([
+      'needy/needs/hook:clock',
+      'needy/needs/hook:users',
+      'needy/needs/hook:api-tokens',
+      'other/needs/hook:users',
+      'other/needs/hook:disable-user',
     ]);
   });
 
@@ -278,5 +307,35 @@ describe('the exit code', () => {
     [rules(['skipped', 'MUST']), { strict: false, requireAll: false }, 3],
   ] as const)('%j with %j → %i', (list, policy, code) => {
     expect(exitCodeOf(list, policy)).toBe(code);
+  });
+});
+
+describe('check ids', () => {
+  const context = () => {
+    const transcript = new Transcript();
+    const parts = { redactor: new Redactor(), transcript, fc: { seed: 7, numRuns: 1, path: undefined } } as unknown as ContextParts;
+    return new TestContext(parts, { id: 'area/test', rules: ['SIGNIN-REVOKE', 'SIGNIN-NO-STORE'] });
+  };
+
+  it('a reworded title keeps its id: the id is the test, the rule and the check place or key, never the title', () => {
+    const [before, after] = [context(), context()];
+    for (const [t, words] of [
+      [before, 'revoke: status'],
+      [after, 'revoking answers 200'],
+    ] as const) {
+      t.soft('SIGNIN-NO-STORE', 'no-store', finding(true, 'x', 'x'));
+      t.soft('SIGNIN-REVOKE', 'first', finding(true, 'x', 'x'));
+      t.soft('SIGNIN-REVOKE', words, finding(false, 'x', 'y'));
+      t.soft('SIGNIN-REVOKE', keyed('POST /revoke', `every answer of POST /revoke (${words})`), finding(false, 'x', 'y'));
+    }
+    const ids = (t: TestContext) => t.checks.map((c) => c.id);
+    expect(ids(before)).toEqual([
+      'area/test/SIGNIN-NO-STORE/1',
+      'area/test/SIGNIN-REVOKE/1',
+      'area/test/SIGNIN-REVOKE/2',
+      'area/test/SIGNIN-REVOKE/POST /revoke',
+    ]);
+    expect(ids(after)).toEqual(ids(before));
+    expect(after.checks.map((c) => c.title)).not.toEqual(before.checks.map((c) => c.title));
   });
 });

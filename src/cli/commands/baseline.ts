@@ -37,7 +37,7 @@ export function baselineWriteCommand(opts: BaselineWriteOptions, write: (s: stri
   const skips = baseline.expected.filter((e) => e.status === 'skipped').length;
   const failures = baseline.expected.length - skips;
   write(`Wrote ${opts.out}: ${failures} expected failure(s) and ${skips} accepted skip(s) of MUST rules from run ${doc.run.id} (${from}).\n`);
-  for (const e of baseline.expected) write(`  ${e.rule} ${e.status}: ${e.check}\n`);
+  for (const e of baseline.expected) write(`  ${e.rule} ${e.status}: ${e.checks?.join(', ') ?? e.check}\n`);
   if (baseline.expected.length > 0) {
     write("Each entry carries the run's reason: replace it with why the deviation is accepted, and remove the entries you do not accept.\n");
   }

@@ -7,11 +7,13 @@ import type { Business } from '../directory.js';
 
 /**
  * Where page `index` (0-based) starts. Fault `search-pages-overlap`: one item early after the first
- * page. Fault `search-offset-is-page-index`: at the index itself (`OFFSET pageIndex`, a classic
+ * page; fault `search-pages-start-late`: one item late after the first page (a match skipped at each
+ * page boundary, and the page after the last empty). Fault `search-offset-is-page-index`: at the index itself (`OFFSET pageIndex`, a classic
  * bug), so each page is the previous one moved on by one item.
  */
 export function pageStart(ctx: TenantContext, index: number, pageSize: number): number {
   if (ctx.ref.faults.has('search-offset-is-page-index')) return index;
+  if (index > 0 && ctx.ref.faults.has('search-pages-start-late')) return index * pageSize + 1;
   return index * pageSize - (index > 0 && ctx.ref.faults.has('search-pages-overlap') ? 1 : 0);
 }
 

@@ -18,7 +18,6 @@ import { sendJson } from '../respond.js';
 import { authenticate, type Caller } from './bearer.js';
 import { listedTo, pageStart } from './paging-faults.js';
 
-export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 /** Bound of the `permission-cached-per-token` fault's cache. */
 const CACHE_LIMIT = 10_000;
@@ -60,7 +59,7 @@ function readPaging(query: string, dialect: Dialect, faults: FaultSet): Paging {
   return {
     q: (params.get('q') ?? '').trim().toLowerCase(),
     pageIndex: integerParam(params, pageParams.index, pageBase, faults, pageBase),
-    pageSize: Math.min(integerParam(params, pageParams.size, DEFAULT_PAGE_SIZE, faults, 1), MAX_PAGE_SIZE),
+    pageSize: Math.min(integerParam(params, pageParams.size, dialect.defaultPageSize, faults, 1), MAX_PAGE_SIZE),
   };
 }
 

@@ -47,6 +47,12 @@ function loadGrant(ctx: TenantContext, presented: string): Grant {
   if (grant === undefined && ctx.ref.faults.has('partner-refresh-unknown-token-500') && !ctx.ref.partnerTokens.recognises(presented)) {
     throw new HttpError(500, 'server_error', 'The refresh token could not be read.');
   }
+  if (grant === undefined && !ctx.ref.partnerTokens.recognises(presented)) {
+    if (ctx.ref.faults.has('partner-refresh-unknown-token-503')) throw new HttpError(503, 'server_error', 'The token store is unavailable.');
+    if (ctx.ref.faults.has('partner-refresh-unknown-token-503-retry-forever')) {
+      throw new HttpError(503, 'server_error', 'The token store is unavailable.', { headers: { 'retry-after': '0' } });
+    }
+  }
   if (grant === undefined) throw invalidRefreshToken();
   return grant;
 }
