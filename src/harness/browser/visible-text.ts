@@ -2,12 +2,17 @@
  * What a person sees on a page, as text: the one definition the token-page verdicts (masked,
  * cleared, shown once, no list) and the screenshot guard share.
  *
- * - the title (the tab shows it) and the visible text (`innerText`, SVG text included);
+ * - the title (the tab shows it) and the visible text (as it renders, a line break around each block; SVG text included);
  * - the values of visible form fields: text boxes, read-only ones included, text areas, the chosen
  *   option, button labels; a password field shows one bullet per character, never its value;
  * - generated content (`::before`, `::after`: quoted strings and `attr()`, as the browser computes them);
  * - text drawn on a visible canvas (`fillText`, `strokeText`), and the text of an SVG image given
- *   as a `data:` or `blob:` URL (an `<img>` or a CSS background).
+ *   as a `data:` or `blob:` URL (an `<img>` or a CSS background);
+ * - in every shadow root, open or closed, and every frame a person sees, of any origin (`seeOnPage`).
+ *
+ * Only what a person can see counts: not what is hidden, transparent, of size 0, clipped to a pixel
+ * or pushed off the page (a copy helper). What the page holds out of their sight is `held`, for an
+ * observation, never a failure.
  *
  * A canvas or an image cannot be read like text (no OCR): what a page draws is learnt as it draws,
  * by `SEEN_TAP`, an init script every context of the run gets (web.ts). What tack cannot read, a
@@ -138,12 +143,17 @@ const SEE = `async function (closedCount, ...handles) {
   };
   // Ink: text drawn in a colour a person can see (color, -webkit-text-fill-color; a shadow, a stroke
   // or a background clipped to the text draw it too), at a size above 0.
-  const inked = (s) => parseFloat(s.fontSize) > 0 && (alpha(s.webkitTextFillColor || s.color) > 0 || s.textShadow !== 'none' || parseFloat(s.webkitTextStrokeWidth) > 0);
-  const clippedText = (el) => { for (let a = el; a; a = up(a)) if (/text/.test(css(a).backgroundClip || css(a).webkitBackgroundClip || '')) return true; return false; };
+  const inked = (s) => parseFloat(s.fontSize) > 0
+    && (alpha(s.webkitTextFillColor || s.color) > 0 || s.textShadow !== 'none' || parseFloat(s.webkitTextStrokeWidth) > 0);
+  const clippedText = (el) => {
+    for (let a = el; a; a = up(a)) if (/text/.test(css(a).backgroundClip || css(a).webkitBackgroundClip || '')) return true;
+    return false;
+  };
   // Rendered: not display: none, visibility: hidden, opacity: 0 (on it or an ancestor, across shadow roots).
   const rendered = (el) => typeof el.checkVisibility !== 'function' || el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
   const box = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
-  const meet = (a, b) => ({ left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) });
+  const meet = (a, b) =>
+    ({ left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) });
   const px = (v, whole) => (v.endsWith('%') ? (parseFloat(v) / 100) * whole : parseFloat(v) || 0);
   // clip: rect(top, right, bottom, left) of an absolutely positioned element; clip-path: inset(), circle(0), ellipse(0).
   const clipBox = (el, s) => {
@@ -197,7 +207,8 @@ const SEE = `async function (closedCount, ...handles) {
   const onPage = (b) => {
     const width = Math.max(doc.documentElement.scrollWidth, win.innerWidth);
     const height = Math.max(doc.documentElement.scrollHeight, win.innerHeight);
-    return b.right - b.left > 1 && b.bottom - b.top > 1 && b.right + win.scrollX > 0 && b.bottom + win.scrollY > 0 && b.left + win.scrollX < width && b.top + win.scrollY < height;
+    return b.right - b.left > 1 && b.bottom - b.top > 1
+      && b.right + win.scrollX > 0 && b.bottom + win.scrollY > 0 && b.left + win.scrollX < width && b.top + win.scrollY < height;
   };
   const seenBox = (el) => rendered(el) && onPage(clipped(el, el.getBoundingClientRect(), false));
   const inkSeen = (el) => inked(css(el)) || clippedText(el);
@@ -259,7 +270,8 @@ const SEE = `async function (closedCount, ...handles) {
     for (const pseudo of ['::before', '::after']) {
       const s = css(el, pseudo);
       const content = s.content;
-      if (content && content !== 'none' && content !== 'normal' && s.display !== 'none' && (inked(s) || clippedText(el))) add('generated content', cssStrings(content));
+      const drawn = s.display !== 'none' && (inked(s) || clippedText(el));
+      if (content && content !== 'none' && content !== 'normal' && drawn) add('generated content', cssStrings(content));
     }
     if (tag === 'canvas') {
       const n = tap && tap.canvases.get(el);
@@ -490,7 +502,13 @@ export function tokenLists(page: Page, token: string, masked: string): Promise<s
     // Rows of any markup that say when a token was made or used, without a character of it: a date
     // (or "today", "3 minutes ago", "never") after "created", "last used", "expires"...: two of them,
     // or one on a line that says token or key. The smallest element that does.
-    const date = /(?:\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}|\\d{1,2}\\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+\\d{1,2}\\b|today|yesterday|just now|never|(?:\\d+|an?|one)\\s+(?:second|minute|hour|day|week|month|year)s?\\s+ago|in\\s+\\d+\\s+(?:day|week|month)s?)/.source;
+    const month = /(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?/.source;
+    const date = '(?:' + [
+      /\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}/.source,
+      /\\d{1,2}\\s+/.source + month,
+      month + /\\s+\\d{1,2}\\b/.source,
+      /today|yesterday|just now|never|(?:\\d+|an?|one)\\s+(?:second|minute|hour|day|week|month|year)s?\\s+ago|in\\s+\\d+\\s+(?:day|week|month)s?/.source,
+    ].join('|') + ')';
     const detail = /\\b(?:created|generated|issued|added|last used|used|expires|expired|expiry|revoked)\\b[\\s:,–-]{0,4}(?:on\\s+|at\\s+)?/.source + date;
     const word = /\\b(?:tokens?|keys?)\\b/.source;
     const details = (text) => (text.match(new RegExp(detail, 'gi')) || []).length;

@@ -4,7 +4,10 @@
  * in generated content, in the title, in an SVG image made in the page are all seen, each named; a
  * password field shows bullets, never its value; a hidden field is not seen; a canvas given pixels
  * and a raster image made in the page are unreadable (an inlined logo is not). The screenshot guard decides on the same: no
- * image is kept of a page that draws the token on a canvas, one is of a clean page.
+ * image is kept of a page that draws the token on a canvas, one is of a clean page. Issue 27: the token in a
+ * shadow root (open, closed, declarative) or a frame (same-origin, cross-origin, served on *.localhost names
+ * by routes) is seen and withholds the screenshot; a copy helper no person sees is not seen but held; rows of
+ * <div>s that say when a token was made are a list of tokens.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,7 +109,7 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     await context.route('http://frame.localhost/**', (r) =>
       r.fulfill({
         contentType: 'text/html',
-        body: '<body><div id="h"></div><script>h.attachShadow({ mode: "closed" }).innerHTML = "<sl-copy>" + location.hash.slice(1) + "</sl-copy>";</script></body>',
+        body: '<body><div id="h"></div><script>h.attachShadow({ mode: "closed" }).innerHTML = "<sl-copy>" + location.hash.slice(1) + "</sl-copy>";</script>',
       }),
     );
     const masked = '<output data-testid="api-token">************H6jK</output>';
