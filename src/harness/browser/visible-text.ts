@@ -178,6 +178,13 @@ const SEE = `async function (closedCount, ...handles) {
   // A box that hides what overflows it (a box a person can scroll hides nothing, unless it is a pixel wide).
   const hides = (s) => /hidden|clip/.test(s.overflowX + s.overflowY);
   const scrollable = (s) => /auto|scroll/.test(s.overflowX + s.overflowY);
+  const topLayer = (el) => {
+    try {
+      return el.matches(':modal, :popover-open');
+    } catch (e) {
+      return false;
+    }
+  };
   const overflows = (s, r) => hides(s) || (scrollable(s) && (r.width <= 1 || r.height <= 1));
   const boxless = (s) => s.display === 'contents' || s.display === 'inline';
   const containsFixed = (s) => s.transform !== 'none' || s.filter !== 'none' || s.perspective !== 'none' || /paint|layout|strict|content/.test(s.contain || '');
@@ -192,7 +199,10 @@ const SEE = `async function (closedCount, ...handles) {
     const own = clipBox(el, s);
     if (own) b = meet(b, own);
     let position = s.position;
-    for (let a = up(el); a && a !== doc.body && a !== doc.documentElement; a = up(a)) {
+    // A modal dialog or an open popover is drawn above the page: no ancestor clips it.
+    for (let node = el; !topLayer(node); node = up(node)) {
+      const a = up(node);
+      if (!a || a === doc.body || a === doc.documentElement) break;
       s = css(a);
       const contains = position === 'fixed' ? containsFixed(s) : position === 'absolute' ? s.position !== 'static' || containsFixed(s) : true;
       const r = a.getBoundingClientRect();
@@ -306,7 +316,8 @@ const SEE = `async function (closedCount, ...handles) {
     for (const child of Array.from(children)) await walk(child, node);
     if (block) text += '\\n';
   };
-  add('the title', doc.title);
+  // The tab shows the title of the top document only.
+  if (win === win.top) add('the title', doc.title);
   if (doc.body) await walk(doc.body, null);
   add('the text', text.split('\\n').map((line) => line.replace(/ +/g, ' ').trim()).filter((line) => line !== '').join('\\n'));
   // Everything the document holds, seen or not: its markup, that of every shadow root, every field's value but a password.

@@ -137,7 +137,7 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     ];
     for (const [what, body, script, where] of cases) {
       await tab.setContent(page(body, script));
-      await tab.waitForTimeout(what.includes('frame') ? 200 : 0);
+      if (what.includes('frame')) await tab.frameLocator('#f').locator('p').waitFor();
       expect({ what, shown: whereShown(await seeOnPage(tab), TOKEN) }).toEqual({ what, shown: [where] });
     }
     await tab.goto('http://page.localhost/ssr');
@@ -152,6 +152,11 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     await tab.setContent(page(`${masked} <x-token id="x"></x-token>`, "x.attachShadow({ mode: 'closed' }).innerHTML = '<b>' + token + '</b>';"));
     expect(await capturePage(tab, new Locators(tab, {}), redactor, 'masked')).toMatchObject({ withheld: WITHHELD_SECRET });
     // A frame or a shadow root a person cannot see shows nothing.
+    // The tab shows the top document's title, not a frame's.
+    await tab.setContent(page('<iframe id="f" width="400" height="60"></iframe>', "f.srcdoc = '<title>' + token + '</title><p>Copy it now</p>';"));
+    await tab.frameLocator('#f').locator('p').waitFor();
+    const framedTitle = await seeOnPage(tab);
+    expect({ shown: whereShown(framedTitle, TOKEN), held: heldUnseen(framedTitle, TOKEN) }).toEqual({ shown: [], held: true });
     const hiddenFrame = await seen(
       page(
         '<iframe id="f" style="display:none"></iframe><x-token id="x" hidden></x-token>',
@@ -199,9 +204,11 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
       ['a text shadow', '<span id="x" style="color:transparent; text-shadow:0 0 2px #000"></span>'],
       ['out of a zero-size static box', '<div style="width:0; height:0; overflow:hidden"><span id="x" style="position:absolute; top:40px"></span></div>'],
       ['scrolled out of its box', '<div style="height:40px; overflow:auto"><p style="height:200px"></p><span id="x"></span></div>'],
+      ['a modal dialog inside a zero-size box', '<div style="width:0; height:0; overflow:hidden"><dialog id="d"><span id="x"></span></dialog></div>'],
+      ['SVG text', '<svg width="400" height="30"><text id="x" x="0" y="20"></text></svg>'],
     ];
     for (const [what, helper] of shown) {
-      const s = await seen(page(helper, 'x.textContent = token;'));
+      const s = await seen(page(helper, "x.textContent = token; document.querySelector('dialog')?.showModal();"));
       expect({ what, shown: whereShown(s, TOKEN) }).toEqual({ what, shown: ['the text'] });
     }
   });
