@@ -379,7 +379,39 @@ function scan(doc: DomNode): { closed: DomNode[]; frames: DomNode[] } {
  * read is `unreadable`.
  */
 export async function seeOnPage(page: Page): Promise<Seen> {
-  const out = { parts: [] as SeenPart[], unreadable: [] as string[], held: [] as string[] };
+  const { documents, unreachable } = await inEveryDocument<DocumentSeen>(page, SEE);
+  const parts: SeenPart[] = [];
+  const unreadable: string[] = [];
+  const held: string[] = [];
+  for (const { value, shown, inFrame } of documents) {
+    held.push(value.held);
+    if (shown) {
+      parts.push(...value.parts.map((p) => (inFrame ? { ...p, inFrame } : p)));
+      unreadable.push(...value.unreadable);
+    } else held.push(...value.parts.map((p) => p.text));
+  }
+  if (unreachable) unreadable.push('a frame whose page tack could not read');
+  return { parts, unreadable, held: held.join('\n') };
+}
+
+/** What a function answered in one document of the page, and whether a person sees that document. */
+interface InDocument<T> {
+  readonly value: T;
+  readonly shown: boolean;
+  readonly inFrame: boolean;
+}
+
+/**
+ * Runs `fn` in every document of the page, frames of any origin included, and says which a person
+ * sees. `fn` is a function's source: `this` is the document; its arguments are the number of the
+ * document's closed shadow roots, those roots, then its frame elements; it answers with `frames`,
+ * whether a person sees each of them. `unreachable`: a frame a person sees could not be read.
+ */
+async function inEveryDocument<T extends { readonly frames: readonly boolean[] }>(
+  page: Page,
+  fn: string,
+): Promise<{ documents: InDocument<T>[]; unreachable: boolean }> {
+  const documents: InDocument<T>[] = [];
   /** Frames whose document was not in the tree read (another process): frame id → seen. */
   const elsewhere = new Map<string, boolean>();
   const read = async (session: CDPSession, doc: DomNode, shown: boolean, inFrame: boolean): Promise<void> => {
@@ -389,21 +421,17 @@ export async function seeOnPage(page: Page): Promise<Seen> {
     const args = await Promise.all([...closed, ...frames].map(handle));
     const answer = await session.send('Runtime.callFunctionOn', {
       ...self,
-      functionDeclaration: SEE,
+      functionDeclaration: fn,
       arguments: [{ value: closed.length }, ...args],
       awaitPromise: true,
       returnByValue: true,
     });
     if (answer.exceptionDetails)
       throw new Error(`the page could not be read: ${answer.exceptionDetails.exception?.description?.split('\n')[0] ?? answer.exceptionDetails.text}`);
-    const seen = answer.result.value as DocumentSeen;
-    out.held.push(seen.held);
-    if (shown) {
-      out.parts.push(...seen.parts.map((p) => (inFrame ? { ...p, inFrame } : p)));
-      out.unreadable.push(...seen.unreadable);
-    } else out.held.push(...seen.parts.map((p) => p.text));
+    const value = answer.result.value as T;
+    documents.push({ value, shown, inFrame });
     for (const [i, frame] of frames.entries()) {
-      const frameShown = shown && seen.frames[i] === true;
+      const frameShown = shown && value.frames[i] === true;
       if (frame.contentDocument) await read(session, frame.contentDocument, frameShown, true);
       else if (frame.frameId !== undefined) elsewhere.set(frame.frameId, frameShown);
     }
@@ -432,9 +460,8 @@ export async function seeOnPage(page: Page): Promise<Seen> {
       await tree(session, elsewhere.get(id) === true, true);
       elsewhere.delete(id);
     }
-    if ([...elsewhere.values()].some((shown) => shown)) out.unreadable.push('a frame whose page tack could not read');
   }
-  return { parts: out.parts, unreadable: out.unreadable, held: out.held.join('\n') };
+  return { documents, unreachable: [...elsewhere.values()].some((shown) => shown) };
 }
 
 /**
@@ -468,25 +495,48 @@ export async function seenElement(locator: Locator, seen: Seen): Promise<boolean
 }
 
 /**
- * What lists tokens on the page, outside navigation, described in a few words: visible lists,
+ * What lists tokens on the page, in every shadow root and every frame a person sees, outside
+ * navigation, described in a few words: visible lists,
  * tables and grids (by element or role) that speak of tokens; and any visible element, however it
  * is built (rows of `<div>`s), that names the live token by its last 4 characters, other than the
  * token shown again in its masked form (TOKEN-PAGE-SHOWN-ONCE's to judge). The 4 characters are
  * left out of the description.
  */
-export function tokenLists(page: Page, token: string, masked: string): Promise<string[]> {
+export async function tokenLists(page: Page, token: string, masked: string): Promise<string[]> {
+  const { documents } = await inEveryDocument<{ found: string[]; frames: boolean[] }>(page, listsIn(token, masked));
+  return documents.filter((d) => d.shown).flatMap((d) => d.value.found.map((found) => (d.inFrame ? `${found} (in a frame)` : found)));
+}
+
+/** The function `tokenLists` runs in each document (./visible-text.ts `inEveryDocument`): every shadow root's elements too. */
+function listsIn(token: string, masked: string): string {
   const tail = JSON.stringify(token.slice(-4));
-  return page.evaluate<string[]>(`(() => {
+  return `function (closedCount, ...handles) {
+    const doc = this;
+    const closedOf = new Map(handles.slice(0, closedCount).map((root) => [root.host, root]));
+    const scopes = [doc];
+    for (let i = 0; i < scopes.length; i++) {
+      for (const el of scopes[i].querySelectorAll('*')) { const root = el.shadowRoot || closedOf.get(el); if (root) scopes.push(root); }
+    }
+    const all = scopes.flatMap((scope) => Array.from(scope.querySelectorAll('*')));
     const tail = ${tail};
     const masked = ${JSON.stringify(masked.trim())};
     const shown = (el) => (typeof el.checkVisibility === 'function'
       ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
       : el.offsetParent !== null);
-    const inNav = (el) => el.closest('nav, [role=navigation]') !== null;
+    const inNav = (el) => {
+      for (let a = el; a; a = a.parentElement || (a.parentNode && a.parentNode.host) || null) if (a.matches('nav, [role=navigation]')) return true;
+      return false;
+    };
+    // Its text without that of the navigation inside it.
+    const outsideNav = (el) => {
+      let text = el.innerText || '';
+      for (const nav of el.querySelectorAll('nav, [role=navigation]')) text = text.replace(nav.innerText || '', ' ');
+      return text;
+    };
     const out = [];
     const lists = 'ul, ol, dl, table, [role=list], [role=table], [role=grid], [role=treegrid], [role=listbox], [role=feed], [role=rowgroup]';
-    for (const el of document.querySelectorAll(lists)) {
-      if (inNav(el) || !shown(el)) continue;
+    for (const el of all) {
+      if (!el.matches(lists) || inNav(el) || !shown(el)) continue;
       const text = (el.innerText || '').replace(/\\s+/g, ' ').trim();
       if (!/token|generated|created|expires|last used|revoke|[•●*]{4,}/i.test(text)) continue;
       const items = el.querySelectorAll('li, tr, dt, [role=listitem], [role=row], [role=option], [role=article]').length;
@@ -499,9 +549,9 @@ export function tokenLists(page: Page, token: string, masked: string): Promise<s
       return false;
     } };
     const naming = [];
-    for (const el of document.body ? document.body.querySelectorAll('*') : []) {
-      if (['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'].includes(el.tagName) || inNav(el) || !shown(el)) continue;
-      const text = el.innerText || '';
+    for (const el of all) {
+      if (['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'HTML', 'HEAD', 'TITLE', 'BODY'].includes(el.tagName) || inNav(el) || !shown(el)) continue;
+      const text = outsideNav(el);
       if (!names.test(text) || (masked !== '' && text.includes(masked))) continue;
       naming.push(el);
     }
@@ -525,9 +575,9 @@ export function tokenLists(page: Page, token: string, masked: string): Promise<s
     const details = (text) => (text.match(new RegExp(detail, 'gi')) || []).length;
     const aboutToken = new RegExp(word + '[^\\n]*' + detail + '|' + detail + '[^\\n]*' + word, 'i');
     const dated = [];
-    for (const el of document.body ? document.body.querySelectorAll('*') : []) {
-      if (['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'].includes(el.tagName) || inNav(el) || !shown(el)) continue;
-      const text = el.innerText || '';
+    for (const el of all) {
+      if (['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'HTML', 'HEAD', 'TITLE', 'BODY'].includes(el.tagName) || inNav(el) || !shown(el)) continue;
+      const text = outsideNav(el);
       if (details(text) >= 2 || aboutToken.test(text)) dated.push(el);
     }
     for (const el of dated) {
@@ -535,6 +585,10 @@ export function tokenLists(page: Page, token: string, masked: string): Promise<s
       const text = (el.innerText || '').replace(/\\s+/g, ' ').trim();
       out.push(el.tagName.toLowerCase() + ' showing when a token was made or used: "' + text.split(tail).join('…').slice(0, 80) + '"');
     }
-    return out;
-  })()`);
+    const frames = handles.slice(closedCount).map((f) => {
+      const r = f.getBoundingClientRect();
+      return shown(f) && r.width > 1 && r.height > 1;
+    });
+    return { found: out, frames };
+  }`;
 }

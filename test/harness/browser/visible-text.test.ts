@@ -228,6 +228,17 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     const words = '<p>Tokens expire 90 days after they are generated, or after 30 days without use.</p><footer>Account created 2024-01-01</footer>';
     expect(await lists(words)).toEqual([]);
     expect(await lists(`<nav>${rows}</nav>`)).toEqual([]);
+    // Rendered by a web component (a closed shadow root) or in a frame: the same.
+    await tab.setContent(page('<token-list id="l"></token-list>', `l.attachShadow({ mode: 'closed' }).innerHTML = ${JSON.stringify(rows)};`));
+    expect((await tokenLists(tab, TOKEN, '************H6jK'))[0]).toBe('div showing when a token was made or used: "created 2026-11-01, last used 2026-11-20"');
+    await tab.setContent(
+      page('<iframe id="f" width="500" height="80"></iframe>', `f.srcdoc = ${JSON.stringify(`<ul><li>Token ending ${TOKEN.slice(-4)}</li></ul>`)};`),
+    );
+    await tab.frameLocator('#f').locator('li').waitFor();
+    expect(await tokenLists(tab, TOKEN, '************H6jK')).toEqual([
+      'ul of 1 item(s): "Token ending …" (in a frame)',
+      'li naming the live token by its last 4 characters: "Token ending …" (in a frame)',
+    ]);
   });
 
   it('what cannot be read is said: a canvas given pixels, a raster image made in the page', async () => {
