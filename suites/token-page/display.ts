@@ -1,9 +1,10 @@
 /**
  * The token on screen (spec §3, §7, §8): shown masked (its full value nowhere a person sees it:
- * text, title, form fields, generated content, canvases, images; src/harness/browser/visible-text.ts),
+ * text, title, form fields, generated content, canvases, images, shadow roots, frames; src/harness/browser/visible-text.ts),
  * with a countdown that starts at 2:00 and goes down; when it reaches 0:00 the token leaves the page
  * and the exact notice "API token cleared from the screen. If you didn't copy it, generate a new
- * one." appears; the cleared token still exchanges.
+ * one." appears; the cleared token still exchanges. The full token held where nobody sees it (a
+ * copy helper off the page or transparent) is an observation of MASKED and CLEARED, never a failure.
  *
  * Time is the browser's controlled clock (Playwright `clock`): installed before the page loads and
  * paused before Generate token, so the first reading is the countdown's first value; then run 1 s
