@@ -16,7 +16,7 @@ import { findBrowser } from '../../../src/harness/browser/executable.js';
 import { Locators } from '../../../src/harness/browser/locators.js';
 import { shows } from '../../../src/harness/browser/token-page.js';
 import { capturePage, WITHHELD_SECRET } from '../../../src/harness/browser/screenshot.js';
-import { heldUnseen, SEEN_TAP, seeOnPage, shownBy, tokenLists, whereShown } from '../../../src/harness/browser/visible-text.js';
+import { heldUnseen, SEEN_TAP, seeOnPage, seenElement, shownBy, tokenLists, whereShown } from '../../../src/harness/browser/visible-text.js';
 import { Redactor } from '../../../src/harness/redactor.js';
 import { scaled } from '../../helpers/time-limits.js';
 
@@ -193,6 +193,12 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
       expect({ what, shown: whereShown(s, TOKEN), held: heldUnseen(s, TOKEN) }).toEqual({ what, shown: [], held: true });
       expect(whereShown(s, '************H6jK')).toEqual(['the text']);
     }
+    // Found by the token's text once the token element is gone, a helper off the page is "visible" to Playwright, not to a person.
+    await tab.setContent(page('<span id="x" style="position:absolute; left:-9999px"></span>', 'x.textContent = token;'));
+    const helper = await new Locators(tab, {}).token(TOKEN);
+    expect([await helper.isVisible(), await seenElement(helper, await seeOnPage(tab))]).toEqual([true, false]);
+    await tab.setContent(page('<output data-testid="api-token">************H6jK</output>'));
+    expect(await seenElement(tab.getByTestId('api-token'), await seeOnPage(tab))).toBe(true);
     // What a person does see: aria-hidden text, gradient text (transparent, the background clipped to it),
     // a blurred shadow of it, a positioned box that escapes a zero-size static parent, a line scrolled out of its box.
     const shown: [string, string][] = [
