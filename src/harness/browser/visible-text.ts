@@ -411,6 +411,21 @@ async function inEveryDocument<T extends { readonly frames: readonly boolean[] }
   page: Page,
   fn: string,
 ): Promise<{ documents: InDocument<T>[]; unreachable: boolean }> {
+  // A node removed, or a frame gone, between reading the tree and running in it: read again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inEveryDocumentOnce<T>(page, fn);
+    } catch (error) {
+      if (attempt >= 3 || page.isClosed()) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+async function inEveryDocumentOnce<T extends { readonly frames: readonly boolean[] }>(
+  page: Page,
+  fn: string,
+): Promise<{ documents: InDocument<T>[]; unreachable: boolean }> {
   const documents: InDocument<T>[] = [];
   /** Frames whose document was not in the tree read (another process): frame id → seen. */
   const elsewhere = new Map<string, boolean>();
