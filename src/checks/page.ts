@@ -66,10 +66,10 @@ export function sameToken(copied: string | undefined, token: string): Finding {
   return finding(copied === token, `exactly the token the page received (${token.length} characters)`, actual);
 }
 
-/** The full token value is nowhere a person sees it (./visible-text.ts: text, title, fields, generated content, canvases, images). */
+/** The full token value is nowhere a person sees it (./visible-text.ts: text, title, fields, generated content, canvases, images, shadow roots, frames). */
 export function notInVisibleText(seen: Seen, token: string): Finding {
   const where = whereShown(seen, token);
-  const expected = 'the full token nowhere a person sees it (masked): text, title, form fields, generated content, canvases, images';
+  const expected = 'the full token nowhere a person sees it (masked): text, title, form fields, generated content, canvases, images, shadow roots, frames';
   return finding(where.length === 0, expected, where.length === 0 ? 'not shown' : `the full token is shown in ${where.join(', ')}`);
 }
 

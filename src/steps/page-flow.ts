@@ -15,7 +15,7 @@ import type { Finding } from '../checks/finding.js';
 import type { RuleId } from '../rules/catalog.js';
 import { outcomeText } from '../checks/page.js';
 import type { Need } from '../runner/needs.js';
-import type { Seen } from '../harness/browser/visible-text.js';
+import { heldUnseen, type Seen } from '../harness/browser/visible-text.js';
 
 /** What every token-page test needs: a browser, and a user tack can sign in as. */
 export const PAGE_NEEDS: readonly Need[] = ['browser', 'user-password'];
@@ -74,6 +74,16 @@ export async function realToken(page: TokenPage): Promise<{ token: string; how: 
 export function unreadable(t: TestContext, rule: RuleId, title: string, seen: Seen): void {
   if (seen.unreadable.length === 0) return;
   t.unverified(rule, title, `the page shows ${seen.unreadable.join(', ')}, which tack cannot read: whether it shows the token cannot be told`);
+}
+
+/**
+ * The full token in the page where a person does not see it (a copy helper off the page or
+ * transparent, a field out of sight, an attribute, a script; ./visible-text.ts `held`): what
+ * counts is what a person sees, so this is an observation on `rule`, never a failure.
+ */
+export function heldOutOfSight(t: TestContext, rule: RuleId, when: string, seen: Seen, token: string): void {
+  if (heldUnseen(seen, token))
+    t.observe(rule, `${when}: the full token is in the page where a person does not see it (hidden text, a field out of sight, markup)`);
 }
 
 /** The text of what the page shows as messages (status, alert, live regions) and any of spec §7's, for the report. */

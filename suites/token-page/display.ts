@@ -1,9 +1,10 @@
 /**
  * The token on screen (spec §3, §7, §8): shown masked (its full value nowhere a person sees it:
- * text, title, form fields, generated content, canvases, images; src/harness/browser/visible-text.ts),
+ * text, title, form fields, generated content, canvases, images, shadow roots, frames; src/harness/browser/visible-text.ts),
  * with a countdown that starts at 2:00 and goes down; when it reaches 0:00 the token leaves the page
  * and the exact notice "API token cleared from the screen. If you didn't copy it, generate a new
- * one." appears; the cleared token still exchanges.
+ * one." appears; the cleared token still exchanges. The full token held where nobody sees it (a
+ * copy helper off the page or transparent) is an observation of MASKED and CLEARED, never a failure.
  *
  * Time is the browser's controlled clock (Playwright `clock`): installed before the page loads and
  * paused before Generate token, so the first reading is the countdown's first value; then run 1 s
@@ -16,9 +17,19 @@ import type { TestCase } from '../../src/runner/test-case.js';
 import { MESSAGES, type TokenPage, visible } from '../../src/harness/browser/token-page.js';
 import { accessTokenIssued } from '../../src/checks/oauth.js';
 import { countsDown, displayed, gone, messageShown, notInVisibleText, reads, sameDisplay } from '../../src/checks/page.js';
-import { shownBy } from '../../src/harness/browser/visible-text.js';
+import { seenElement, shownBy } from '../../src/harness/browser/visible-text.js';
 import { outcomeText } from '../../src/checks/page.js';
-import { generate, judge, PAGE_NEEDS, realToken, requireTokenPage, shownMessages, unreadable, waitForMessage } from '../../src/steps/page-flow.js';
+import {
+  generate,
+  heldOutOfSight,
+  judge,
+  PAGE_NEEDS,
+  realToken,
+  requireTokenPage,
+  shownMessages,
+  unreadable,
+  waitForMessage,
+} from '../../src/steps/page-flow.js';
 
 export const display: TestCase = {
   id: 'token-page/display',
@@ -47,12 +58,11 @@ export const display: TestCase = {
 
     // TOKEN-PAGE-MASKED: what a person sees (src/harness/browser/visible-text.ts), fields, canvases and images included.
     await judge(t, page, 'TOKEN-PAGE-MASKED', 'the token element shows the token', displayed(masked), 'soft');
+    await page.settle(150, 2_000); // what the page loads to show it (a frame) has landed
     const seen = await page.seen();
     await judge(t, page, 'TOKEN-PAGE-MASKED', "the token's full value is nowhere a person sees it", notInVisibleText(seen, token), 'soft');
     unreadable(t, 'TOKEN-PAGE-MASKED', "the token's full value is nowhere a person sees it", seen);
-    if ((await page.page.content()).includes(token)) {
-      t.observe('TOKEN-PAGE-MASKED', "the full token is in the page's HTML (not visible): a script, an attribute or hidden text holds it");
-    }
+    heldOutOfSight(t, 'TOKEN-PAGE-MASKED', 'while shown', seen, token);
 
     // TOKEN-PAGE-COUNTDOWN
     if (paused) await judge(t, page, 'TOKEN-PAGE-COUNTDOWN', 'the countdown when the token appears', reads(first, '2:00'), 'soft');
@@ -73,9 +83,10 @@ export const display: TestCase = {
     const shown = messageShown(notice, MESSAGES.cleared, await shownMessages(page));
     await judge(t, page, 'TOKEN-PAGE-CLEARED', 'the notice once the countdown reached 0:00', shown, 'soft');
     const after = await page.seen();
-    const left = gone(await visible(await page.locators.token(token)), after, masked, token);
+    const left = gone(await seenElement(await page.locators.token(token), after), after, masked, token);
     await judge(t, page, 'TOKEN-PAGE-CLEARED', 'the token once the countdown reached 0:00', left, 'soft');
     unreadable(t, 'TOKEN-PAGE-CLEARED', 'the token once the countdown reached 0:00', after);
+    heldOutOfSight(t, 'TOKEN-PAGE-CLEARED', 'once cleared', after, token);
 
     // TOKEN-PAGE-STAYS-VALID: whatever the page did when it cleared the token has landed first.
     await page.settle();

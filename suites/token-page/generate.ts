@@ -40,9 +40,9 @@ import {
   tokenShown,
 } from '../../src/checks/page.js';
 import { judgeOwner } from './owner.js';
-import { judge, onTokenPage, PAGE_NEEDS, unreadable } from '../../src/steps/page-flow.js';
+import { heldOutOfSight, judge, onTokenPage, PAGE_NEEDS, unreadable } from '../../src/steps/page-flow.js';
 import { MESSAGES } from '../../src/harness/browser/token-page.js';
-import { shownBy } from '../../src/harness/browser/visible-text.js';
+import { seenElement, shownBy, tokenLists } from '../../src/harness/browser/visible-text.js';
 import type { TestPart } from '../../src/runner/needs.js';
 
 const REVOKE = /revoke|delete|remove|invalidate|disable|deactivate/i;
@@ -133,10 +133,11 @@ async function afterReload(t: TestContext, page: TokenPage, token: string, maske
   }
   await page.settle(150);
   // A token the page brings back may take a moment to render: look for it a little longer.
-  const back = await page.waitFor(async () => ((await visible(await page.locators.token(token))) ? true : undefined), 250);
+  const back = await page.waitFor(async () => ((await seenElement(await page.locators.token(token), await page.seen())) ? true : undefined), 250);
   const seen = await page.seen();
   await judge(t, page, 'TOKEN-PAGE-SHOWN-ONCE', 'the reloaded page', notShownAgain(back === true, seen, masked, token), 'soft');
   unreadable(t, 'TOKEN-PAGE-SHOWN-ONCE', 'the reloaded page', seen);
+  heldOutOfSight(t, 'TOKEN-PAGE-SHOWN-ONCE', 'after the reload', seen, token);
   await judge(t, page, 'TOKEN-PAGE-NO-LIST', 'controls on the token page', noRevokeControl(await revokeControls(page.page)), 'soft');
   await judge(t, page, 'TOKEN-PAGE-NO-LIST', 'lists and tables on the token page', noTokenList(await tokenLists(page.page, token, masked)), 'soft');
 }
@@ -147,51 +148,4 @@ async function revokeControls(page: Page): Promise<string[]> {
   const names: string[] = [];
   for (const control of controls) if (await control.isVisible()) names.push((await control.innerText()).trim().slice(0, 60));
   return names;
-}
-
-/**
- * What lists tokens on the page, outside navigation, described in a few words: visible lists,
- * tables and grids (by element or role) that speak of tokens; and any visible element, however it
- * is built (rows of `<div>`s), that names the live token by its last 4 characters, other than the
- * token shown again in its masked form (TOKEN-PAGE-SHOWN-ONCE's to judge). The 4 characters are
- * left out of the description.
- */
-function tokenLists(page: Page, token: string, masked: string): Promise<string[]> {
-  const tail = JSON.stringify(token.slice(-4));
-  return page.evaluate<string[]>(`(() => {
-    const tail = ${tail};
-    const masked = ${JSON.stringify(masked.trim())};
-    const shown = (el) => (typeof el.checkVisibility === 'function'
-      ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
-      : el.offsetParent !== null);
-    const inNav = (el) => el.closest('nav, [role=navigation]') !== null;
-    const out = [];
-    const lists = 'ul, ol, dl, table, [role=list], [role=table], [role=grid], [role=treegrid], [role=listbox], [role=feed], [role=rowgroup]';
-    for (const el of document.querySelectorAll(lists)) {
-      if (inNav(el) || !shown(el)) continue;
-      const text = (el.innerText || '').replace(/\\s+/g, ' ').trim();
-      if (!/token|generated|created|expires|last used|revoke|[•●*]{4,}/i.test(text)) continue;
-      const items = el.querySelectorAll('li, tr, dt, [role=listitem], [role=row], [role=option], [role=article]').length;
-      out.push(el.tagName.toLowerCase() + ' of ' + items + ' item(s): "' + text.split(tail).join('…').slice(0, 80) + '"');
-    }
-    const part = (c) => c !== undefined && /[A-Za-z0-9_-]/.test(c);
-    // The 4 characters as a word of their own (not inside a longer run of token characters).
-    const names = { test: (text) => {
-      for (let i = text.indexOf(tail); i >= 0; i = text.indexOf(tail, i + 1)) if (!part(text[i - 1]) && !part(text[i + 4])) return true;
-      return false;
-    } };
-    const naming = [];
-    for (const el of document.body ? document.body.querySelectorAll('*') : []) {
-      if (['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT'].includes(el.tagName) || inNav(el) || !shown(el)) continue;
-      const text = el.innerText || '';
-      if (!names.test(text) || (masked !== '' && text.includes(masked))) continue;
-      naming.push(el);
-    }
-    for (const el of naming) {
-      if (naming.some((other) => other !== el && el.contains(other))) continue;
-      const text = (el.innerText || '').replace(/\\s+/g, ' ').trim();
-      out.push(el.tagName.toLowerCase() + ' naming the live token by its last 4 characters: "' + text.split(tail).join('…').slice(0, 80) + '"');
-    }
-    return out;
-  })()`);
 }

@@ -12,7 +12,7 @@ import type { Seen, SeenPart } from '../../src/harness/browser/visible-text.js';
 
 const TOKEN = 'tpat_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG.0123456789a';
 const where = 'http://acme.localhost:1/account/api-tokens';
-const seen = (...parts: SeenPart[]): Seen => ({ parts, unreadable: [] });
+const seen = (...parts: SeenPart[]): Seen => ({ parts, unreadable: [], held: parts.map((p) => p.text).join('\n') });
 const o = (kind: Outcome['kind']): Outcome => (kind === 'message' ? { kind, where, text: 'API token generation was cancelled.' } : { kind, where });
 
 describe('page checks', () => {

@@ -4,7 +4,10 @@
  * in generated content, in the title, in an SVG image made in the page are all seen, each named; a
  * password field shows bullets, never its value; a hidden field is not seen; a canvas given pixels
  * and a raster image made in the page are unreadable (an inlined logo is not). The screenshot guard decides on the same: no
- * image is kept of a page that draws the token on a canvas, one is of a clean page.
+ * image is kept of a page that draws the token on a canvas, one is of a clean page. Issue 27: the token in a
+ * shadow root (open, closed, declarative) or a frame (same-origin, cross-origin, served on *.localhost names
+ * by routes) is seen and withholds the screenshot; a copy helper no person sees is not seen but held; rows of
+ * <div>s that say when a token was made are a list of tokens.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +16,7 @@ import { findBrowser } from '../../../src/harness/browser/executable.js';
 import { Locators } from '../../../src/harness/browser/locators.js';
 import { shows } from '../../../src/harness/browser/token-page.js';
 import { capturePage, WITHHELD_SECRET } from '../../../src/harness/browser/screenshot.js';
-import { SEEN_TAP, seeOnPage, shownBy, whereShown } from '../../../src/harness/browser/visible-text.js';
+import { heldUnseen, SEEN_TAP, seeOnPage, seenElement, shownBy, tokenLists, whereShown } from '../../../src/harness/browser/visible-text.js';
 import { Redactor } from '../../../src/harness/redactor.js';
 import { scaled } from '../../helpers/time-limits.js';
 
@@ -93,6 +96,155 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     expect(await shows(tab.getByTestId('w'))).toBe(true);
     await tab.setContent('<div data-testid="api-token" style="padding:8px; border:1px solid">****H6jK</div>');
     expect(await shows(tab.getByTestId('api-token'))).toBe(true);
+  });
+
+  it('issue 27: the token in a shadow root (open, closed, declarative) or a frame (same-origin, cross-origin) is seen, and no screenshot kept', async () => {
+    // Served on loopback names (*.localhost): the page, and a frame of another origin that gets the token in its URL's fragment.
+    // Server-rendered components come as declarative shadow roots (made by the parser, no attachShadow to follow).
+    const declarative = `<!doctype html><title>Tokens</title><x-token><template shadowrootmode="closed"><b>${TOKEN}</b></template></x-token>`;
+    const framed = page('<iframe id="f" width="400" height="60"></iframe>', 'f.src = "http://frame.localhost/#" + token;');
+    await context.route('http://page.localhost/**', (r) =>
+      r.fulfill({ contentType: 'text/html', body: r.request().url().endsWith('/ssr') ? declarative : framed }),
+    );
+    await context.route('http://frame.localhost/**', (r) =>
+      r.fulfill({
+        contentType: 'text/html',
+        body: '<body><div id="h"></div><script>h.attachShadow({ mode: "closed" }).innerHTML = "<sl-copy>" + location.hash.slice(1) + "</sl-copy>";</script>',
+      }),
+    );
+    const masked = '<output data-testid="api-token">************H6jK</output>';
+    const cases: [string, string, string, string][] = [
+      ['an open shadow root (Lit)', `${masked} <x-token id="x"></x-token>`, "x.attachShadow({ mode: 'open' }).innerHTML = '<b>' + token + '</b>';", 'the text'],
+      [
+        'a closed shadow root (Stencil)',
+        `${masked} <x-token id="x"></x-token>`,
+        "x.attachShadow({ mode: 'closed' }).innerHTML = '<b>' + token + '</b>';",
+        'the text',
+      ],
+      [
+        "a field in a closed shadow root (Shoelace's sl-input)",
+        `${masked} <sl-input id="x"></sl-input>`,
+        "const root = x.attachShadow({ mode: 'closed' }); root.innerHTML = '<input readonly>'; root.querySelector('input').value = token;",
+        'a form field',
+      ],
+      [
+        'slotted into a closed shadow root',
+        `${masked} <x-token id="x"><span id="s"></span></x-token>`,
+        "x.attachShadow({ mode: 'closed' }).innerHTML = '<i><slot></slot></i>'; s.textContent = token;",
+        'the text',
+      ],
+      ['a same-origin frame', `${masked} <iframe id="f" width="400" height="60"></iframe>`, "f.srcdoc = '<p>' + token + '</p>';", 'the text in a frame'],
+    ];
+    for (const [what, body, script, where] of cases) {
+      await tab.setContent(page(body, script));
+      if (what.includes('frame')) await tab.frameLocator('#f').locator('p').waitFor();
+      expect({ what, shown: whereShown(await seeOnPage(tab), TOKEN) }).toEqual({ what, shown: [where] });
+    }
+    await tab.goto('http://page.localhost/ssr');
+    expect(whereShown(await seeOnPage(tab), TOKEN)).toEqual(['the text']);
+    await tab.goto('http://page.localhost/');
+    await tab.frameLocator('#f').locator('body').waitFor();
+    expect(whereShown(await seeOnPage(tab), TOKEN)).toEqual(['the text in a frame']);
+    // The screenshot guard reads the same: no image of a page that shows the token in a frame or a shadow root.
+    const redactor = new Redactor();
+    redactor.register('api-token', TOKEN);
+    expect(await capturePage(tab, new Locators(tab, {}), redactor, 'masked')).toMatchObject({ withheld: WITHHELD_SECRET });
+    await tab.setContent(page(`${masked} <x-token id="x"></x-token>`, "x.attachShadow({ mode: 'closed' }).innerHTML = '<b>' + token + '</b>';"));
+    expect(await capturePage(tab, new Locators(tab, {}), redactor, 'masked')).toMatchObject({ withheld: WITHHELD_SECRET });
+    // A frame or a shadow root a person cannot see shows nothing.
+    // The tab shows the top document's title, not a frame's.
+    await tab.setContent(page('<iframe id="f" width="400" height="60"></iframe>', "f.srcdoc = '<title>' + token + '</title><p>Copy it now</p>';"));
+    await tab.frameLocator('#f').locator('p').waitFor();
+    const framedTitle = await seeOnPage(tab);
+    expect({ shown: whereShown(framedTitle, TOKEN), held: heldUnseen(framedTitle, TOKEN) }).toEqual({ shown: [], held: true });
+    const hiddenFrame = await seen(
+      page(
+        '<iframe id="f" style="display:none"></iframe><x-token id="x" hidden></x-token>',
+        "f.srcdoc = token; x.attachShadow({ mode: 'closed' }).innerHTML = token;",
+      ),
+    );
+    expect(whereShown(hiddenFrame, TOKEN)).toEqual([]);
+  });
+
+  it('issue 27: a copy helper a person cannot see holding the token is not seen, and is held', async () => {
+    const helpers: [string, string][] = [
+      ['pushed off the page', '<span id="x" style="position:absolute; left:-9999px"></span>'],
+      [
+        'clipped "sr-only"',
+        '<span id="x" style="position:absolute; width:1px; height:1px; padding:0; margin:-1px; overflow:hidden; clip:rect(0,0,0,0); border:0"></span>',
+      ],
+      ['clip-path inset(50%)', '<span id="x" style="position:absolute; clip-path:inset(50%)"></span>'],
+      ['opacity 0 on an ancestor', '<div style="opacity:0"><p><span id="x"></span></p></div>'],
+      ['color: transparent', '<span id="x" style="color:transparent"></span>'],
+      ['visibility: hidden', '<span id="x" style="visibility:hidden"></span>'],
+      ['display: none', '<span id="x" style="display:none"></span>'],
+      ['font-size 0', '<span id="x" style="font-size:0"></span>'],
+      ['zero size, overflow hidden', '<div style="width:0; height:0; overflow:hidden"><span id="x"></span></div>'],
+      ['a transparent text area (a range-select copy)', '<textarea id="x" style="position:fixed; top:0; left:0; opacity:0"></textarea>'],
+      ['a text box of transparent text', '<input id="x" readonly style="color:transparent; width:300px">'],
+    ];
+    for (const [what, helper] of helpers) {
+      const s = await seen(
+        page(
+          `<output data-testid="api-token">************H6jK</output> ${helper}`,
+          "x.value = token; if (x.localName !== 'input' && x.localName !== 'textarea') x.textContent = token;",
+        ),
+      );
+      expect({ what, shown: whereShown(s, TOKEN), held: heldUnseen(s, TOKEN) }).toEqual({ what, shown: [], held: true });
+      expect(whereShown(s, '************H6jK')).toEqual(['the text']);
+    }
+    // Found by the token's text once the token element is gone, a helper off the page is "visible" to Playwright, not to a person.
+    await tab.setContent(page('<span id="x" style="position:absolute; left:-9999px"></span>', 'x.textContent = token;'));
+    const helper = await new Locators(tab, {}).token(TOKEN);
+    expect([await helper.isVisible(), await seenElement(helper, await seeOnPage(tab))]).toEqual([true, false]);
+    await tab.setContent(page('<output data-testid="api-token">************H6jK</output>'));
+    expect(await seenElement(tab.getByTestId('api-token'), await seeOnPage(tab))).toBe(true);
+    // What a person does see: aria-hidden text, gradient text (transparent, the background clipped to it),
+    // a blurred shadow of it, a positioned box that escapes a zero-size static parent, a line scrolled out of its box.
+    const shown: [string, string][] = [
+      ['aria-hidden', '<span id="x" aria-hidden="true"></span>'],
+      [
+        'gradient text',
+        '<span id="x" style="color:transparent; background:linear-gradient(red, blue); background-clip:text; -webkit-background-clip:text"></span>',
+      ],
+      ['a text shadow', '<span id="x" style="color:transparent; text-shadow:0 0 2px #000"></span>'],
+      ['out of a zero-size static box', '<div style="width:0; height:0; overflow:hidden"><span id="x" style="position:absolute; top:40px"></span></div>'],
+      ['scrolled out of its box', '<div style="height:40px; overflow:auto"><p style="height:200px"></p><span id="x"></span></div>'],
+      ['a modal dialog inside a zero-size box', '<div style="width:0; height:0; overflow:hidden"><dialog id="d"><span id="x"></span></dialog></div>'],
+      ['SVG text', '<svg width="400" height="30"><text id="x" x="0" y="20"></text></svg>'],
+    ];
+    for (const [what, helper] of shown) {
+      const s = await seen(page(helper, "x.textContent = token; document.querySelector('dialog')?.showModal();"));
+      expect({ what, shown: whereShown(s, TOKEN) }).toEqual({ what, shown: ['the text'] });
+    }
+  });
+
+  it('issue 27: NO-LIST sees token rows of <div>s that show dates but no token characters', async () => {
+    const lists = async (body: string) => {
+      await tab.setContent(`<!doctype html><title>Personal API tokens</title><h1>Personal API tokens</h1><button>Generate token</button>${body}`);
+      return tokenLists(tab, TOKEN, '************H6jK');
+    };
+    const rows =
+      '<div class="rows"><div class="row">created 2026-11-01, last used 2026-11-20</div><div class="row">created 2026-10-12, last used never</div></div>';
+    const cells = '<div style="display:flex"><div>Created</div><div>27 Nov 2026</div><div>Expires</div><div>25 Feb 2027</div></div>';
+    const named = '<div><span>Token</span> <span>generated 3 minutes ago</span></div>';
+    for (const body of [rows, cells, named]) expect({ body, listed: (await lists(body)).length > 0 }).toEqual({ body, listed: true });
+    expect((await lists(rows))[0]).toBe('div showing when a token was made or used: "created 2026-11-01, last used 2026-11-20"');
+    // A page that only says how tokens work, or when the account was made, lists none.
+    const words = '<p>Tokens expire 90 days after they are generated, or after 30 days without use.</p><footer>Account created 2024-01-01</footer>';
+    expect(await lists(words)).toEqual([]);
+    expect(await lists(`<nav>${rows}</nav>`)).toEqual([]);
+    // Rendered by a web component (a closed shadow root) or in a frame: the same.
+    await tab.setContent(page('<token-list id="l"></token-list>', `l.attachShadow({ mode: 'closed' }).innerHTML = ${JSON.stringify(rows)};`));
+    expect((await tokenLists(tab, TOKEN, '************H6jK'))[0]).toBe('div showing when a token was made or used: "created 2026-11-01, last used 2026-11-20"');
+    await tab.setContent(
+      page('<iframe id="f" width="500" height="80"></iframe>', `f.srcdoc = ${JSON.stringify(`<ul><li>Token ending ${TOKEN.slice(-4)}</li></ul>`)};`),
+    );
+    await tab.frameLocator('#f').locator('li').waitFor();
+    expect(await tokenLists(tab, TOKEN, '************H6jK')).toEqual([
+      'ul of 1 item(s): "Token ending …" (in a frame)',
+      'li naming the live token by its last 4 characters: "Token ending …" (in a frame)',
+    ]);
   });
 
   it('what cannot be read is said: a canvas given pixels, a raster image made in the page', async () => {
