@@ -106,6 +106,40 @@ describe('--out prometheus=URL when Prometheus is down', () => {
   );
 });
 
+/** An engine run that records a few answers: enough for every series. */
+async function fakeRun(o: Parameters<PrometheusOutput['drive']>[0]): Promise<EngineResult> {
+  const t0 = performance.now();
+  const recorder = new Recorder({ startedAt: t0, warmupMs: 0, durationMs: 1000, fixedRate: false });
+  o.onStart?.(recorder);
+  recorder.response(200, 3.2, t0 + 10, undefined, 'exchange');
+  recorder.outcome({ kind: 'ok' }, t0 + 10, { label: 'chain 1', rotations: 1 }, 200, 'exchange');
+  recorder.response(400, 2.1, t0 + 20, undefined, 'exchange');
+  recorder.outcome({ kind: 'broken', cause: 'rotation', error: 'invalid_grant' }, t0 + 20, { label: 'chain 2', rotations: 1 }, 400, 'exchange');
+  return { recorder } as unknown as EngineResult;
+}
+
+describe('a Prometheus that never answers', () => {
+  it('times the push out after the push interval and says so once', async () => {
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const said: string[] = [];
+    const output = new PrometheusOutput(
+      { url: `http://127.0.0.1:${port}/api/v1/write`, intervalMs: 1000 },
+      { runId: 'r', profile: 'p', targetUrl: 'http://t/' },
+      undefined,
+      (l) => said.push(l),
+    );
+    const started = performance.now();
+    await output.drive({} as Parameters<PrometheusOutput['drive']>[0], fakeRun);
+    expect(await output.close()).toMatchObject({ pushes: 1, failed: 1, firstError: 'timed out' });
+    expect(performance.now() - started).toBeLessThan(scaled(5000));
+    expect(said).toHaveLength(1);
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+});
+
 /** A remote-write receiver that keeps every request it is sent, decoded. */
 async function captureServer(): Promise<{ url: string; bodies: unknown[]; headers: IncomingMessage['headers'][]; close: () => Promise<void> }> {
   const snappy = createRequire(import.meta.url)('snappyjs') as { uncompress(b: Uint8Array): Uint8Array };
@@ -143,16 +177,6 @@ describe('PrometheusOutput labels', () => {
       redactor,
       (line) => said.push(line),
     );
-    const fakeRun = async (o: Parameters<PrometheusOutput['drive']>[0]): Promise<EngineResult> => {
-      const t0 = performance.now();
-      const recorder = new Recorder({ startedAt: t0, warmupMs: 0, durationMs: 1000, fixedRate: false });
-      o.onStart?.(recorder);
-      recorder.response(200, 3.2, t0 + 10, undefined, 'exchange');
-      recorder.outcome({ kind: 'ok' }, t0 + 10, { label: 'chain 1', rotations: 1 }, 200, 'exchange');
-      recorder.response(400, 2.1, t0 + 20, undefined, 'exchange');
-      recorder.outcome({ kind: 'broken', cause: 'rotation', error: 'invalid_grant' }, t0 + 20, { label: 'chain 2', rotations: 1 }, 400, 'exchange');
-      return { recorder } as unknown as EngineResult;
-    };
     await output.drive({} as Parameters<PrometheusOutput['drive']>[0], fakeRun);
     const report = await output.close();
     await receiver.close();
