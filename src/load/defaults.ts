@@ -19,6 +19,8 @@ export const LOAD_DEFAULTS = {
   tolerancePct: 20,
   /** Unexpected non-2xx, transport errors and timeouts fail the run (--no-fail-on-errors turns it off). */
   failOnErrors: true,
+  /** `--out prometheus=URL`: how often the figures are pushed while a run lasts (and once at its end). */
+  pushIntervalMs: 5000,
   /** Where `tack load export artillery` writes, under the reports folder. */
   exportFolder: 'artillery',
   /** `--find-capacity`. */

@@ -5,6 +5,7 @@
  */
 import type { BuiltInStarter } from '../harness/session.js';
 import type { CapacityPlan } from './capacity/capacity.js';
+import type { PrometheusOut } from './outputs/prometheus.js';
 import type { LoadProfile } from './profile.js';
 import type { Shard } from './shard.js';
 import type { LoadResult } from './types.js';
@@ -38,6 +39,8 @@ export interface LoadOptions {
   readonly signal?: AbortSignal | undefined;
   /** `--find-capacity`: steps of offered rate instead of one fixed load (see capacity/capacity.ts). */
   readonly capacity?: CapacityPlan | undefined;
+  /** `--out prometheus=URL`: the figures pushed through remote write while the run lasts (outputs/prometheus.ts). */
+  readonly prometheus?: PrometheusOut | undefined;
 }
 
 export interface LoadIo {

@@ -158,6 +158,11 @@ export const loadResultSchema = z.object({
       }),
     })
     .optional(),
+  outputs: z
+    .object({
+      prometheus: z.object({ host: z.string(), intervalS: z.number(), pushes: z.number(), failed: z.number(), firstError: z.string().optional() }).optional(),
+    })
+    .optional(),
   interrupted: z.object({ signal: z.string() }).optional(),
   mergedFrom: z.array(
     z.object({ runId: z.string(), shard: z.string().nullable(), file: z.string(), machine: machine.optional(), generator: generator.optional() }),

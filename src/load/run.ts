@@ -18,7 +18,7 @@ import { checkBound } from './capacity/capacity.js';
 import { neededSamples, runCapacitySearch } from './capacity/capacity-run.js';
 import { draftOf, type Common } from './results/draft.js';
 import type { LoadIo, LoadOptions, LoadOutcome } from './options.js';
-import { runEngine, type Progress, type Tally } from './engine/engine.js';
+import { runEngine, type EngineOptions, type Progress, type Tally } from './engine/engine.js';
 import { apiTokenChains } from './chains/chain-sources.js';
 import { partnerSetup } from './chains/partner-setup.js';
 import type { Prepared, SetupContext } from './profile.js';
@@ -29,6 +29,7 @@ import { probe, resolveEndpoint } from './engine/target.js';
 import { checkScope, evaluateThresholds, parseThreshold, type ThresholdSpec } from './results/thresholds.js';
 import type { LoadResult, Threshold } from './types.js';
 import { machineNow } from './engine/machine.js';
+import { PrometheusOutput } from './outputs/prometheus.js';
 import { formatMs } from './units.js';
 import { judge } from './results/verdict.js';
 
@@ -174,6 +175,11 @@ async function runInSession(
     timeoutMs,
     chains: prepared.chains,
   };
+  // --out prometheus=URL: every engine run (each step of a search) pushed while it lasts and at its end.
+  const live = o.prometheus
+    ? new PrometheusOutput(o.prometheus, { runId: session.runId, profile: o.profile.name, targetUrl: target.baseUrl }, redactor, say)
+    : undefined;
+  const engine = (options: EngineOptions) => (live ? live.drive(options, runEngine) : runEngine(options));
 
   let result: LoadResult;
   const machine = machineNow();
@@ -181,16 +187,17 @@ async function runInSession(
     if (o.capacity) {
       // Everything printed goes through the redactor, step lines included.
       const redacted: LoadIo = { write: (s) => io.write(redactor.redact(s)), progress: (s) => io.progress(redactor.redact(s)) };
-      result = await runCapacitySearch(o.capacity, common, specs, redacted, (r, w, d) => runEngine(engineOptions(r, w, d, false)), machine);
+      result = await runCapacitySearch(o.capacity, common, specs, redacted, (r, w, d) => engine(engineOptions(r, w, d, false)), machine);
     } else {
-      const engine = await runEngine(engineOptions(rate, o.warmupMs, o.durationMs, true));
-      const draft: LoadResult = { ...draftOf(engine, common, rate ?? null, o.warmupMs, o.durationMs), machine: machine.finish() };
+      const ran = await engine(engineOptions(rate, o.warmupMs, o.durationMs, true));
+      const draft: LoadResult = { ...draftOf(ran, common, rate ?? null, o.warmupMs, o.durationMs), machine: machine.finish() };
       const thresholds = evaluateThresholds(draft, specs);
       if (baseline) thresholds.push(...compareWithBaseline(draft, baseline, o.tolerancePct));
       result = { ...draft, thresholds, verdict: judge(draft, thresholds) };
     }
     // Stopped (SIGINT, SIGTERM): the partial result says so.
     if (o.signal?.aborted) result = { ...result, interrupted: { signal: String(o.signal.reason) } };
+    if (live) result = { ...result, outputs: { prometheus: await live.close() } };
   } finally {
     // Even when the engine failed: the pool file is the only copy of the tokens rotated so far.
     try {
@@ -203,6 +210,8 @@ async function runInSession(
   const jsonPath = o.out ?? defaultResultPath(o.reportsDir, name, new Date(result.startedAt), result.settings.shard);
   const files = writeLoadResult(result, jsonPath, redactor);
   io.write(redactor.redact(summaryText(result, files)));
+  const pushed = result.outputs?.prometheus;
+  if (pushed) io.write(`Metrics: ${pushed.pushes} push(es) to Prometheus at ${pushed.host}, ${pushed.failed} failed\n`);
   if (result.verdict.exitCode === EXIT.threshold) io.write(`tack: TACK_ERR_THRESHOLD: ${result.verdict.reasons.join('; ')}\n`);
   if (result.interrupted) io.write(`tack: TACK_ERR_INTERRUPTED: stopped by ${result.interrupted.signal}: the result covers the part that ran\n`);
   if (poolError !== undefined) throw poolError;

@@ -178,6 +178,8 @@ export interface LoadResult {
   readonly verdict: Verdict;
   /** `--find-capacity` only: the steps of offered rate and the highest that held. */
   readonly capacity?: Capacity | undefined;
+  /** Live outputs (`--out prometheus=URL`): where the figures went and how many pushes failed. */
+  readonly outputs?: OutputsReport | undefined;
   /** Set when SIGINT or SIGTERM stopped the run: the result covers the part that ran. */
   readonly interrupted?: { readonly signal: string } | undefined;
   /** Inputs of a merged result (their run ids and shards); empty for a single run. */
@@ -256,6 +258,20 @@ export interface Capacity {
     readonly resolution?: { readonly pct: number } | { readonly rps: number };
     /** Warmup before the first step (s). */
     readonly warmupS?: number;
+  };
+}
+
+/** What became of a run's live outputs (docs/load.md, "Live metrics"). */
+export interface OutputsReport {
+  readonly prometheus?: {
+    /** The remote-write endpoint's host and port (never its credentials). */
+    readonly host: string;
+    readonly intervalS: number;
+    /** Pushes tried, and how many of them failed (Prometheus down, a refusal, a timeout): a failed push never fails the run. */
+    readonly pushes: number;
+    readonly failed: number;
+    /** Why the first failed push failed. */
+    readonly firstError?: string | undefined;
   };
 }
 

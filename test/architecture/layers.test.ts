@@ -58,7 +58,7 @@ const KNOWN_CYCLES: readonly (readonly string[])[] = [];
 const FOLDERS = ['src', 'suites', 'scenarios', 'fixtures', 'config'];
 
 /** The sub-folders of src/load/, lowest first (docs/architecture.md): each imports only those before it. */
-const LOAD_FOLDERS = ['engine', 'chains', 'results', 'capacity', 'report', 'artillery'];
+const LOAD_FOLDERS = ['engine', 'chains', 'results', 'outputs', 'capacity', 'report', 'artillery'];
 
 function layerOf(file: string): { layer: Layer; area: string } | undefined {
   for (const layer of LAYERS) {

@@ -13,6 +13,8 @@ import { parseTolerance } from '../../load/results/baseline.js';
 import { planCapacity, type CapacityPlan } from '../../load/capacity/capacity.js';
 import { LOAD_DEFAULTS } from '../../load/defaults.js';
 import { mergeResults } from '../../load/results/merge.js';
+import { parseOuts } from '../../load/outputs/out.js';
+import type { PrometheusOut } from '../../load/outputs/prometheus.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from '../../load/result.js';
 import { runLoad, type LoadIo } from '../../load/run.js';
 import { parseShard } from '../../load/shard.js';
@@ -33,7 +35,11 @@ export interface LoadCommandOptions {
   threshold: string[];
   baseline?: string;
   tolerance: string;
+  /** The result file (`--out FILE` or `--out json=FILE`). */
   out?: string;
+  /** `--out prometheus=URL`: the remote-write URL. */
+  prometheus?: string;
+  pushInterval?: string;
   reports: string;
   shard?: string;
   tokenPool?: string;
@@ -91,6 +97,17 @@ function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
   });
 }
 
+/** `--out prometheus=URL` and `--push-interval`; the interval without the output is a usage error. */
+function prometheusOf(opts: Pick<LoadCommandOptions, 'prometheus' | 'pushInterval'>): PrometheusOut | undefined {
+  if (opts.prometheus === undefined) {
+    if (opts.pushInterval !== undefined) throw new TackError('TACK_ERR_USAGE', '--push-interval applies only with --out prometheus=URL');
+    return undefined;
+  }
+  const intervalMs = opts.pushInterval === undefined ? LOAD_DEFAULTS.pushIntervalMs : parseDurationMs(opts.pushInterval, '--push-interval');
+  if (intervalMs < 1000) throw new TackError('TACK_ERR_USAGE', `--push-interval must be at least 1s (got ${opts.pushInterval})`);
+  return { url: opts.prometheus, intervalMs };
+}
+
 /** --warmup, or its default: none for a fixed load, a few seconds before a capacity search (its first step meets warm connections). */
 export function warmupMsOf(opts: Pick<LoadCommandOptions, 'warmup'>, capacity: boolean): number {
   if (opts.warmup !== undefined) return parseDurationMs(opts.warmup, '--warmup');
@@ -122,10 +139,19 @@ export function registerLoad(program: Command): void {
     )
     .option('--baseline <file>', 'an earlier result of the same profile: flag regressions beyond --tolerance (exit 4)')
     .option('--tolerance <pct>', 'how much worse than the baseline is still fine', `${LOAD_DEFAULTS.tolerancePct}%`)
+    .addOption(
+      new Option(
+        '--out <target>',
+        'result JSON path (or json=FILE; the HTML page goes beside it), default reports/load-<profile>-<time>.json; ' +
+          'prometheus=URL pushes the figures while the run lasts through Prometheus remote write, e.g. prometheus=http://127.0.0.1:9090/api/v1/write ' +
+          `(repeatable); export: the folder, default reports/${LOAD_DEFAULTS.exportFolder}`,
+      )
+        .argParser(repeatable)
+        .default([]),
+    )
     .option(
-      '--out <file>',
-      'result JSON path (the HTML page goes beside it); default reports/load-<profile>-<time>.json; ' +
-        `export: the folder, default reports/${LOAD_DEFAULTS.exportFolder}`,
+      '--push-interval <time>',
+      `--out prometheus=URL: how often the figures are pushed (default ${LOAD_DEFAULTS.pushIntervalMs / 1000}s; and once at the end)`,
     )
     .option('--reports-dir <dir>', 'folder of the default result path (under the current directory by default)', 'reports')
     .addOption(new Option('--reports <dir>', 'the former name of --reports-dir').hideHelp())
@@ -154,8 +180,9 @@ export function registerLoad(program: Command): void {
       '--find-capacity: bisect between the held and the breached rate until they are this close: ' +
         `a share of the held rate (10%) or req/s (default ${CAPACITY_DEFAULTS.resolutionPct}%)`,
     )
-    .action(async (profile: string, files: string[], given: LoadCommandOptions & { reportsDir: string }) => {
-      const opts: LoadCommandOptions = { ...given, reports: given.reports ?? given.reportsDir };
+    .action(async (profile: string, files: string[], given: Omit<LoadCommandOptions, 'out'> & { reportsDir: string; out: string[] }) => {
+      const outs = parseOuts(given.out);
+      const opts: LoadCommandOptions = { ...given, out: outs.file, prometheus: outs.prometheus, reports: given.reports ?? given.reportsDir };
       // Ctrl-C and a CI runner's SIGTERM alike: drain, save the token pool's rotations, revoke, report,
       // exit 130 / 143; a second signal exits at once (src/harness/interrupt.ts).
       const stop = handleStopSignals((s) => process.stderr.write(s));
@@ -178,6 +205,8 @@ export async function loadCommand(
   env: NodeJS.ProcessEnv = process.env,
   signal?: AbortSignal,
 ): Promise<number> {
+  if ((name === 'merge' || name === 'export') && (opts.prometheus !== undefined || opts.pushInterval !== undefined))
+    throw new TackError('TACK_ERR_USAGE', `--out prometheus=URL and --push-interval apply to a load run, not to tack load ${name}`);
   if (name === 'merge') return mergeCommand(files, opts, io);
   if (name === 'export') return exportCommand(files, opts, io);
   const profile = findProfile(name);
@@ -213,6 +242,7 @@ export async function loadCommand(
       version: TACK_VERSION,
       signal,
       capacity,
+      prometheus: prometheusOf(opts),
     },
     io,
   );

@@ -97,6 +97,8 @@ export interface EngineOptions {
   readonly insecureTls?: boolean | undefined;
   readonly conversation: (index: number, tally: Tally) => Conversation;
   readonly onProgress?: ((p: Progress) => void) | undefined;
+  /** Called once, as the run starts, with its recorder: for outputs that read the figures while the run lasts (src/load/outputs/). */
+  readonly onStart?: ((recorder: Recorder) => void) | undefined;
   /** Ends the run early (Ctrl-C): answers in flight are still read, then it stops. */
   readonly signal?: AbortSignal | undefined;
 }
@@ -162,6 +164,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   const t0 = performance.now();
   const recorder = new Recorder({ startedAt: t0, warmupMs: options.warmupMs, durationMs: options.durationMs, fixedRate: options.rate !== undefined });
   const probe = new GeneratorProbe();
+  options.onStart?.(recorder);
   const endAt = t0 + options.warmupMs + options.durationMs;
   const pools = new Map<string, Pool>();
   const drivers: Driver[] = [];

@@ -134,6 +134,8 @@ export class Recorder {
   lastResponseAt = 0;
   /** Open model: slots of the measured phase sent late by the generator (see generator.ts). */
   lateSlots = 0;
+  /** The generator's figures of the latest interval (about a second), warmup included: what live outputs show. */
+  generatorNow: { readonly busyPct: number; readonly loopDelayUs: number } | undefined;
 
   constructor(options: { startedAt: number; warmupMs: number; durationMs: number; fixedRate: boolean }) {
     this.startedAt = options.startedAt;
@@ -245,6 +247,7 @@ export class Recorder {
 
   /** The generator's figures of the interval that ends `now` (about a second), put in the second it mostly covers. */
   generatorSecond(now: number, spanMs: number, figures: { busyPct: number; loopDelayUs: number }): void {
+    this.generatorNow = figures;
     const mid = now - spanMs / 2;
     if (mid < this.measureFrom) return;
     const s = this.second(mid);

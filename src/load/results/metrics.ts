@@ -30,7 +30,7 @@ export interface Metrics {
 }
 
 /** The latency histogram the figures use (caller destroys it). */
-export function latencyHistogram(result: LoadResult): { h: Histogram; corrected: boolean } {
+export function latencyHistogram(result: Pick<LoadResult, 'latency'>): { h: Histogram; corrected: boolean } {
   if (result.latency.corrected) return { h: decode(result.latency.corrected), corrected: true };
   return { h: sumEncoded(Object.values(result.latency.byClass)), corrected: false };
 }
@@ -39,7 +39,10 @@ export function failuresOf(c: Counts): number {
   return c.errors + c.timeouts + c.non2xx + c.malformed + c.broken + c.lost;
 }
 
-export function metricsOf(result: LoadResult): Metrics {
+/** The figures of a result, or of any part with the same counts and histograms (a request kind's, a live run's so far). */
+export type Figures = Pick<LoadResult, 'latency' | 'warmup' | 'measured' | 'measuredS'>;
+
+export function metricsOf(result: Figures): Metrics {
   const { h, corrected } = latencyHistogram(result);
   const latency = summarise(h);
   h.destroy();

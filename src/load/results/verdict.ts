@@ -19,7 +19,7 @@ import type { LoadResult, Threshold, Verdict } from '../types.js';
  * search too, whatever capacity it found.
  */
 export function specViolations(result: Omit<LoadResult, 'verdict'>): string[] {
-  const m = metricsOf({ ...result, verdict: { exitCode: 0, reasons: [] } });
+  const m = metricsOf(result);
   const out: string[] = [];
   if (m.broken > 0) {
     const first = result.breaks.find((b) => b.cause === 'rotation');
@@ -31,7 +31,7 @@ export function specViolations(result: Omit<LoadResult, 'verdict'>): string[] {
 }
 
 export function judge(result: Omit<LoadResult, 'verdict'>, thresholds: readonly Threshold[]): Verdict {
-  const m = metricsOf({ ...result, verdict: { exitCode: 0, reasons: [] } });
+  const m = metricsOf(result);
   const correctness = specViolations(result);
   // Broken chains first, then lost ones, then answers against the spec.
   const lost = `${m.lost} chain(s) lost their token after a request of theirs timed out or its connection failed`;
