@@ -3,6 +3,7 @@
  * its status. The reporters render these; results.json is their written form.
  */
 import type { PageEvidence } from '../harness/browser/screenshot.js';
+import type { CountedBound } from '../checks/finding.js';
 import type { RuleId } from '../rules/catalog.js';
 
 /** Every status a rule can end with, in the one order every report lists them: what does not hold first. */
@@ -34,6 +35,8 @@ export interface CheckResult {
     | undefined;
   /** Set on a failed browser check: the page at the failing step. */
   readonly screenshot?: PageEvidence | undefined;
+  /** Set on a check of a batch sent together: the count it held to a bound (what a reproduce script counts). */
+  readonly counted?: CountedBound | undefined;
 }
 
 export interface RuleResult {
