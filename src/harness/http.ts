@@ -10,7 +10,7 @@
  *   the tokens tack generated); requests in flight are let finish.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { TackError } from './errors.js';
 import { Politeness } from './politeness.js';
@@ -123,7 +123,8 @@ export class HttpClient {
       const res = await request(req.url, {
         method: req.method as 'GET',
         headers: req.gate === undefined ? (req.headers ?? {}) : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body ?? '')) },
-        body: req.gate === undefined ? (req.body ?? null) : Readable.from(heldBody(req.body ?? '', req.gate), { objectMode: false, highWaterMark: 1 }),
+        // undici sends an async iterable chunk by chunk, pulling the next only once the last is written (its types omit it).
+        body: req.gate === undefined ? (req.body ?? null) : (heldBody(req.body ?? '', req.gate) as unknown as Readable),
         dispatcher: this.dispatcher,
         signal,
       });

@@ -27,6 +27,9 @@ import type { Status } from '../../src/runner/results.js';
  */
 const MATRIX_RUNS = 4;
 
+/** `TACK_MATRIX_FAULTS=a,b`: only these faults (a helper's focused run: `TACK_MATRIX_FAULTS=revoke-no-op npx vitest run test/acceptance/fault-matrix-hook-1.test.ts`). */
+const ONLY_FAULTS = process.env['TACK_MATRIX_FAULTS'] ? new Set(process.env['TACK_MATRIX_FAULTS'].split(',').map((s) => s.trim())) : undefined;
+
 /** Rules judged by the malformed-request sweeps, which need the partner key at most: the same requests in every mode. */
 const SWEPT_ALIKE = new Set<RuleId>(['PARTNER-NO-SERVER-ERROR', 'SIGNIN-NO-SERVER-ERROR', 'SEARCH-NO-SERVER-ERROR']);
 
@@ -173,7 +176,7 @@ export function faultMatrix(mode: Mode, shard = 0, shards = 1): void {
       for (const rule of lost) expect([rule.id, clean.get(rule.id)]).toEqual([rule.id, 'skipped']);
     });
 
-    const mine = FAULTS.filter((_, i) => i % shards === shard);
+    const mine = FAULTS.filter((_, i) => i % shards === shard).filter((f) => ONLY_FAULTS === undefined || ONLY_FAULTS.has(f.name));
     it.for(mine.map((f) => [f.name, f] as const))('%s', async ([, fault], ctx) => {
       const why = notApplicable(mode, fault, clean, changed);
       if (why !== undefined) ctx.skip(why);
