@@ -96,6 +96,12 @@ export const isPageVariant = (f: FaultInfo): boolean => f.conformant === true &&
  * assertions is what the report shows.
  */
 function notApplicable(mode: Mode, fault: FaultInfo, clean: Map<RuleId, Status>, changed: ReadonlySet<RuleId>): string | undefined {
+  // A race of the token store (a fault or a variant): only tokens tack owns meet its window and its reuse policy.
+  if (fault.storeDelayMs !== undefined && mode !== 'hook') {
+    if (mode === 'max-tolerance') return 'the tolerances change only the time rules, which a race of the token store does not meet';
+    const atomic = clean.get('SIGNIN-ROTATION-ATOMIC');
+    if (atomic !== 'passed') return `${mode} mode owns no token to race (SIGNIN-ROTATION-ATOMIC is ${atomic}): the hook matrix runs it`;
+  }
   // A variant of the token page changes only what a browser sees: its matrix (fault-matrix-token-page.ts) runs it.
   if (fault.conformant) return isPageVariant(fault) ? 'a variant of the token page: only a browser sees it (fault-matrix-token-page.ts)' : undefined;
   if (mode === 'hook') return undefined;
