@@ -7,8 +7,9 @@
  *
  * Steps: readForm, checkClient, grant_type (`authorization_code` goes to code-grant.ts, the sign-in
  * pages' codes; anything but `refresh_token` is unsupported_grant_type), param refresh_token,
- * storeRound (the store's delay, store-delay.ts), loadActiveUser, rotateToken, answer. Every refusal of the token itself is 400 invalid_grant: never issued, rotated out, revoked
- * and expired share one wording (a caller cannot tell a revoked token from a rotated-out one); a
+ * storeRound (the store's delay, store-delay.ts), loadActiveUser, rotateToken, answer. Every
+ * refusal of the token itself is 400 invalid_grant: never issued, rotated out, revoked and expired
+ * share one wording (a caller cannot tell a revoked token from a rotated-out one); a
  * disabled user's token says so.
  */
 import { ACCESS_TOKEN_SECONDS } from '../access-token.js';
