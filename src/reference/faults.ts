@@ -181,6 +181,7 @@ const faults = [
         'SIGNIN-DISABLED-USER',
         'SIGNIN-LIFECYCLE',
         'ACCESS-TOKEN-LIFETIME',
+        'SIGNIN-ROTATION-ATOMIC',
       ],
       why: 'every check that exchanges a token twice needs the replacement token the answer lacks',
     },

@@ -39,7 +39,7 @@ export const rotationAtomic: TestCase = {
   rules: ['SIGNIN-ROTATION-ATOMIC'],
   needs: ['own-token'],
   async run(t) {
-    const policy = await sequentialPolicy(t);
+    const { policy, email } = await sequentialPolicy(t);
     if (policy !== undefined) {
       const rounds = t.tokens.fromHook ? ROUNDS : PAGE_ROUNDS;
       for (let round = 1; round <= rounds; round++) await judgeRound(t, policy, `round ${round} of ${rounds}`);
@@ -47,13 +47,14 @@ export const rotationAtomic: TestCase = {
     const observed = t.tokens.fromHook ? OBSERVED : 1;
     await observeRevokeRace(t, observed);
     if (t.tokens.fromHook && t.hook.has('disable-user')) await observeDisableRace(t, observed);
-    if (t.target.partner) await observePartnerRefreshPair(t);
+    if (t.target.partner) await observePartnerRefreshPair(t, email);
   },
 };
 
-/** The policy one exchange at a time shows (observed), or undefined when it shows none (the rule is then not checked). */
-async function sequentialPolicy(t: TestContext): Promise<ReusePolicy | undefined> {
-  const token = (await t.tokens.own()).current;
+/** The policy one exchange at a time shows (observed), or undefined when it shows none (the rule is then not checked); and whose token it was. */
+async function sequentialPolicy(t: TestContext): Promise<{ policy: ReusePolicy | undefined; email: string }> {
+  const chain = await t.tokens.own();
+  const token = chain.current;
   const results: Exchanged[] = [];
   for (let i = 0; i < BATCH; i++) {
     const result = await t.identity.exchange(token);
@@ -67,7 +68,7 @@ async function sequentialPolicy(t: TestContext): Promise<ReusePolicy | undefined
   const what = `one at a time: ${plural(BATCH, 'exchange')} of one token, the first rotating it`;
   if ('unknown' in policy) {
     t.unverified('SIGNIN-ROTATION-ATOMIC', 'the policy for a rotated-out token, one exchange at a time', policy.unknown);
-    return undefined;
+    return { policy: undefined, email: chain.email };
   }
   t.observe(
     'SIGNIN-ROTATION-ATOMIC',
@@ -80,7 +81,7 @@ async function sequentialPolicy(t: TestContext): Promise<ReusePolicy | undefined
       'one at a time, a rotated-out token is accepted again and every token returned stays usable: no outcome of a batch exceeds that, so tack only observes',
     );
   }
-  return policy;
+  return { policy, email: chain.email };
 }
 
 /** One round: a fresh token exchanged BATCH times at once, every token returned tried afterwards, judged against the policy's bounds. */
@@ -144,9 +145,8 @@ async function observeDisableRace(t: TestContext, rounds: number): Promise<void>
   );
 }
 
-/** Two partner refreshes of one partner refresh token at the same moment (partner refresh tokens have no revoke call). */
-async function observePartnerRefreshPair(t: TestContext): Promise<void> {
-  const email = (await t.tokens.own()).email;
+/** Two partner refreshes of one partner refresh token of `email` at the same moment (partner refresh tokens have no revoke call). */
+async function observePartnerRefreshPair(t: TestContext, email: string): Promise<void> {
   const minted = await t.partner.mint(email);
   if (minted.refresh === undefined) return;
   const both = new Together(2);
