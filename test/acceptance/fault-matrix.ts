@@ -31,7 +31,7 @@ const MATRIX_RUNS = 4;
  * `TACK_MATRIX_FAULTS=a,b`: only these faults, for a focused run
  * (`TACK_MATRIX_FAULTS=revoke-no-op npx vitest run test/acceptance/fault-matrix-hook-1.test.ts`).
  */
-const ONLY_FAULTS = process.env['TACK_MATRIX_FAULTS'] ? new Set(process.env['TACK_MATRIX_FAULTS'].split(',').map((s) => s.trim())) : undefined;
+export const ONLY_FAULTS = process.env['TACK_MATRIX_FAULTS'] ? new Set(process.env['TACK_MATRIX_FAULTS'].split(',').map((s) => s.trim())) : undefined;
 
 /** Rules judged by the malformed-request sweeps, which need the partner key at most: the same requests in every mode. */
 const SWEPT_ALIKE = new Set<RuleId>(['PARTNER-NO-SERVER-ERROR', 'SIGNIN-NO-SERVER-ERROR', 'SEARCH-NO-SERVER-ERROR']);
