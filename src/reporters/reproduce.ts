@@ -174,8 +174,16 @@ class ScriptWriter {
       `# Reproduces ${rule} as tack's run ${runId} saw it fail:`,
       `#   ${oneLine(check.title)}: expected ${oneLine(check.expected)}, got ${oneLine(check.actual)}`,
       `# by replaying the ${steps.length} request(s) that led to it (test ${check.test}), the test hook's included.`,
-      '# Exit 1: the last answer is the one the failing run got (the failure reproduces); 0: the target answered',
-      '# otherwise this time; 2: an earlier step answered otherwise than in the failing run (the target or its state differs).',
+      ...(race === undefined
+        ? [
+            '# Exit 1: the last answer is the one the failing run got (the failure reproduces); 0: the target answered',
+            '# otherwise this time; 2: an earlier step answered otherwise than in the failing run (the target or its state differs).',
+          ]
+        : [
+            '# The batch is sent again, its requests started together in the background. Exit 1: it again ends beyond what one',
+            '# exchange at a time allows (the failure reproduces); 0: not this time (a race depends on timing: run it again);',
+            '# 2: an earlier step answered otherwise than in the failing run (the target or its state differs).',
+          ]),
       "# Needs bash and curl. Set the variables below (the addresses default to the run's).",
       'set -euo pipefail',
       ...this.addressLines(),
@@ -234,7 +242,8 @@ class ScriptWriter {
     const alive = all.slice(race.end).filter((e) => e.response?.status === 200).length;
     const { bound, of } = race.counted;
     const counted = of === 'returned' ? '${#returned[@]}' : '$alive';
-    const what = of === 'returned' ? 'answers of the batch returned a token' : 'of the tokens the batch returned still exchanged';
+    const allowed =
+      of === 'returned' ? `at most ${bound} of ${batch.length} answers returning a token` : `at most ${bound} of the tokens returned still exchanging`;
     return [
       '# Every token the batch returned, exchanged once more (the same request): does it still work?',
       'returned=()',
@@ -242,7 +251,7 @@ class ScriptWriter {
       'alive=0',
       `for next in "\${returned[@]}"; do call again any ${again}; if [ "$status" = 200 ]; then alive=$((alive + 1)); fi; done`,
       `echo "\${#returned[@]} of ${batch.length} answers of the batch returned a token; $alive of those still exchanged ` +
-        `(the failing run: ${returned} and ${alive}; at most ${bound} ${escapeDouble(what)} allowed)"`,
+        `(the failing run: ${returned} and ${alive}; allowed: ${allowed})"`,
       `if [ "${counted}" -gt ${bound} ]; then`,
       `  echo ${singleQuoted(`REPRODUCED: ${oneLine(check.title)}`)}; exit 1`,
       'fi',
