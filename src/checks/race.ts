@@ -25,6 +25,11 @@ export interface ExchangesSeen {
   readonly sent: number;
   /** Answers 200 with a refresh token. */
   readonly exchanged: number;
+  /**
+   * Different tokens those answers returned: a server may answer requests in flight together with
+   * one token (no fork), so a batch is held to a bound on these, not on the answers.
+   */
+  readonly returned: number;
   /** Answers 400 invalid_grant. */
   readonly refused: number;
   /** Tokens returned (distinct) that exchanged when tried afterwards. */
@@ -68,7 +73,7 @@ export function describePolicy(policy: ReusePolicy): string {
 }
 
 export interface BatchBounds {
-  /** At most this many exchanges of the batch may return a token (undefined: any number). */
+  /** At most this many different tokens the batch may return (undefined: any number). */
   readonly exchanged: number | undefined;
   /** At most this many tokens the batch returned may still exchange afterwards (undefined: any number). */
   readonly alive: number | undefined;
@@ -86,7 +91,7 @@ export function boundsOf(policy: ReusePolicy, batch: Pick<ExchangesSeen, 'sent' 
     case 'ends-chain':
       return { exchanged: 1, alive: batch.refused > 0 ? 0 : 1 };
     case 'limited':
-      return { exchanged: Math.min(batch.sent, 1 + policy.reuses), alive: undefined };
+      return { exchanged: 1 + policy.reuses, alive: undefined };
     case 'replaces':
       return { exchanged: undefined, alive: 1 };
     case 'unlimited':
@@ -94,10 +99,14 @@ export function boundsOf(policy: ReusePolicy, batch: Pick<ExchangesSeen, 'sent' 
   }
 }
 
-/** At most `bound` of the batch's exchanges returned a token. `which`: the tokens returned that still exchange, in words. */
+/** The batch's exchanges returned at most `bound` different tokens. `which`: the tokens returned that still exchange, in words. */
 export function exchangedAtMost(batch: ExchangesSeen, bound: number, which = ''): Finding {
   return withBound(
-    finding(batch.exchanged <= bound, `at most ${bound} of ${batch.sent} returning a token`, `${countsOf(batch)}${which === '' ? '' : `; ${which}`}`),
+    finding(
+      batch.returned <= bound,
+      `at most ${plural(bound, 'token')} returned by the ${batch.sent} exchanges`,
+      `${countsOf(batch)}${which === '' ? '' : `; ${which}`}`,
+    ),
     { bound, of: 'returned' },
   );
 }
@@ -116,8 +125,8 @@ export function aliveAtMost(batch: ExchangesSeen, bound: number, which = ''): Fi
 
 function countsOf(batch: ExchangesSeen): string {
   return (
-    `${batch.exchanged} of ${batch.sent} returned a token (${batch.refused} refused with invalid_grant), ` +
-    `${batch.alive} of the tokens returned still exchanged afterwards`
+    `${batch.exchanged} of ${batch.sent} returned a token${batch.returned < batch.exchanged ? ` (${plural(batch.returned, 'different token')})` : ''} ` +
+    `(${batch.refused} refused with invalid_grant), ${batch.alive} of the tokens returned still exchanged afterwards`
   );
 }
 

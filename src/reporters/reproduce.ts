@@ -238,20 +238,22 @@ class ScriptWriter {
     const again = this.curlArgs(template);
     if (before === undefined) this.known.delete(sent);
     else this.known.set(sent, before);
-    const returned = batch.filter((e) => e.response?.status === 200 && /"refresh_token"/.test(e.response.body)).length;
+    const answers = batch.filter((e) => e.response?.status === 200 && /"refresh_token"/.test(e.response.body));
+    const returned = new Set(answers.map((e) => /"refresh_token"\s*:\s*"([^"]*)"/.exec(e.response!.body)?.[1])).size;
     const alive = all.slice(race.end).filter((e) => e.response?.status === 200).length;
     const { bound, of } = race.counted;
     const counted = of === 'returned' ? '${#returned[@]}' : '$alive';
-    const allowed =
-      of === 'returned' ? `at most ${bound} of ${batch.length} answers returning a token` : `at most ${bound} of the tokens returned still exchanging`;
+    const allowed = of === 'returned' ? `at most ${bound} different tokens returned` : `at most ${bound} of the tokens returned still exchanging`;
     return [
       '# Every token the batch returned, exchanged once more (the same request): does it still work?',
       'returned=()',
       `for step in $(seq ${race.start + 1} ${race.end}); do collect "$step"; t=$(field refresh_token); if [ -n "$t" ]; then returned+=("$t"); fi; done`,
+      'answers=${#returned[@]}',
+      "mapfile -t returned < <(printf '%s\\n' \"${returned[@]}\" | awk 'NF && !seen[$0]++')",
       'alive=0',
       `for next in "\${returned[@]}"; do call again any ${again}; if [ "$status" = 200 ]; then alive=$((alive + 1)); fi; done`,
-      `echo "\${#returned[@]} of ${batch.length} answers of the batch returned a token; $alive of those still exchanged ` +
-        `(the failing run: ${returned} and ${alive}; allowed: ${allowed})"`,
+      `echo "$answers of ${batch.length} answers of the batch returned a token, \${#returned[@]} different; $alive of those still exchanged ` +
+        `(the failing run: ${answers.length}, ${returned} different, ${alive}; allowed: ${allowed})"`,
       `if [ "${counted}" -gt ${bound} ]; then`,
       `  echo ${singleQuoted(`REPRODUCED: ${oneLine(check.title)}`)}; exit 1`,
       'fi',

@@ -97,7 +97,7 @@ async function judgeRound(t: TestContext, policy: ReusePolicy, round: string): P
   const which = whichAlive(alive);
   const oneAtATime = `as one at a time, where ${describePolicy(policy)}`;
   if (bounds.exchanged !== undefined) {
-    t.check('SIGNIN-ROTATION-ATOMIC', `${what}: no more return a token ${oneAtATime}`, exchangedAtMost(seen, bounds.exchanged, which));
+    t.check('SIGNIN-ROTATION-ATOMIC', `${what}: no more tokens returned ${oneAtATime}`, exchangedAtMost(seen, bounds.exchanged, which));
   }
   if (bounds.alive !== undefined) {
     t.check('SIGNIN-ROTATION-ATOMIC', `${what}: no more of the tokens returned stay usable ${oneAtATime}`, aliveAtMost(seen, bounds.alive, which));
@@ -177,6 +177,7 @@ function seenOf(results: readonly Exchanged[], alive: number, sent: number): Exc
   return {
     sent,
     exchanged: results.filter(isExchanged).length,
+    returned: returnedTokens(results).length,
     refused: results.filter((r) => isInvalidGrant(r.res)).length,
     alive,
   };

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { aliveAtMost, boundsOf, describePolicy, exchangedAtMost, type ExchangesSeen, policyOf } from '../../src/checks/race.js';
 import { table } from './table.js';
 
-const seen = (exchanged: number, refused: number, alive: number, sent = 8): ExchangesSeen => ({ sent, exchanged, refused, alive });
+const seen = (exchanged: number, refused: number, alive: number, sent = 8, returned = exchanged): ExchangesSeen => ({
+  sent,
+  exchanged,
+  returned,
+  refused,
+  alive,
+});
 
 describe('the policy one exchange at a time shows (src/checks/race.ts)', () => {
   it.each([
@@ -39,6 +45,12 @@ describe('the bounds a policy puts on a batch', () => {
 
 table('a batch held to its bounds (src/checks/race.ts)', [
   { name: 'one of eight returned a token, at most one may', found: () => exchangedAtMost(seen(1, 7, 1), 1), ok: true },
+  {
+    name: 'eight answers in flight together returned one same token (no fork), at most one may',
+    found: () => exchangedAtMost(seen(8, 0, 1, 8, 1), 1),
+    ok: true,
+    actual: /^8 of 8 returned a token \(1 different token\)/,
+  },
   {
     name: 'five of eight returned a token, at most one may',
     found: () => exchangedAtMost(seen(5, 3, 5), 1, 'still exchanging: token 1, 2 of 5 returned'),
