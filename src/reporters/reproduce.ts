@@ -248,6 +248,7 @@ class ScriptWriter {
       '# Every token the batch returned, exchanged once more (the same request): does it still work?',
       'returned=()',
       `for step in $(seq ${race.start + 1} ${race.end}); do collect "$step"; t=$(field refresh_token); if [ -n "$t" ]; then returned+=("$t"); fi; done`,
+      'rm -rf "$batch"',
       'answers=${#returned[@]}',
       "mapfile -t returned < <(printf '%s\\n' \"${returned[@]}\" | awk 'NF && !seen[$0]++')",
       'alive=0',
@@ -451,7 +452,7 @@ class ScriptWriter {
 
 /** Shell functions of a script with a batch: `spawn STEP CURL-ARGS...` in the background, `collect STEP` its answer into status and body. */
 const BATCH_FUNCTIONS = [
-  'batch=$(mktemp -d); trap \'rm -rf "$headers" "$batch"\' EXIT',
+  'batch=$(mktemp -d)   # the answers of a batch, each in its own file; removed once read',
   '# spawn STEP CURL-ARGS...: one request of a batch, in the background; collect STEP: its answer, once the batch is done.',
   'spawn() { local step=$1; shift; curl -sS -D "$batch/$step.h" -w \'\\n%{http_code}\' "$@" >"$batch/$step.out" 2>/dev/null & }',
   'collect() {',
