@@ -217,10 +217,10 @@ class ScriptWriter {
       `# ${first}-${at + batch.length}. ${batch.length} requests sent at the same moment${judged ? ' (the batch the failing check judged)' : ''}: ` +
         `${batch[0]!.request.method} ${this.describe(batch[0]!)}`,
     ];
-    batch.forEach((e, j) => out.push(`spawn ${first + j} ${this.curlArgs(e)}`));
+    for (const [j, e] of batch.entries()) out.push(`spawn ${first + j} ${this.curlArgs(e)}`);
     out.push('wait');
     if (judged) return out;
-    batch.forEach((e, j) => out.push(`collect ${first + j}`, ...this.captures(e, later)));
+    for (const [j, e] of batch.entries()) out.push(`collect ${first + j}`, ...this.captures(e, later));
     return out;
   }
 
