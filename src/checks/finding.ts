@@ -10,6 +10,14 @@ export interface Finding {
   readonly ok: boolean;
   readonly expected: string;
   readonly actual: string;
+  /** A count of a batch sent together held to a bound (race.ts): what a reproduce script counts again. */
+  readonly counted?: CountedBound;
+}
+
+/** `returned`: answers of the batch that returned a token; `alive`: tokens it returned that still exchanged afterwards. */
+export interface CountedBound {
+  readonly bound: number;
+  readonly of: 'returned' | 'alive';
 }
 
 export function finding(ok: boolean, expected: string, actual: string): Finding {

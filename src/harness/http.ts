@@ -10,10 +10,12 @@
  *   the tokens tack generated); requests in flight are let finish.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { Readable } from 'node:stream';
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { TackError } from './errors.js';
 import { Politeness } from './politeness.js';
 import { isSecretMember, type Redactor } from './redactor.js';
+import { heldBody, type SendGate } from './together.js';
 import type { Transcript } from './transcript.js';
 
 export interface HttpRequest {
@@ -25,6 +27,8 @@ export interface HttpRequest {
   readonly role?: string;
   /** Clean-up (revoking what tack generated): sent even once the run is stopped. */
   readonly cleanup?: boolean;
+  /** Sent together with other requests (together.ts): the body's last byte waits for the gate. */
+  readonly gate?: SendGate;
 }
 
 export interface HttpResponse {
@@ -119,8 +123,9 @@ export class HttpClient {
     try {
       const res = await request(req.url, {
         method: req.method as 'GET',
-        headers: req.headers ?? {},
-        body: req.body ?? null,
+        headers: req.gate === undefined ? (req.headers ?? {}) : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body ?? '')) },
+        // undici sends an async iterable chunk by chunk, pulling the next only once the last is written (its types omit it).
+        body: req.gate === undefined ? (req.body ?? null) : (heldBody(req.body ?? '', req.gate) as unknown as Readable),
         dispatcher: this.dispatcher,
         signal,
       });

@@ -9,6 +9,8 @@ export interface ExchangeRequest {
   readonly url: string;
   readonly headers?: Record<string, string>;
   readonly body?: string;
+  /** Sent together with others (together.ts): their batch. */
+  readonly gate?: { readonly batch: number };
 }
 
 export interface Exchange {
@@ -21,6 +23,8 @@ export interface Exchange {
   durationMs?: number;
   /** A 429, or a 503 with Retry-After, that tack honoured: it waited `waitMs` and sent the request again (politeness.ts). */
   retried?: { waitMs: number };
+  /** The batch of requests this one was sent at the same moment with (together.ts). */
+  together?: number;
 }
 
 /** An exchange that got an answer, as the tests judging a run's traffic read it. */
@@ -63,6 +67,7 @@ export class Transcript {
         test: this.currentTest,
         startedAt: (at ?? this.now()).toISOString(),
         request: { method: req.method, url: req.url, headers: { ...(req.headers ?? {}) }, body: req.body },
+        ...(req.gate === undefined ? {} : { together: req.gate.batch }),
       });
     }
     return seq;
@@ -149,6 +154,7 @@ export function redactExchange(e: Exchange, redactor: Redactor): Exchange {
   if (e.error) out.error = { code: e.error.code, message: redactor.redact(e.error.message) };
   if (e.durationMs !== undefined) out.durationMs = e.durationMs;
   if (e.retried !== undefined) out.retried = { ...e.retried };
+  if (e.together !== undefined) out.together = e.together;
   return out;
 }
 

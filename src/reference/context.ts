@@ -87,6 +87,10 @@ export interface Reference {
   readonly fallbackUserId: string;
   /** Fault `rotation-unsafe-under-concurrency`: the one slot all exchanges pass their token through. */
   racySlot: string | undefined;
+  /** Milliseconds the token store takes to answer a rotation (store-delay.ts; 0: at once). */
+  readonly storeDelayMs: number;
+  /** Variant `rotation-locked-per-token`: the turn of the last exchange waiting for each presented token. */
+  readonly tokenLocks: Map<string, Promise<void>>;
   /** Fault `permission-cached-per-token`: readable businesses remembered per access token. */
   readonly permissionCache: Map<string, readonly Business[]>;
   /** Scripted answers of `tack client`'s scenarios; undefined for a normal server. */

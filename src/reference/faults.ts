@@ -28,7 +28,16 @@ export interface FaultInfo {
    * named nowhere.
    */
   readonly collateral?: readonly Collateral[];
+  /**
+   * The store answers after this many milliseconds unless `tack serve --store-delay-ms` (or
+   * `ReferenceOptions.storeDelayMs`) says otherwise: the window a race needs to open, or the one a
+   * variant shows it keeps closed.
+   */
+  readonly storeDelayMs?: number;
 }
+
+/** The store's delay the race faults and variants bring when none is set: enough for exchanges sent together to overlap. */
+export const RACE_STORE_DELAY_MS = 3;
 
 export interface Collateral {
   readonly rules: readonly RuleId[];
@@ -177,6 +186,7 @@ const faults = [
         'SIGNIN-DISABLED-USER',
         'SIGNIN-LIFECYCLE',
         'ACCESS-TOKEN-LIFETIME',
+        'SIGNIN-ROTATION-ATOMIC',
       ],
       why: 'every check that exchanges a token twice needs the replacement token the answer lacks',
     },
@@ -187,6 +197,43 @@ const faults = [
     ['SIGNIN-ROTATION'],
     'The exchange passes the grant through one shared slot across an await: sequential use works, ' +
       "concurrent exchanges on different chains rotate each other's tokens and get invalid_grant.",
+  ),
+  raced(
+    fault(
+      'rotation-forks-under-overlap',
+      ['SIGNIN-ROTATION-ATOMIC'],
+      `Rotation reads the token, waits for the store (${RACE_STORE_DELAY_MS} ms unless --store-delay-ms is set), then writes without looking ` +
+        'again: exchanges of one token that overlap all succeed, and every token they return stays live (the chain forks).',
+    ),
+  ),
+  raced(
+    fault(
+      'reuse-detection-bypassed-by-overlap',
+      ['SIGNIN-ROTATION-ATOMIC'],
+      'Presenting the token just rotated out ends the chain (as rotation-reuse-ends-chain does), but that is decided on a read made before ' +
+        `the store's wait (${RACE_STORE_DELAY_MS} ms unless --store-delay-ms is set): exchanges of one token that overlap all pass it and all ` +
+        'succeed, and the chain forks.',
+    ),
+  ),
+  raced(
+    variant(
+      'rotation-locked-per-token',
+      'Conformant: rotation reads, waits for the store and writes, as in rotation-forks-under-overlap, under a lock per presented token: ' +
+        'exchanges of one token that overlap take turns.',
+    ),
+  ),
+  raced(
+    variant(
+      'rotation-reuse-once',
+      'Conformant (Keycloak\'s "Refresh Token Max Reuse" 1): the token just rotated out exchanges once more, and the token that second ' +
+        'exchange replaces stays live beside the new one; after that it is refused.',
+    ),
+  ),
+  raced(
+    variant(
+      'rotation-reuse-ends-chain',
+      'Conformant (Keycloak-style reuse detection): the token just rotated out, presented again, is refused with invalid_grant and ends ' + 'the whole chain.',
+    ),
   ),
   fault('revoke-no-op', ['SIGNIN-REVOKE', 'SIGNIN-LIFECYCLE'], 'Revoke answers 200 but the token keeps working.'),
   fault('revoke-answers-with-body', ['SIGNIN-REVOKE', 'SIGNIN-LIFECYCLE'], 'Revoke answers 200 with a JSON body instead of an empty one.'),
@@ -473,6 +520,11 @@ function fault<const N extends string>(name: N, rules: readonly RuleId[], descri
 
 function variant<const N extends string>(name: N, description: string) {
   return { name, rules: [] as readonly RuleId[], description, conformant: true } as const;
+}
+
+/** A fault or variant of the store's race window: it brings the store's delay (RACE_STORE_DELAY_MS) when none is set. */
+function raced<const F extends { readonly name: string }>(f: F) {
+  return { ...f, storeDelayMs: RACE_STORE_DELAY_MS } as const;
 }
 
 export type FaultName = (typeof faults)[number]['name'];

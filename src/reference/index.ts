@@ -16,7 +16,7 @@ import { DAY, HOUR, OffsetClock } from './clock.js';
 import { DEFAULT_DIALECT, type Dialect, type Reference } from './context.js';
 import { Directory } from './directory.js';
 import { buildEnv } from './env.js';
-import { FAULTS, type FaultInfo, parseFaults } from './faults.js';
+import { FAULTS, type FaultInfo, type FaultSet, parseFaults } from './faults.js';
 import { generateApiToken } from './hook/api-tokens.js';
 import { parseCapabilities } from './hook/capabilities.js';
 import { hookHostsFor, type HostKind, urlHostFor } from './host.js';
@@ -29,7 +29,7 @@ import { CodeStore } from './identity/codes.js';
 import { Passwords } from './passwords.js';
 import { PRIMARY_USER, SEED_PASSWORD, seed, SEED_TENANTS, seedPasswords } from './seed.js';
 import { listen } from './server.js';
-import { TokenStore } from './token-store.js';
+import { type ReusePolicy, TokenStore } from './token-store.js';
 
 export { FAULTS, type FaultInfo };
 
@@ -63,6 +63,12 @@ export interface ReferenceOptions {
   strictRotation?: boolean;
   /** Lock a user after this many refused sign-ins: each later sign-in answers a "temporarily locked" page without a form (default: never). */
   lockAfterFailedSignIns?: number;
+  /**
+   * Milliseconds the token store takes to answer a rotation, a real wait (store-delay.ts): the
+   * window in which exchanges sent together overlap. Default 0, or the delay a race fault or
+   * variant brings (`FaultInfo.storeDelayMs`).
+   */
+  storeDelayMs?: number;
   /** Scripted answers (`tack client`'s scenarios). */
   script?: readonly ScriptStep[];
   /** Steps `setScript` may bring later (their routes are checked at start, with `script`'s). */
@@ -98,6 +104,8 @@ export interface ReferenceServer {
   addReadableBusinesses(tenant: string, email: string, count: number): void;
   /** Tests: the chains of live API tokens of a user (their ids stay the same across rotations). */
   liveApiTokenChains(email: string): number[];
+  /** Milliseconds the token store takes to answer a rotation (`storeDelayMs`, or what a race fault brings). */
+  storeDelayMs: number;
   /** Tests: how many chains of live API tokens the server holds, of every user. */
   liveApiTokens(): number;
   /** Tests: how many sign-ins of a user the sign-in page refused for a wrong password. */
@@ -149,7 +157,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     clock,
     faults,
     directory,
-    apiTokens: new TokenStore({ prefix: 'tpat', limits: apiLimits, clock, mac, strict: options.strictRotation ?? false }),
+    apiTokens: new TokenStore({ prefix: 'tpat', limits: apiLimits, clock, mac, reuse: reusePolicy(faults, options.strictRotation ?? false) }),
     partnerTokens: new TokenStore({ prefix: 'tprt', limits: PARTNER_REFRESH_LIMITS, clock, mac, strict: options.strictRotation ?? false }),
     accessTokens: new AccessTokens(mac, clock),
     codes: new CodeStore(clock),
@@ -171,6 +179,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     port: 0,
     fallbackUserId,
     racySlot: undefined,
+    storeDelayMs: storeDelayOf(faults, options.storeDelayMs),
+    tokenLocks: new Map(),
     permissionCache: new Map(),
     script: options.script === undefined ? undefined : new Script(options.script, options.laterScript),
     failedSignIns: new Map(),
@@ -216,6 +226,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
     userEmail: PRIMARY_USER,
     userPassword: SEED_PASSWORD,
     faults: faults.list(),
+    storeDelayMs: ref.storeDelayMs,
     issueApiToken(tenant: string, email: string): string {
       const found = directory.tenant(tenant);
       if (found === undefined) throw new Error(`No tenant named ${tenant}`);
@@ -258,6 +269,24 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
 }
 
 type Listener = Parameters<typeof listen>[0];
+
+/** What the API-token store does with the token just rotated out: a variant's policy, strict, or the one-step grace. */
+function reusePolicy(faults: FaultSet, strict: boolean): ReusePolicy {
+  if (faults.has('rotation-reuse-once')) return 'once';
+  if (faults.has('rotation-reuse-ends-chain') || faults.has('reuse-detection-bypassed-by-overlap')) return 'ends-chain';
+  return strict ? 'refused' : 'grace';
+}
+
+/** The store's delay: as set, else the largest a fault or variant brings, else none. */
+function storeDelayOf(faults: FaultSet, set: number | undefined): number {
+  if (set !== undefined) {
+    if (!Number.isInteger(set) || set < 0 || set > 10_000) throw new Error(`storeDelayMs must be a whole number of milliseconds, 0 to 10000, got ${set}`);
+    return set;
+  }
+  const active = new Set<string>(faults.list());
+  const brought = FAULTS.filter((f) => active.has(f.name)).map((f) => f.storeDelayMs ?? 0);
+  return Math.max(0, ...brought);
+}
 
 /** One loopback port per host role: each tenant, then the sign-in server (its URL keeps the realm path). */
 async function listenPerRole(tenants: readonly string[], bind: string, realmPath: string, listenerFor: (label: string, role: HostKind) => Listener) {

@@ -10,10 +10,19 @@
  * spec is silent on rotated-out tokens (both this and Keycloak's strict refusal are conformant).
  * With `strict` (the scripted server of `tack client`), there is no grace: a rotated-out token is
  * refused at once, as Keycloak does, so a client that does not store the new token is caught.
+ * Two more policies (`reuse`, the dialects of docs/reference-server.md): `once`, the token just
+ * rotated out exchanges once more and the successor it replaced stays live beside the chain (a
+ * branch; Keycloak's "Refresh Token Max Reuse" 1); `ends-chain`, presenting the token just rotated
+ * out ends the whole chain (Keycloak-style reuse detection).
+ *
+ * A rotation is one step here; `rotateAsRead` is the second half of one split around a wait (the
+ * race faults): a write that does not see what another exchange changed meanwhile adds its token
+ * beside the chain's current one, so the chain forks into branches.
  *
  * Bounded by construction:
  * - rotation stores the new token under the same grant object and keeps at most one predecessor,
- *   so a chain costs at most two entries however often it is exchanged;
+ *   so a chain costs at most two entries however often it is exchanged (`once` keeps at most
+ *   `MAX_BRANCHES` branches more, dropping the oldest; only the race faults fork further);
  * - revoked tokens are deleted at once; expired ones when they are next looked up, and by `sweep()`
  *   (the server runs it every minute and after each clock move);
  * - at `maxEntries` live chains, issuing a new chain evicts the least recently used one (the set
@@ -53,6 +62,17 @@ export interface Grant extends GrantOwner {
   current: string;
   /** The token rotated out last, valid until `current` is first used; then undefined. */
   previous: string | undefined;
+  /** Live tokens beside the chain's line: successors a reuse left live (`once`), or a forked write made. */
+  branches: Set<string> | undefined;
+}
+
+/** What a store does with the token just rotated out when it is presented again (the spec leaves it open). */
+export type ReusePolicy = 'grace' | 'refused' | 'once' | 'ends-chain';
+
+/** The chain as a read saw it, for `rotateAsRead`. */
+export interface ChainSnapshot {
+  readonly current: string;
+  readonly previous: string | undefined;
 }
 
 export interface RotateOptions {
@@ -72,7 +92,12 @@ export interface TokenStoreOptions {
   readonly maxEntries?: number;
   /** Refuse a rotated-out token at once instead of keeping it until its successor is used (Keycloak). */
   readonly strict?: boolean;
+  /** The policy for the token just rotated out (default `grace`, or `refused` with `strict`). */
+  readonly reuse?: ReusePolicy;
 }
+
+/** Branches a `once` chain keeps at most (live successors of allowed reuses). */
+export const MAX_BRANCHES = 4;
 
 const RANDOM_LENGTH = 43; // 32 random bytes, base64url
 const TAG_BYTES = 8;
@@ -85,9 +110,11 @@ export class TokenStore {
   readonly #prefix: string;
   readonly #clock: Clock;
   readonly #mac: MacKey;
-  readonly #strict: boolean;
-  /** Every live token (a chain's current one and at most one predecessor). */
+  readonly #reuse: ReusePolicy;
+  /** Every live token (a chain's current one, at most one predecessor, and its branches). */
   readonly #entries = new Map<string, Grant>();
+  /** `ends-chain`: each chain's token rotated out last, no longer live, by token. */
+  readonly #retired = new Map<string, Grant>();
   /** Every live chain, least recently used first. */
   readonly #chains = new Set<Grant>();
   #nextChain = 1;
@@ -98,7 +125,7 @@ export class TokenStore {
     this.#clock = options.clock;
     this.#mac = options.mac;
     this.maxEntries = options.maxEntries ?? 100_000;
-    this.#strict = options.strict ?? false;
+    this.#reuse = options.reuse ?? (options.strict === true ? 'refused' : 'grace');
   }
 
   /** Live chains held (expired ones not yet swept included). */
@@ -124,6 +151,7 @@ export class TokenStore {
       lastUsedAt: now,
       current: '',
       previous: undefined,
+      branches: undefined,
     };
     this.#chains.add(grant);
     return this.#store(grant);
@@ -149,7 +177,8 @@ export class TokenStore {
    * Replaces `token` by a new token of the same chain. Presenting the current token deletes the
    * predecessor and keeps `token` as the new predecessor; presenting the predecessor (the client
    * never received or stored the successor) discards the unused successor. A strict store keeps no
-   * predecessor. Returns undefined when `token` is no longer live.
+   * predecessor; the other policies are in `#retire`; a branch rotates on its own. Returns undefined
+   * when `token` is no longer live.
    */
   rotate(token: string, options: RotateOptions = {}): string | undefined {
     const grant = this.#entries.get(token);
@@ -159,19 +188,36 @@ export class TokenStore {
       this.#forget(grant);
       return undefined;
     }
-    if (this.#strict) {
-      this.#entries.delete(token);
-    } else if (token === grant.current) {
-      if (grant.previous !== undefined) this.#entries.delete(grant.previous);
-      grant.previous = token;
-    } else {
-      this.#entries.delete(grant.current);
-    }
     this.#chains.delete(grant);
     this.#chains.add(grant);
     if (options.touch ?? true) grant.lastUsedAt = now;
     if (options.restartAbsolute ?? false) grant.generatedAt = now;
+    if (grant.branches?.has(token)) return this.#rotateBranch(grant, token);
+    this.#retire(grant, token);
     return this.#store(grant);
+  }
+
+  /**
+   * The write half of a rotation whose read (`find`, and `seen`) came before a wait: when the chain
+   * is still as read, `rotate`; when another exchange rotated it meanwhile, this write does not see
+   * it and adds its token beside the chain's current one (a branch): the chain forks. Only the race
+   * faults write this way.
+   */
+  rotateAsRead(token: string, grant: Grant, seen: ChainSnapshot, options: RotateOptions = {}): string | undefined {
+    if (grant.current === seen.current && grant.previous === seen.previous) return this.rotate(token, options);
+    if (options.touch ?? true) grant.lastUsedAt = this.#clock.now();
+    return this.#branch(grant);
+  }
+
+  /**
+   * A presented token that is not live: under `ends-chain`, the token its chain rotated out last
+   * ends the whole chain (reuse detection). Returns whether it did.
+   */
+  presentedAgain(token: string): boolean {
+    const grant = this.#retired.get(token);
+    if (grant === undefined) return false;
+    this.#forget(grant);
+    return true;
   }
 
   /** Marks a use without rotating (only the `rotation-same-token` fault does this). */
@@ -217,10 +263,67 @@ export class TokenStore {
     return now >= this.expiresAt(grant);
   }
 
+  /** What becomes of `token`, rotated on its chain's line (current or predecessor), under the store's policy. */
+  #retire(grant: Grant, token: string): void {
+    const reuse = this.#reuse;
+    if (reuse === 'refused') {
+      this.#entries.delete(token);
+    } else if (reuse === 'ends-chain') {
+      // Only the current token is live on the line; the one it replaces is remembered, not live.
+      this.#entries.delete(token);
+      if (grant.previous !== undefined) this.#retired.delete(grant.previous);
+      grant.previous = token;
+      this.#retired.set(token, grant);
+    } else if (token === grant.current) {
+      if (grant.previous !== undefined) this.#entries.delete(grant.previous);
+      grant.previous = token;
+    } else if (reuse === 'once') {
+      // The predecessor's one reuse: it is spent, and the successor it replaced stays live as a branch.
+      this.#entries.delete(token);
+      grant.previous = undefined;
+      this.#addBranch(grant, grant.current);
+    } else {
+      this.#entries.delete(grant.current);
+    }
+  }
+
+  /** A branch rotates on its own: its token is spent, its successor another branch. */
+  #rotateBranch(grant: Grant, token: string): string {
+    grant.branches?.delete(token);
+    this.#entries.delete(token);
+    return this.#branch(grant);
+  }
+
+  /** A new live token of the chain, beside its current one. */
+  #branch(grant: Grant): string {
+    const token = this.#mint(grant);
+    this.#branchesOf(grant).add(token);
+    return token;
+  }
+
+  #addBranch(grant: Grant, token: string): void {
+    const branches = this.#branchesOf(grant);
+    branches.add(token);
+    if (branches.size > MAX_BRANCHES) {
+      const oldest = branches.values().next().value as string;
+      branches.delete(oldest);
+      this.#entries.delete(oldest);
+    }
+  }
+
+  #branchesOf(grant: Grant): Set<string> {
+    if (grant.branches === undefined) grant.branches = new Set();
+    return grant.branches;
+  }
+
   #store(grant: Grant): string {
+    grant.current = this.#mint(grant);
+    return grant.current;
+  }
+
+  #mint(grant: Grant): string {
     const body = this.#prefix + randomSecret(32);
     const token = `${body}.${this.#mac.tag(body, TAG_BYTES)}`;
-    grant.current = token;
     this.#entries.set(token, grant);
     return token;
   }
@@ -228,7 +331,11 @@ export class TokenStore {
   /** Deletes every token of a chain. */
   #forget(grant: Grant): void {
     this.#entries.delete(grant.current);
-    if (grant.previous !== undefined) this.#entries.delete(grant.previous);
+    if (grant.previous !== undefined) {
+      this.#entries.delete(grant.previous);
+      this.#retired.delete(grant.previous);
+    }
+    for (const branch of grant.branches ?? []) this.#entries.delete(branch);
     this.#chains.delete(grant);
   }
 

@@ -156,23 +156,47 @@ class ScriptWriter {
 
   constructor(private readonly input: ReproduceInput) {}
 
-  write(steps: readonly Exchange[]): string {
+  write(all: readonly Exchange[]): string {
     const { check, rule, runId } = this.input;
+    const race = raceOf(all, check);
+    // A race: the sequence up to its last batch; the tokens that batch returns are tried afresh (`raceVerdict`).
+    const steps = race === undefined ? all : all.slice(0, race.end);
     const body: string[] = [];
-    steps.forEach((e, i) => {
+    for (let i = 0; i < steps.length; i++) {
+      const e = steps[i]!;
       const lastStep = i === steps.length - 1;
+      if (e.together !== undefined) {
+        let n = 1;
+        while (steps[i + n]?.together === e.together) n++;
+        const batch = steps.slice(i, i + n);
+        body.push(...this.batch(batch, i, steps.slice(i + batch.length), race !== undefined && i + batch.length === steps.length));
+        i += batch.length - 1;
+        continue;
+      }
+      // Once requests raced, what comes back may differ from the failing run's: from the first batch on, any status goes.
+      const raced = race !== undefined && i >= race.firstBatch;
       body.push('', `# ${i + 1}. ${e.request.method} ${this.describe(e)}${lastStep ? ' (the request the failing check judged)' : ''}`);
-      body.push(`call ${i + 1} ${lastStep ? 'any' : String(e.response!.status)} ${this.curlArgs(e)}`);
+      body.push(`call ${i + 1} ${lastStep || raced ? 'any' : String(e.response!.status)} ${this.curlArgs(e)}`);
       body.push(...this.captures(e, steps.slice(i + 1)));
-    });
+    }
     const last = steps[steps.length - 1]!;
+    // Before the header: a race's verdict lists the tokens it obtains to be revoked, which the header then says.
+    const verdict = race === undefined ? this.verdict(last) : this.raceVerdict(race, all, steps);
     const header = [
       '#!/usr/bin/env bash',
       `# Reproduces ${rule} as tack's run ${runId} saw it fail:`,
       `#   ${oneLine(check.title)}: expected ${oneLine(check.expected)}, got ${oneLine(check.actual)}`,
       `# by replaying the ${steps.length} request(s) that led to it (test ${check.test}), the test hook's included.`,
-      '# Exit 1: the last answer is the one the failing run got (the failure reproduces); 0: the target answered',
-      '# otherwise this time; 2: an earlier step answered otherwise than in the failing run (the target or its state differs).',
+      ...(race === undefined
+        ? [
+            '# Exit 1: the last answer is the one the failing run got (the failure reproduces); 0: the target answered',
+            '# otherwise this time; 2: an earlier step answered otherwise than in the failing run (the target or its state differs).',
+          ]
+        : [
+            '# The batch is sent again, its requests started together in the background. Exit 1: it again ends beyond what one',
+            '# exchange at a time allows (the failure reproduces); 0: not this time (a race depends on timing: run it again);',
+            '# 2: an earlier step answered otherwise than in the failing run (the target or its state differs).',
+          ]),
       "# Needs bash and curl. Set the variables below (the addresses default to the run's).",
       ...(this.made > 0
         ? [
@@ -205,6 +229,7 @@ class ScriptWriter {
       '  echo "revoked $revoked of the ${#MADE[@]} API token(s) this replay obtained (KEEP=1 keeps them)" >&2',
       '}',
       'trap finish EXIT',
+      ...(race === undefined ? [] : BATCH_FUNCTIONS),
       '# call STEP STATUS CURL-ARGS...: one request; stops (exit 2) when STATUS is not "any" and the answer differs.',
       'call() {',
       '  local step=$1 want=$2 out; shift 2',
@@ -218,7 +243,61 @@ class ScriptWriter {
       'field() { sed -n \'s/.*"\'"$1"\'"[[:space:]]*:[[:space:]]*"\\{0,1\\}\\([^",}]*\\).*/\\1/p\' <<<"$body" | head -n 1; }',
       'header() { grep -i "^$1:" "$headers" | head -n 1 | cut -d: -f2- | tr -d \'\\r\' | sed \'s/^ *//\'; }',
     ];
-    return `${[...header, ...body, '', ...this.verdict(last)].join('\n')}\n`;
+    return `${[...header, ...body, '', ...verdict].join('\n')}\n`;
+  }
+
+  /** Requests the failing run sent at the same moment: started together in the background, then read one by one. */
+  private batch(batch: readonly Exchange[], at: number, later: readonly Exchange[], judged: boolean): string[] {
+    const first = at + 1;
+    const out = [
+      '',
+      `# ${first}-${at + batch.length}. ${batch.length} requests sent at the same moment${judged ? ' (the batch the failing check judged)' : ''}: ` +
+        `${batch[0]!.request.method} ${this.describe(batch[0]!)}`,
+    ];
+    for (const [j, e] of batch.entries()) out.push(`spawn ${first + j} ${this.curlArgs(e)}`);
+    out.push('wait');
+    if (judged) return out;
+    for (const [j, e] of batch.entries()) out.push(`collect ${first + j}`, ...this.captures(e, later));
+    return out;
+  }
+
+  /**
+   * The verdict of a race: the tokens the last batch returned are each exchanged once more, with the
+   * batch's own request, and the count the check held to a bound is compared with it.
+   */
+  private raceVerdict(race: Race, all: readonly Exchange[], steps: readonly Exchange[]): string[] {
+    const { check } = this.input;
+    this.made++; // the tokens the batch returns, and their successors, are revoked at the end (MADE)
+    const batch = steps.slice(race.start);
+    const template = batch[0]!;
+    const sent = new URLSearchParams(template.request.body ?? '').get('refresh_token') ?? '';
+    const before = this.known.get(sent);
+    this.known.set(sent, '${next}');
+    const again = this.curlArgs(template);
+    if (before === undefined) this.known.delete(sent);
+    else this.known.set(sent, before);
+    const answers = batch.filter((e) => e.response?.status === 200 && /"refresh_token"/.test(e.response.body));
+    const returned = new Set(answers.map((e) => /"refresh_token"\s*:\s*"([^"]*)"/.exec(e.response!.body)?.[1])).size;
+    const alive = all.slice(race.end).filter((e) => e.response?.status === 200).length;
+    const { bound, of } = race.counted;
+    const counted = of === 'returned' ? '${#returned[@]}' : '$alive';
+    const allowed = of === 'returned' ? `at most ${bound} different tokens returned` : `at most ${bound} of the tokens returned still exchanging`;
+    return [
+      '# Every token the batch returned, exchanged once more (the same request): does it still work?',
+      'returned=()',
+      `for step in $(seq ${race.start + 1} ${race.end}); do collect "$step"; t=$(field refresh_token); if [ -n "$t" ]; then returned+=("$t"); MADE+=("$t"); fi; done`,
+      'rm -rf "$batch"',
+      'answers=${#returned[@]}',
+      "mapfile -t returned < <(printf '%s\\n' \"${returned[@]}\" | awk 'NF && !seen[$0]++')",
+      'alive=0',
+      `for next in "\${returned[@]}"; do call again any ${again}; if [ "$status" = 200 ]; then alive=$((alive + 1)); MADE+=("$(field refresh_token)"); fi; done`,
+      `echo "$answers of ${batch.length} answers of the batch returned a token, \${#returned[@]} different; $alive of those still exchanged ` +
+        `(the failing run: ${answers.length}, ${returned} different, ${alive}; allowed: ${allowed})"`,
+      `if [ "${counted}" -gt ${bound} ]; then`,
+      `  echo ${singleQuoted(`REPRODUCED: ${oneLine(check.title)}`)}; exit 1`,
+      'fi',
+      "echo 'not reproduced: the target answered otherwise this time (a race depends on timing: run it again)'",
+    ];
   }
 
   /** The comparison of the last answer with the failing run's. */
@@ -421,6 +500,39 @@ class ScriptWriter {
       return e.request.url;
     }
   }
+}
+
+/** Shell functions of a script with a batch: `spawn STEP CURL-ARGS...` in the background, `collect STEP` its answer into status and body. */
+const BATCH_FUNCTIONS = [
+  'batch=$(mktemp -d)   # the answers of a batch, each in its own file; removed once read',
+  '# spawn STEP CURL-ARGS...: one request of a batch, in the background; collect STEP: its answer, once the batch is done.',
+  'spawn() { local step=$1; shift; curl -sS -D "$batch/$step.h" -w \'\\n%{http_code}\' "$@" >"$batch/$step.out" 2>/dev/null & }',
+  'collect() {',
+  '  local out; out=$(cat "$batch/$1.out" 2>/dev/null || true); cp "$batch/$1.h" "$headers" 2>/dev/null || : >"$headers"',
+  "  status=${out##*$'\\n'}; body=${out%$'\\n'*}",
+  '}',
+];
+
+/** A failed check on a batch sent together (`counted`): where its batch is in the sequence. */
+interface Race {
+  readonly counted: NonNullable<ReportCheck['counted']>;
+  /** Index of the first step of the first batch of the sequence. */
+  readonly firstBatch: number;
+  /** Indexes of the last batch: its first step, and the one after its last. */
+  readonly start: number;
+  readonly end: number;
+}
+
+function raceOf(steps: readonly Exchange[], check: ReportCheck): Race | undefined {
+  if (check.counted === undefined) return undefined;
+  const firstBatch = steps.findIndex((e) => e.together !== undefined);
+  if (firstBatch < 0) return undefined;
+  let end = steps.length;
+  while (steps[end - 1]!.together === undefined) end--;
+  const batch = steps[end - 1]!.together;
+  let start = end - 1;
+  while (start > 0 && steps[start - 1]!.together === batch) start--;
+  return { counted: check.counted, firstBatch, start, end };
 }
 
 /** Whether the check's words name a member or header (as written, or with `-`/`_` for one another). */

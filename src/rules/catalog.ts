@@ -28,7 +28,7 @@ export interface Rule {
 }
 
 /** Bump when rules are added or their words change; reports carry it. */
-export const CATALOG_VERSION = '1.3.0';
+export const CATALOG_VERSION = '1.4.0';
 
 const rules = [
   // ── Partner key (spec §4.1, §5, §7) ─────────────────────────────────────────────────────────
@@ -140,6 +140,14 @@ const rules = [
     'sign-in',
     '§2, §3, §5',
     'Each exchange returns a new refresh_token, and that token exchanges in turn: a chain of rotations holds.',
+  ),
+  r(
+    'SIGNIN-ROTATION-ATOMIC',
+    'MUST',
+    'sign-in',
+    '§3',
+    'Exchanges of one token sent at the same moment end as the same exchanges sent one at a time would under the policy the server ' +
+      'shows for rotated-out tokens: no more of them return a token, and no more of the returned tokens stay usable.',
   ),
   r('SIGNIN-REVOKE', 'MUST', 'sign-in', '§3, §4.2', 'Revoke answers 200 with an empty body, and the revoked token is then refused with 400 invalid_grant.'),
   r('SIGNIN-GARBAGE-REJECTED', 'MUST', 'sign-in', '§3, §4.2', 'A token that was never issued is not exchanged: a 4xx without access_token.'),

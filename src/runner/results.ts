@@ -48,6 +48,8 @@ export const checkSchema = z.looseObject({
   replay: z.looseObject({ seed: z.number(), path: z.string().optional(), counterexample: z.string(), rule: z.string().optional() }).optional(),
   /** A failed browser check: where the page was, and its screenshot's path in the run's folder (or why none was kept). */
   screenshot: z.looseObject({ step: z.string(), page: z.string(), withheld: z.string().optional(), file: z.string().optional() }).optional(),
+  /** A check of a batch of requests sent together: the count it held to a bound (`returned`: tokens the batch returned; `alive`: of those, still usable). */
+  counted: z.looseObject({ bound: z.number(), of: z.enum(['returned', 'alive']) }).optional(),
 });
 
 /** One rule's verdict, as the runner makes it (results.json adds the evidence: src/reporters/results-schema.ts). */

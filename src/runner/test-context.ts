@@ -402,6 +402,7 @@ export class TestContext {
       ...(evidence && evidence.length > 0 ? { from: evidence[0] } : {}),
       ...(replay ? { replay } : {}),
       ...(page && !found.ok ? { screenshot: this.redactedPage(page) } : {}),
+      ...(found.counted ? { counted: found.counted } : {}),
     });
     return found.ok;
   }

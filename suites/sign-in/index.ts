@@ -11,6 +11,7 @@ import { idleExpiry } from './idle-expiry.js';
 import { lifecycle } from './lifecycle.js';
 import { revoke } from './revoke.js';
 import { rotation } from './rotation.js';
+import { rotationAtomic } from './rotation-atomic.js';
 import { signInMalformedRequests } from './server-errors.js';
 
 /** Hookless-safe tests first (exchange, rotation, garbage, CORS), then those on tokens tack owns, then those that need the hook. */
@@ -21,6 +22,7 @@ export const SIGN_IN_TESTS: readonly TestCase[] = [
   noCors,
   signInMalformedRequests,
   revoke,
+  rotationAtomic,
   clientId,
   disabledUser,
   featureGate,

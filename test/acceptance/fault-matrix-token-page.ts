@@ -32,7 +32,7 @@ import type { Mode } from '../helpers/modes.js';
 import type { RunResult } from '../../src/runner/index.js';
 import { checkedRules } from '../helpers/reference-run.js';
 import { browserLimitMs } from '../helpers/browser-time.js';
-import { deviations, isPageVariant, runAndPlan, runInMode, statuses } from './fault-matrix.js';
+import { deviations, isPageVariant, ONLY_FAULTS, runAndPlan, runInMode, statuses } from './fault-matrix.js';
 import type { Status } from '../../src/runner/results.js';
 
 /** A remote target's hosts: the derivations below read the configuration only. */
@@ -130,7 +130,7 @@ export function pageFaultMatrix(mode: 'hook' | 'hookless', shard = 0, shards = 1
       expect(notPassed).toEqual([expect.stringMatching(/^TOKEN-PAGE-FEATURE-OFF: skipped: needs the test hook/)]);
     }, browserLimitMs());
 
-    const mine = browserFaults(mode).filter((_, i) => i % shards === shard);
+    const mine = browserFaults(mode).filter(({ fault }, i) => i % shards === shard && (ONLY_FAULTS === undefined || ONLY_FAULTS.has(fault.name)));
     // Two runs at a time (each its own server and browser): a run in Chromium waits on pages as much
     // as it computes. Started once the clean statuses are known; each test awaits its own.
     const runs = new Map<string, Promise<RunResult>>();

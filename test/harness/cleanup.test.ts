@@ -47,6 +47,17 @@ describe('the token ledger', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('a fork: every token exchanges of one token returned at once is listed, journaled and revoked, and what each was exchanged for', async () => {
+    const { dir, ledger, revoked } = setup();
+    ledger.generated('tok-a', 'hook', 'u@example.com');
+    for (const successor of ['tok-b', 'tok-c', 'tok-d']) ledger.exchanged('tok-a', successor);
+    ledger.exchanged('tok-c', 'tok-c2');
+    expect(lines(dir)).toEqual(['+"tok-a"', '+"tok-b"', '-"tok-a"', '+"tok-c"', '+"tok-d"', '+"tok-c2"', '-"tok-c"']);
+    await ledger.revokeAll();
+    expect(revoked.sort()).toEqual(['tok-b', 'tok-c2', 'tok-d']);
+    expect(ledger.report()).toMatchObject({ generated: 1, revoked: 1, leftAlive: 0 });
+  });
+
   it("never lists the token file's chain, nor what its exchanges return", async () => {
     const { dir, ledger, revoked } = setup();
     ledger.userToken('file-1');

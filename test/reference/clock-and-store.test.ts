@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AccessTokens } from '../../src/reference/access-token.js';
 import { DAY, OffsetClock } from '../../src/reference/clock.js';
 import { MacKey } from '../../src/reference/secrets.js';
-import { TokenStore } from '../../src/reference/token-store.js';
+import { MAX_BRANCHES, type ReusePolicy, TokenStore } from '../../src/reference/token-store.js';
 
 function fixedClock(start = 1_700_000_000_000) {
   let real = start;
@@ -11,13 +11,14 @@ function fixedClock(start = 1_700_000_000_000) {
   return { clock, tick: (ms: number) => (real += ms) };
 }
 
-function store(clock: OffsetClock, maxEntries?: number) {
+function store(clock: OffsetClock, maxEntries?: number, reuse?: ReusePolicy) {
   return new TokenStore({
     prefix: 'tpat',
     limits: { idleMs: 30 * DAY, absoluteMs: 90 * DAY },
     clock,
     mac: new MacKey(),
     ...(maxEntries === undefined ? {} : { maxEntries }),
+    ...(reuse === undefined ? {} : { reuse }),
   });
 }
 
@@ -77,6 +78,66 @@ describe('token store', () => {
     expect(tokens.find(lost)).toBeUndefined();
     expect(tokens.find(again)).toBeDefined();
     expect(tokens.tokenCount).toBe(2);
+  });
+
+  it('refused: a rotated-out token is refused at once, the chain goes on (Max Reuse 0)', () => {
+    const tokens = store(fixedClock().clock, undefined, 'refused');
+    const first = tokens.issue(owner);
+    const second = tokens.rotate(first) ?? '';
+    expect(tokens.rotate(first)).toBeUndefined();
+    expect(tokens.rotate(second)).toBeDefined();
+  });
+
+  it('once: the token just rotated out exchanges once more, and the token it replaced stays live beside the new one (Max Reuse 1)', () => {
+    const tokens = store(fixedClock().clock, undefined, 'once');
+    const first = tokens.issue(owner);
+    const second = tokens.rotate(first) ?? '';
+    const beside = tokens.rotate(first) ?? '';
+    expect(beside).not.toBe('');
+    expect(tokens.rotate(first)).toBeUndefined();
+    expect(tokens.rotate(second)).toBeDefined();
+    expect(tokens.rotate(beside)).toBeDefined();
+  });
+
+  it('once: a chain keeps at most MAX_BRANCHES tokens beside its line, dropping the oldest', () => {
+    const tokens = store(fixedClock().clock, undefined, 'once');
+    let current = tokens.issue(owner);
+    for (let i = 0; i < MAX_BRANCHES + 3; i++) {
+      const next = tokens.rotate(current) ?? '';
+      current = tokens.rotate(current) ?? '';
+      expect(next).not.toBe('');
+    }
+    expect(tokens.tokenCount).toBeLessThanOrEqual(MAX_BRANCHES + 2);
+  });
+
+  it('ends-chain: presenting the token just rotated out ends the whole chain (reuse detection)', () => {
+    const tokens = store(fixedClock().clock, undefined, 'ends-chain');
+    const first = tokens.issue(owner);
+    const second = tokens.rotate(first) ?? '';
+    expect(tokens.find(first)).toBeUndefined();
+    expect(tokens.presentedAgain(first)).toBe(true);
+    expect(tokens.find(second)).toBeUndefined();
+    expect(tokens.presentedAgain(first)).toBe(false);
+    expect(tokens.size).toBe(0);
+  });
+
+  it('rotateAsRead: a write that missed another rotation adds its token beside the current one (a fork); revoking ends every branch', () => {
+    const tokens = store(fixedClock().clock);
+    const first = tokens.issue(owner);
+    const grant = tokens.find(first)!;
+    const seen = { current: grant.current, previous: grant.previous };
+    const a = tokens.rotateAsRead(first, grant, seen) ?? '';
+    const b = tokens.rotateAsRead(first, grant, seen) ?? '';
+    expect([tokens.find(a), tokens.find(b)].every((g) => g === grant)).toBe(true);
+    const b2 = tokens.rotate(b) ?? '';
+    expect(tokens.find(a)).toBeDefined();
+    expect(tokens.revoke(b2)).toBe(true);
+    expect([tokens.find(a), tokens.find(b2)]).toEqual([undefined, undefined]);
+    // Unchanged since the read, it is a plain rotation.
+    const other = tokens.issue(owner);
+    const read = tokens.find(other)!;
+    const next = tokens.rotateAsRead(other, read, { current: read.current, previous: read.previous }) ?? '';
+    expect(read.current).toBe(next);
   });
 
   it('revoking any token of a chain ends the whole chain', () => {

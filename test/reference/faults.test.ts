@@ -47,6 +47,24 @@ const pageSettings = async (s: ReferenceServer): Promise<Record<string, unknown>
   return JSON.parse(/<script type="application\/json" id="api-token-settings">(.*?)<\/script>/s.exec(page.text)?.[1] ?? '{}');
 };
 
+/**
+ * Exchanges of one token sent at once (3 tries, for the store's window to open), then each token
+ * returned tried: the most answers with a token, and the most of those tokens still alive, in a try.
+ */
+const overlap = async (s: ReferenceServer): Promise<{ returned: number; alive: number }> => {
+  const most = { returned: 0, alive: 0 };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const token = await apiToken(s);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => exchange(s, token)));
+    const returned = answers.filter((a) => a.status === 200).map((a) => a.json()['refresh_token'] as string);
+    let alive = 0;
+    for (const next of returned) if ((await exchange(s, next)).status === 200) alive++;
+    most.returned = Math.max(most.returned, returned.length);
+    most.alive = Math.max(most.alive, alive);
+  }
+  return most;
+};
+
 /** Each probe answers: does this server deviate from the spec in the fault's way? */
 const PROBES: Record<FaultName, Probe> = {
   'missing-partner-headers-accepted': async (s) => (await mintWith(s, {})).status === 200,
@@ -119,6 +137,31 @@ const PROBES: Record<FaultName, Probe> = {
     // Every answer was 200, but the chains were crossed: some returned token no longer exchanges.
     const next = await Promise.all(concurrent.map((r) => exchange(s, r.json()['refresh_token'] as string)));
     return next.some((r) => r.status !== 200);
+  },
+  // One at a time, the reference's grace leaves one token returned alive; reuse detection lets one exchange return a token.
+  'rotation-forks-under-overlap': async (s) => (await overlap(s)).alive > 1,
+  'reuse-detection-bypassed-by-overlap': async (s) => {
+    const token = await apiToken(s);
+    await exchange(s, token);
+    return (await exchange(s, token)).status === 400 && (await overlap(s)).returned > 1;
+  },
+  'rotation-locked-per-token': async (s) => {
+    const token = await apiToken(s);
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => exchange(s, token)));
+    // One at a time through the store's delay: the four take four delays at least.
+    return s.storeDelayMs > 0 && performance.now() - started >= 4 * s.storeDelayMs && answers.every((a) => a.status === 200);
+  },
+  'rotation-reuse-once': async (s) => {
+    const token = await apiToken(s);
+    const first = (await exchange(s, token)).json()['refresh_token'] as string;
+    const [again, third] = [await exchange(s, token), await exchange(s, token)];
+    return again.status === 200 && third.status === 400 && (await exchange(s, first)).status === 200;
+  },
+  'rotation-reuse-ends-chain': async (s) => {
+    const token = await apiToken(s);
+    const next = (await exchange(s, token)).json()['refresh_token'] as string;
+    return (await exchange(s, token)).status === 400 && (await exchange(s, next)).status === 400;
   },
   'revoke-no-op': async (s) => {
     const token = await apiToken(s);

@@ -98,6 +98,33 @@ describe('tack serve', () => {
     expect(output).not.toContain('tack-reference-password');
   });
 
+  it('--store-delay-ms: the token store answers each rotation after that wait, and says so; a race fault brings 3 ms', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tack-serve-'));
+    const output = await serveWhile(options(dir, { storeDelayMs: 40 }), async (env) => {
+      const token = async () => {
+        const reply = await request(`${env['TACK_HOOK_URL']}/tenants/acme/users/${encodeURIComponent('alice@acme.example')}/api-tokens`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env['TACK_HOOK_TOKEN']}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        return ((await reply.body.json()) as { apiToken: string }).apiToken;
+      };
+      const form = new URLSearchParams({ grant_type: 'refresh_token', client_id: 'payroll-portal', refresh_token: await token() }).toString();
+      const started = performance.now();
+      const port = new URL(env['TACK_IDENTITY_URL']!).port;
+      const reply = await request(`http://127.0.0.1:${port}/realms/payroll/protocol/openid-connect/token`, {
+        method: 'POST',
+        headers: { host: `id.localhost:${port}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: form,
+      });
+      await reply.body.text();
+      expect([reply.statusCode, performance.now() - started >= 39]).toEqual([200, true]);
+    });
+    expect(output).toContain('the token store answers each rotation after 40 ms');
+    const raced = await serveWhile(options(dir, { fault: ['rotation-forks-under-overlap'] }), async () => undefined);
+    expect(raced).toContain('after 3 ms');
+  });
+
   it('--list-faults prints every fault with its rules', async () => {
     let output = '';
     await serveCommand(

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand, type RunCommandOptions } from '../../src/cli/conformance-run.js';
-import { startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+import { type ReferenceOptions, startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
 
 export interface Target {
   readonly server: ReferenceServer;
@@ -17,8 +17,8 @@ export interface Target {
   readonly dir: string;
 }
 
-export async function startTarget(faults: readonly string[] = []): Promise<Target> {
-  const server = await startReferenceServer({ faults });
+export async function startTarget(faults: readonly string[] = [], options: ReferenceOptions = {}): Promise<Target> {
+  const server = await startReferenceServer({ ...options, faults });
   const env: Record<string, string> = { ...server.env };
   // Hook mode only: a hookless user without its token file is not a usable configuration.
   if (env.TACK_USER_EMAIL !== undefined && env.TACK_API_TOKEN_FILE === undefined) delete env.TACK_USER_EMAIL;

@@ -79,3 +79,30 @@ describe('the reproduce script of a clock-dependent failure', () => {
     }
   });
 });
+
+describe('the reproduce script of a race', () => {
+  it('sends the batch together again and counts what it returned: reproduced on the forking target, not on a conformant one', async () => {
+    // A wide store window, so requests bash starts one after another in the background still overlap.
+    const faulty = await startTarget(['rotation-forks-under-overlap'], { storeDelayMs: 100 });
+    const clean = await startTarget([]);
+    targets.push(faulty, clean);
+    const run = await runInProcess(faulty.env, { only: ['SIGNIN-ROTATION-ATOMIC'] });
+    expect(run.code).toBe(1);
+    const doc = JSON.parse(readFileSync(join(run.runDir, 'results.json'), 'utf8')) as ResultsDocument;
+    const rule = doc.rules.find((r) => r.id === 'SIGNIN-ROTATION-ATOMIC')!;
+    expect(rule.checks.find((c) => !c.ok)?.counted).toEqual({ bound: 1, of: 'alive' });
+    const script = join(run.runDir, rule.reproduce!.script!);
+    const text = readFileSync(script, 'utf8');
+    expect(text.match(/^spawn \d+ /gm)).toHaveLength(8);
+    expect(text).toMatch(/^wait$/m);
+
+    const again = await bash(script, { TACK_HOOK_TOKEN: faulty.env.TACK_HOOK_TOKEN! });
+    expect(again.code, again.out).toBe(1);
+    expect(again.out).toMatch(
+      /8 of 8 answers of the batch returned a token, 8 different; [2-8] of those still exchanged .*allowed: at most 1 of the tokens returned/,
+    );
+    const conformant = await bash(script, Object.fromEntries(ADDRESSES.map((name) => [name, clean.env[name]!])));
+    expect(conformant.code, conformant.out).toBe(0);
+    expect(conformant.out).toMatch(/8 of 8 answers of the batch returned a token, 8 different; 1 of those still exchanged/);
+  });
+});

@@ -28,6 +28,8 @@ export interface ServeOptions {
   hookCapabilities?: readonly string[];
   /** Where to write the process id (removed on exit). */
   pidFile?: string;
+  /** Milliseconds the token store takes to answer a rotation (default 0, or what a race fault brings). */
+  storeDelayMs?: number;
 }
 
 /** The line a script waits for before it runs tack against the env file. */
@@ -48,6 +50,7 @@ export function registerServe(program: Command): void {
     .option('--hookless', 'leave the test hook out of the env file; write an API token file instead', false)
     .option('--hook-capabilities <list>', 'offer only these test hook capabilities (comma-separated; default all)', parseList)
     .option('--pid-file <file>', "write this process's id to a file (removed on exit)")
+    .option('--store-delay-ms <n>', 'the token store answers each rotation after n ms, a real wait (default 0, or what a race fault brings)', parseStoreDelay)
     .action(async (opts: ServeOptions) => {
       await serveCommand(opts, (s) => process.stdout.write(s), waitForSignal);
     });
@@ -57,6 +60,12 @@ function parsePort(value: string): number {
   const port = parseIntOption('--port')(value);
   if (port > 65535) throw new InvalidArgumentError(`--port takes 0..65535, got "${value}"`);
   return port;
+}
+
+function parseStoreDelay(value: string): number {
+  const ms = parseIntOption('--store-delay-ms')(value);
+  if (ms > 10_000) throw new InvalidArgumentError(`--store-delay-ms takes 0..10000, got "${value}"`);
+  return ms;
 }
 
 function parseList(value: string): readonly string[] {
@@ -86,6 +95,7 @@ export async function serveCommand(opts: ServeOptions, write: (s: string) => voi
       faults: opts.fault,
       ...(opts.partnerHeaders === undefined ? {} : { partnerHeaders: opts.partnerHeaders }),
       ...(opts.hookCapabilities === undefined ? {} : { hookCapabilities: opts.hookCapabilities }),
+      ...(opts.storeDelayMs === undefined ? {} : { storeDelayMs: opts.storeDelayMs }),
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -170,6 +180,7 @@ function banner(server: ReferenceServer, opts: ServeOptions, envFile: string, to
   const width = Math.max(...rows.map(([label]) => label.length));
   const out = [
     `tack reference server listening on ${opts.bind}:${server.port}${server.faults.length > 0 ? ` with faults: ${server.faults.join(', ')}` : ''}`,
+    ...(server.storeDelayMs > 0 ? [`  the token store answers each rotation after ${server.storeDelayMs} ms`] : []),
     ...(opts.hookCapabilities === undefined || tokenFile !== undefined ? [] : [`  the test hook offers only: ${opts.hookCapabilities.join(', ')}`]),
     ...rows.map(([label, url]) => `  ${label.padEnd(width)}  ${url}`),
     '',

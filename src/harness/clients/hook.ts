@@ -5,6 +5,7 @@
  */
 import type { TokenLedger } from '../cleanup/ledger.js';
 import { TackError } from '../errors.js';
+import type { SendGate } from '../together.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 
 /** What a test hook may offer (`tack-hook/1`, docs/contracts/test-hook.md). */
@@ -84,8 +85,9 @@ export class HookClient {
     return token;
   }
 
-  async disable(email: string): Promise<void> {
-    this.expectStatus(await this.call('POST', `/users/${enc(email)}/disable`, {}), 204, 'disable a user');
+  /** `gate`: sent with other requests at once (together.ts). */
+  async disable(email: string, gate?: SendGate): Promise<void> {
+    this.expectStatus(await this.call('POST', `/users/${enc(email)}/disable`, {}, gate), 204, 'disable a user');
   }
 
   async createBusiness(tenant: string, business: { name: string; registrationNumber: string }): Promise<string> {
@@ -108,10 +110,11 @@ export class HookClient {
     this.expectStatus(await this.call('PUT', `/tenants/${enc(tenant)}/features`, { apiTokens }), 204, `switch the API-token feature of tenant ${tenant}`);
   }
 
-  private call(method: string, path: string, body?: unknown): Promise<HttpResponse> {
+  private call(method: string, path: string, body?: unknown, gate?: SendGate): Promise<HttpResponse> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    return this.http.send({ method, url: this.url + path, headers, body: body === undefined ? undefined : JSON.stringify(body), role: 'test hook' });
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    return this.http.send({ method, url: this.url + path, headers, body: text, role: 'test hook', ...(gate === undefined ? {} : { gate }) });
   }
 
   private expectStatus(res: HttpResponse, status: number, what: string): HttpResponse {

@@ -6,6 +6,7 @@
 import type { TokenLedger } from '../cleanup/ledger.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 import type { Redactor } from '../redactor.js';
+import type { SendGate } from '../together.js';
 import { PATHS } from '../../spec.js';
 
 export interface Exchanged {
@@ -34,8 +35,8 @@ export class IdentityClient {
     return `${this.identityUrl}${PATHS.revoke}`;
   }
 
-  /** Exchange an API token (grant_type=refresh_token). `extra` fields are added to the form. */
-  async exchange(apiToken: string, options: { extra?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Exchanged> {
+  /** Exchange an API token (grant_type=refresh_token). `extra` fields are added to the form; `gate`: sent with others at once (together.ts). */
+  async exchange(apiToken: string, options: { extra?: Record<string, string>; headers?: Record<string, string>; gate?: SendGate } = {}): Promise<Exchanged> {
     this.redactor.register('api-token', apiToken);
     const form = new URLSearchParams({ grant_type: 'refresh_token', client_id: this.clientId, refresh_token: apiToken, ...(options.extra ?? {}) });
     const res = await this.http.send({
@@ -44,6 +45,7 @@ export class IdentityClient {
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...(options.headers ?? {}) },
       body: form.toString(),
       role: 'identity server',
+      ...(options.gate === undefined ? {} : { gate: options.gate }),
     });
     const body = (res.json ?? {}) as Record<string, unknown>;
     const accessToken = res.status === 200 && typeof body.access_token === 'string' ? body.access_token : undefined;
@@ -53,8 +55,8 @@ export class IdentityClient {
     return { res, accessToken, refreshToken, error: typeof body.error === 'string' ? body.error : undefined };
   }
 
-  /** `cleanup`: the run's clean-up (sent even once the run is stopped). */
-  revoke(apiToken: string, options: { cleanup?: boolean } = {}): Promise<HttpResponse> {
+  /** `cleanup`: the run's clean-up (sent even once the run is stopped); `gate`: sent with others at once (together.ts). */
+  revoke(apiToken: string, options: { cleanup?: boolean; gate?: SendGate } = {}): Promise<HttpResponse> {
     this.redactor.register('api-token', apiToken);
     const form = new URLSearchParams({ client_id: this.clientId, token_type_hint: 'refresh_token', token: apiToken });
     return this.http.send({
@@ -64,6 +66,7 @@ export class IdentityClient {
       body: form.toString(),
       role: 'identity server',
       cleanup: options.cleanup === true,
+      ...(options.gate === undefined ? {} : { gate: options.gate }),
     });
   }
 

@@ -2,6 +2,7 @@
  * Client of the partner-key endpoints (spec §4.1) at one tenant host with one key. Checks send
  * tampered headers through `call()`; the helpers build the well-formed calls.
  */
+import type { SendGate } from '../together.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 import type { Redactor } from '../redactor.js';
 import { findAccessToken, findRefreshToken, findResetUrl, type Found } from './fields.js';
@@ -21,6 +22,8 @@ export interface CallOptions {
   readonly body?: string;
   readonly json?: unknown;
   readonly contentType?: string | null;
+  /** Sent with other requests at once (together.ts). */
+  readonly gate?: SendGate;
 }
 
 export class PartnerClient {
@@ -57,7 +60,8 @@ export class PartnerClient {
     if (options.json !== undefined) body = JSON.stringify(options.json);
     const contentType = options.contentType === undefined ? (body !== undefined ? 'application/json' : undefined) : options.contentType;
     if (contentType !== undefined && contentType !== null) headers['content-type'] = contentType;
-    return this.http.send({ method, url: this.baseUrl + path, headers, body, role: `tenant host` });
+    const gate = options.gate === undefined ? {} : { gate: options.gate };
+    return this.http.send({ method, url: this.baseUrl + path, headers, body, role: `tenant host`, ...gate });
   }
 
   async mint(username: string, options: Omit<CallOptions, 'json'> = {}): Promise<PartnerTokens> {

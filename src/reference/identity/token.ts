@@ -7,18 +7,21 @@
  *
  * Steps: readForm, checkClient, grant_type (`authorization_code` goes to code-grant.ts, the sign-in
  * pages' codes; anything but `refresh_token` is unsupported_grant_type), param refresh_token,
- * loadActiveUser, rotateToken, answer. Every refusal of the token itself is 400 invalid_grant: never issued, rotated out, revoked
- * and expired share one wording (a caller cannot tell a revoked token from a rotated-out one); a
+ * storeRound (the store's delay, store-delay.ts), loadActiveUser, rotateToken, answer. Every
+ * refusal of the token itself is 400 invalid_grant: never issued, rotated out, revoked and expired
+ * share one wording (a caller cannot tell a revoked token from a rotated-out one); a
  * disabled user's token says so.
  */
 import { ACCESS_TOKEN_SECONDS } from '../access-token.js';
 import type { Reference, RequestContext } from '../context.js';
 import type { User } from '../directory.js';
+import type { RotateOptions } from '../token-store.js';
 import { badRequest, HttpError } from '../errors.js';
 import { NO_STORE, sendJson } from '../respond.js';
 import { allowAnyOrigin } from './cors.js';
 import { exchangeCode } from './code-grant.js';
 import { checkClient, type Form, param, readForm } from './form.js';
+import { lockToken, storeRound } from '../store-delay.js';
 
 // SIGNIN-EXCHANGE: 200 with access_token, expires_in 300, token_type Bearer, refresh_token (see answer).
 export async function exchange(ctx: RequestContext): Promise<void> {
@@ -28,10 +31,42 @@ export async function exchange(ctx: RequestContext): Promise<void> {
   const grantType = grantTypeOf(ctx, form);
   if (grantType !== 'refresh_token') return otherGrant(ctx, form, grantType);
   const token = param(form, 'refresh_token');
+  if (rotatesAroundTheWait(ctx.ref)) return readWaitWrite(ctx, token);
+  // SIGNIN-ROTATION-ATOMIC: the store answers after its delay; the read and the rotation then happen in one step.
+  if (ctx.ref.storeDelayMs > 0) await storeRound(ctx.ref);
   const user = loadActiveUser(ctx, token);
   if (user === undefined) return answerUnissued(ctx);
   const presented = ctx.ref.faults.has('rotation-unsafe-under-concurrency') ? await throughSharedSlot(ctx.ref, token) : token;
   answer(ctx, user.id, rotateToken(ctx.ref, presented));
+}
+
+function rotatesAroundTheWait({ faults }: Reference): boolean {
+  return faults.has('rotation-forks-under-overlap') || faults.has('reuse-detection-bypassed-by-overlap') || faults.has('rotation-locked-per-token');
+}
+
+/**
+ * Faults `rotation-forks-under-overlap` and `reuse-detection-bypassed-by-overlap`: the token is read
+ * (live? rotated out?), the store's delay passes, and the rotation is written as the read saw the
+ * chain: exchanges of one token that overlap all pass the read, and each write adds a live token
+ * (token-store.ts `rotateAsRead`). Variant `rotation-locked-per-token`: the same, one exchange of a
+ * token at a time.
+ */
+async function readWaitWrite(ctx: RequestContext, token: string): Promise<void> {
+  const { ref } = ctx;
+  const release = ref.faults.has('rotation-locked-per-token') ? await lockToken(ref, token) : undefined;
+  try {
+    const user = loadActiveUser(ctx, token);
+    if (user === undefined) return answerUnissued(ctx);
+    const grant = ref.apiTokens.find(token);
+    if (grant === undefined) throw invalidGrant();
+    const seen = { current: grant.current, previous: grant.previous };
+    await storeRound(ref);
+    const next = ref.apiTokens.rotateAsRead(token, grant, seen, rotateOptions(ref));
+    if (next === undefined) throw invalidGrant();
+    answer(ctx, user.id, next);
+  } finally {
+    release?.();
+  }
 }
 
 /** Variant `exchange-foreign-client-revokes`: a token presented under another client id is revoked as it is refused. */
@@ -88,6 +123,8 @@ function loadActiveUser(ctx: RequestContext, token: string): User | undefined {
   const grant = ref.apiTokens.find(token);
   if (grant === undefined) {
     if (!ref.apiTokens.recognises(token)) return undefined;
+    // SIGNIN-ROTATION-ATOMIC: under reuse detection, the token rotated out last ends its chain.
+    ref.apiTokens.presentedAgain(token);
     throw invalidGrant();
   }
   const user = ref.directory.user(grant.userId);
@@ -106,12 +143,13 @@ function rotateToken(ref: Reference, presented: string): string {
     ref.apiTokens.touch(presented);
     return presented;
   }
-  const next = ref.apiTokens.rotate(presented, {
-    touch: !faults.has('idle-limit-not-reset'),
-    restartAbsolute: faults.has('absolute-limit-sliding'),
-  });
+  const next = ref.apiTokens.rotate(presented, rotateOptions(ref));
   if (next === undefined) throw invalidGrant();
   return next;
+}
+
+function rotateOptions({ faults }: Reference): RotateOptions {
+  return { touch: !faults.has('idle-limit-not-reset'), restartAbsolute: faults.has('absolute-limit-sliding') };
 }
 
 /**

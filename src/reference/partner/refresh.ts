@@ -11,6 +11,7 @@ import type { TenantContext } from '../context.js';
 import type { Tenant } from '../directory.js';
 import { HttpError, unauthorized } from '../errors.js';
 import type { Grant } from '../token-store.js';
+import { storeRound } from '../store-delay.js';
 import { requiredString } from '../validate.js';
 import { hasCredentialHeaders, requirePartnerKey } from './credentials.js';
 import { readPartnerJson } from './json-body.js';
@@ -21,6 +22,7 @@ export async function refreshToken(ctx: TenantContext): Promise<void> {
   const key = checkKeyUnlessFaulty(ctx);
   const body = await readPartnerJson(ctx);
   const presented = requiredString(body, 'refreshToken', 512);
+  if (ctx.ref.storeDelayMs > 0) await storeRound(ctx.ref);
   const grant = loadGrant(ctx, presented);
   checkBinding(ctx, grant, key ?? ctx.tenant);
   checkUser(ctx, grant);
