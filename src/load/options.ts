@@ -38,6 +38,8 @@ export interface LoadOptions {
   readonly signal?: AbortSignal | undefined;
   /** `--find-capacity`: steps of offered rate instead of one fixed load (see capacity/capacity.ts). */
   readonly capacity?: CapacityPlan | undefined;
+  /** `--allow-unstable`: an unstable capacity search exits 0 rather than 5 (it still says so). */
+  readonly allowUnstable?: boolean | undefined;
 }
 
 export interface LoadIo {

@@ -121,10 +121,22 @@ export const loadResultSchema = z.object({
       maxRate: z.number().nullable(),
       breachedRate: z.number().nullable().optional(),
       headline: z.number().nullable().optional(),
+      stability: z
+        .object({
+          verdict: z.enum(['stable', 'unstable']),
+          confirmed: z.number(),
+          confirmations: z.number(),
+          low: z.number().nullable(),
+          high: z.number(),
+          flips: z.number(),
+          disturbed: z.number(),
+          reasons: z.array(z.string()),
+        })
+        .optional(),
       steps: z.array(
         z.object({
           rate: z.number(),
-          stage: z.enum(['ladder', 'bisect']).optional(),
+          stage: z.enum(['ladder', 'bisect', 'confirm']).optional(),
           attempt: z.number().optional(),
           status: z.enum(['held', 'breached', 'too-few-samples', 'incorrect']).optional(),
           achieved: z.number(),
@@ -144,6 +156,7 @@ export const loadResultSchema = z.object({
           latency: latency.optional(),
           endpoints: endpoints.optional(),
           generator: generator.optional(),
+          load: z.number().optional(),
         }),
       ),
       settings: z.object({

@@ -204,6 +204,7 @@ async function runInSession(
   const files = writeLoadResult(result, jsonPath, redactor);
   io.write(redactor.redact(summaryText(result, files)));
   if (result.verdict.exitCode === EXIT.threshold) io.write(`tack: TACK_ERR_THRESHOLD: ${result.verdict.reasons.join('; ')}\n`);
+  if (result.verdict.exitCode === EXIT.unstable) io.write(`tack: TACK_ERR_UNSTABLE: ${result.verdict.reasons.join('; ')}\n`);
   if (result.interrupted) io.write(`tack: TACK_ERR_INTERRUPTED: stopped by ${result.interrupted.signal}: the result covers the part that ran\n`);
   if (poolError !== undefined) throw poolError;
   return { exitCode: result.verdict.exitCode, result, files };

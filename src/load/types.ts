@@ -201,8 +201,11 @@ export type StepStatus = 'held' | 'breached' | 'too-few-samples' | 'incorrect';
 export interface CapacityStep {
   /** Offered rate (req/s). */
   readonly rate: number;
-  /** `ladder` (the rising rates), `bisect` (between the last held and the breached rate). Absent before tack 0.3: ladder. */
-  readonly stage?: 'ladder' | 'bisect';
+  /**
+   * `ladder` (the rising rates), `bisect` (between the last held and the breached rate), `confirm` (the rate found and the
+   * rate that breached, run once more after the bisection). Absent before tack 0.3: ladder.
+   */
+  readonly stage?: 'ladder' | 'bisect' | 'confirm';
   /** 1, or 2 for the retry of a step that breached. */
   readonly attempt?: number;
   /** Absent before tack 0.3: held or breached, as `held` says. */
@@ -233,6 +236,29 @@ export interface CapacityStep {
   readonly latency?: Latency;
   readonly endpoints?: Partial<Record<RequestKind, EndpointResult>> | undefined;
   readonly generator?: GeneratorHealth | undefined;
+  /** The machine's 1-minute load average when the step ended (absent before tack 0.4). */
+  readonly load?: number | undefined;
+}
+
+/**
+ * Whether a capacity search's knee is a figure to quote (docs/load.md, "Confirmation and stability"):
+ * `stable` when both confirmations agreed, no retry flipped and no step at the knee or above was
+ * disturbed by the machine; else `unstable`, with the range the knee lies in.
+ */
+export interface CapacityStability {
+  readonly verdict: 'stable' | 'unstable';
+  /** Confirmation steps that agreed with the search, of those run (2, or 1 when every rate held). */
+  readonly confirmed: number;
+  readonly confirmations: number;
+  /** Where the knee lies (req/s): the rate found and the rate that breached when stable; when not, on the evidence of every step (low null: no rate held without a breach at or below it). */
+  readonly low: number | null;
+  readonly high: number;
+  /** Retries that flipped: a step that breached, then held at the same rate. */
+  readonly flips: number;
+  /** Steps at the knee or above that the machine disturbed (the generator saturated, the load average beyond the cores). */
+  readonly disturbed: number;
+  /** Why it is unstable; empty when stable. */
+  readonly reasons: readonly string[];
 }
 
 export interface Capacity {
@@ -242,6 +268,8 @@ export interface Capacity {
   readonly breachedRate?: number | null;
   /** Index in `steps` of the headline step: the highest that held (null when none held). */
   readonly headline?: number | null;
+  /** Whether the knee was confirmed (absent when no step held, or in results before tack 0.4). */
+  readonly stability?: CapacityStability | undefined;
   readonly steps: readonly CapacityStep[];
   readonly settings: {
     readonly startRate: number;

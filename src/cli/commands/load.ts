@@ -49,6 +49,7 @@ export interface LoadCommandOptions {
   stepDuration?: string;
   maxRate?: string;
   resolution?: string;
+  allowUnstable?: boolean;
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
@@ -72,6 +73,7 @@ function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
       ['--step-duration', opts.stepDuration],
       ['--max-rate', opts.maxRate],
       ['--resolution', opts.resolution],
+      ['--allow-unstable', opts.allowUnstable || undefined],
     ] as const
   ).filter(([, v]) => v !== undefined);
   if (!opts.findCapacity) {
@@ -142,7 +144,8 @@ export function registerLoad(program: Command): void {
     .option(
       '--find-capacity',
       'capacity search: open-model steps of offered rate, each judged on the thresholds and correctness, a breach retried once, ' +
-        'then bisection to --resolution (exit 0 if one held, 4 if none, 1 on anything against the spec)',
+        'then bisection to --resolution and a confirmation of the knee (exit 0 if one held and was confirmed, 5 if it was unstable, ' +
+        '4 if none held, 1 on anything against the spec)',
     )
     .option('--start-rate <n>', `--find-capacity: rate of the first step, req/s (default ${CAPACITY_DEFAULTS.startRate})`)
     .option('--rate-factor <f>', `--find-capacity: each step's rate is the previous one times F (default ${CAPACITY_DEFAULTS.factor})`)
@@ -154,6 +157,7 @@ export function registerLoad(program: Command): void {
       '--find-capacity: bisect between the held and the breached rate until they are this close: ' +
         `a share of the held rate (10%) or req/s (default ${CAPACITY_DEFAULTS.resolutionPct}%)`,
     )
+    .option('--allow-unstable', '--find-capacity: exit 0, not 5, when the knee did not repeat (the result still says unstable)')
     .action(async (profile: string, files: string[], given: LoadCommandOptions & { reportsDir: string }) => {
       const opts: LoadCommandOptions = { ...given, reports: given.reports ?? given.reportsDir };
       // Ctrl-C and a CI runner's SIGTERM alike: drain, save the token pool's rotations, revoke, report,
@@ -213,6 +217,7 @@ export async function loadCommand(
       version: TACK_VERSION,
       signal,
       capacity,
+      allowUnstable: opts.allowUnstable === true,
     },
     io,
   );

@@ -142,7 +142,8 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   }
   if (result.capacity) out.push(capacityLine(result.capacity).trimEnd());
   out.push('');
-  if (result.verdict.exitCode === 0) out.push('PASSED');
+  const unstable = result.capacity?.stability?.verdict === 'unstable';
+  if (result.verdict.exitCode === 0) out.push(unstable ? 'PASSED with --allow-unstable: the knee did not repeat, it is no figure to quote' : 'PASSED');
   else for (const r of result.verdict.reasons) out.push(`FAILED: ${r}`);
   if (files) out.push(`\nResult: ${files.json}\n        ${files.html}`);
   return `${out.join('\n')}\n`;
