@@ -7,7 +7,7 @@ import type { BuiltInStarter } from '../harness/session.js';
 import type { CapacityPlan } from './capacity/capacity.js';
 import type { LoadProfile } from './profile.js';
 import type { Shard } from './shard.js';
-import type { LoadResult } from './types.js';
+import type { LoadResult, SystemUnderTest } from './types.js';
 
 export interface LoadOptions {
   readonly profile: LoadProfile;
@@ -38,6 +38,8 @@ export interface LoadOptions {
   readonly signal?: AbortSignal | undefined;
   /** `--find-capacity`: steps of offered rate instead of one fixed load (see capacity/capacity.ts). */
   readonly capacity?: CapacityPlan | undefined;
+  /** `--sut "text"` and `--sut-vcpus N`: the system under test, recorded in the result and shown on the pages. */
+  readonly sut?: SystemUnderTest | undefined;
   /** `--allow-unstable`: an unstable capacity search exits 0 rather than 5 (it still says so). */
   readonly allowUnstable?: boolean | undefined;
 }

@@ -63,6 +63,7 @@ export const loadResultSchema = z.object({
   finishedAt: z.string(),
   measuredS: z.number(),
   target: z.object({ baseUrl: z.string(), identityUrl: z.string(), builtIn: z.boolean(), faults: z.array(z.string()) }),
+  sut: z.object({ name: z.string(), vcpus: z.number().nullable() }).optional(),
   machine: machine.optional(),
   settings: z.object({
     connections: z.number(),

@@ -137,6 +137,13 @@ export interface Threshold {
   readonly samples?: { readonly answers: number; readonly needed: number } | undefined;
 }
 
+/** What was loaded, in the tester's words: `--sut "Keycloak 26.1, 2 pods"` and `--sut-vcpus 4`. */
+export interface SystemUnderTest {
+  readonly name: string;
+  /** The target's vCPUs: the capacity is then also given per vCPU. */
+  readonly vcpus: number | null;
+}
+
 export interface LoadSettings {
   readonly connections: number;
   readonly durationS: number;
@@ -160,6 +167,8 @@ export interface LoadResult {
   /** Length of the measured phase in seconds (the longest input's when merged). */
   readonly measuredS: number;
   readonly target: { readonly baseUrl: string; readonly identityUrl: string; readonly builtIn: boolean; readonly faults: readonly string[] };
+  /** The system under test as `--sut` named it, and its vCPUs (`--sut-vcpus`, null when not given); absent when not named. */
+  readonly sut?: SystemUnderTest | undefined;
   /** Where the load was generated (absent in results of tack before 0.2, and in merged results: see `mergedFrom`). */
   readonly machine?: Machine | undefined;
   readonly settings: LoadSettings;

@@ -18,6 +18,7 @@ import { runLoad, type LoadIo } from '../../load/run.js';
 import { parseShard } from '../../load/shard.js';
 import { summaryText } from '../../load/report/summary.js';
 import { parseDurationMs } from '../../load/units.js';
+import type { SystemUnderTest } from '../../load/types.js';
 import { TACK_VERSION } from '../../version.js';
 import { startBuiltIn } from '../built-in.js';
 import { parseIntOption } from '../options.js';
@@ -50,6 +51,8 @@ export interface LoadCommandOptions {
   maxRate?: string;
   resolution?: string;
   allowUnstable?: boolean;
+  sut?: string;
+  sutVcpus?: string;
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
@@ -91,6 +94,19 @@ function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
     maxRate: numberFlag(opts.maxRate, '--max-rate', '20000'),
     resolution: opts.resolution,
   });
+}
+
+/** `--sut` and `--sut-vcpus`, or undefined; a vCPU count that is no positive number is a usage error. */
+export function sutOf(opts: Pick<LoadCommandOptions, 'sut' | 'sutVcpus'>): SystemUnderTest | undefined {
+  const vcpus = numberFlag(opts.sutVcpus, '--sut-vcpus', '4');
+  if (vcpus !== undefined && !(vcpus > 0)) throw new TackError('TACK_ERR_USAGE', `--sut-vcpus takes a positive number of vCPUs, e.g. 4 or 0.5 (got ${vcpus})`);
+  if (opts.sut === undefined) {
+    if (vcpus !== undefined) throw new TackError('TACK_ERR_USAGE', '--sut-vcpus needs --sut "text" naming the system under test');
+    return undefined;
+  }
+  const name = opts.sut.trim();
+  if (name === '') throw new TackError('TACK_ERR_USAGE', '--sut takes a description of the system under test, e.g. "Keycloak 26.1, 2 pods"');
+  return { name, vcpus: vcpus ?? null };
 }
 
 /** --warmup, or its default: none for a fixed load, a few seconds before a capacity search (its first step meets warm connections). */
@@ -141,6 +157,8 @@ export function registerLoad(program: Command): void {
       'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and answers against the spec still fail it)',
     )
     .option('--quiet', 'no progress lines', false)
+    .option('--sut <text>', 'the system under test, in your words (e.g. "Keycloak 26.1, 2 pods, UAT"): recorded in the result and shown on the pages')
+    .option('--sut-vcpus <n>', "the system under test's vCPUs: the capacity is then also given per vCPU")
     .option(
       '--find-capacity',
       'capacity search: open-model steps of offered rate, each judged on the thresholds and correctness, a breach retried once, ' +
@@ -218,6 +236,7 @@ export async function loadCommand(
       signal,
       capacity,
       allowUnstable: opts.allowUnstable === true,
+      sut: sutOf(opts),
     },
     io,
   );
@@ -258,6 +277,8 @@ async function exportCommand(args: readonly string[], opts: LoadCommandOptions, 
       ['--find-capacity', opts.findCapacity],
       ['--fault', opts.fault.length > 0 ? opts.fault : undefined],
       ['--warmup', opts.warmup !== '0s' ? opts.warmup : undefined],
+      ['--sut', opts.sut],
+      ['--sut-vcpus', opts.sutVcpus],
     ] as const
   ).filter(([, v]) => v !== undefined && v !== false);
   if (meaningless.length > 0) {
