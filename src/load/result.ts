@@ -172,6 +172,7 @@ export const loadResultSchema = z.object({
       }),
     })
     .optional(),
+  stoppedEarly: z.object({ reason: z.string() }).optional(),
   interrupted: z.object({ signal: z.string() }).optional(),
   mergedFrom: z.array(
     z.object({ runId: z.string(), shard: z.string().nullable(), file: z.string(), machine: machine.optional(), generator: generator.optional() }),

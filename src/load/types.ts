@@ -187,6 +187,8 @@ export interface LoadResult {
   readonly verdict: Verdict;
   /** `--find-capacity` only: the steps of offered rate and the highest that held. */
   readonly capacity?: Capacity | undefined;
+  /** Set when a threshold marked `:abort` stopped the run at its sustained breach: the result covers the part that ran. */
+  readonly stoppedEarly?: { readonly reason: string } | undefined;
   /** Set when SIGINT or SIGTERM stopped the run: the result covers the part that ran. */
   readonly interrupted?: { readonly signal: string } | undefined;
   /** Inputs of a merged result (their run ids and shards); empty for a single run. */

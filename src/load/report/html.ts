@@ -167,6 +167,7 @@ export function renderHtml(result: LoadResult): string {
   const [sut, perVcpu] = sutLines(result);
   if (sut) rows.unshift(['system under test', sut.replace(/^system under test: /, '')]);
   if (perVcpu) rows.push(['per vCPU', perVcpu.replace(/^per vCPU: /, '')]);
+  if (result.stoppedEarly) rows.push(['stopped early', result.stoppedEarly.reason]);
   if (result.machine) rows.push(['machine', describeMachine(result.machine)]);
   if (result.generator) rows.push(['load generator', describeHealth(result.generator)]);
   if (result.mergedFrom.length > 0) {

@@ -170,6 +170,7 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
     }
   }
   if (result.capacity) out.push(capacityLine(result.capacity).trimEnd());
+  if (result.stoppedEarly) out.push(`⏹ ${result.stoppedEarly.reason}; the figures above cover the part that ran`);
   out.push('');
   const unstable = result.capacity?.stability?.verdict === 'unstable';
   if (result.verdict.exitCode === 0) out.push(unstable ? 'PASSED with --allow-unstable: the knee did not repeat, it is no figure to quote' : 'PASSED');
