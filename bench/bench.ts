@@ -30,7 +30,8 @@
  * the token store stays bounded.
  *
  * Settings: BENCH_CONNECTIONS (10), BENCH_DURATION (5s), BENCH_WARMUP (2s), BENCH_ROUNDS (3),
- * BENCH_LONG (30s), BENCH_FIXED_CAPACITY (5000 answers/s), BENCH_ONLY (`capacity`: part (d) alone), and bench/capacity.ts's. Not a test: it prints figures, and exits 1 only if a run
+ * BENCH_LONG (30s), BENCH_FIXED_CAPACITY (5000 answers/s), BENCH_ONLY (`capacity`: part (d) alone; `ratios`: the
+ * rounds alone), and bench/capacity.ts's. Not a test: it prints figures, and exits 1 only if a run
  * was incorrect.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -55,6 +56,8 @@ const WARMUP_MS = parseDurationMs(process.env.BENCH_WARMUP ?? '2s', 'BENCH_WARMU
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 7));
 /** `BENCH_ONLY=capacity`: part (d) alone (the capacity searches), without the rounds. */
 const ONLY_CAPACITY = process.env.BENCH_ONLY === 'capacity';
+/** `BENCH_ONLY=ratios`: the rounds and their ratios alone, without part (d). */
+const ONLY_RATIOS = process.env.BENCH_ONLY === 'ratios';
 const LONG_MS = parseDurationMs(process.env.BENCH_LONG ?? '30s', 'BENCH_LONG');
 const FIXED_CAPACITY = Number(process.env.BENCH_FIXED_CAPACITY ?? 5000);
 
@@ -256,7 +259,10 @@ try {
     write(`load average at the end: ${loadavg()[0]!.toFixed(2)}`);
     const med = (list: readonly { rps: number }[]) => formatCount(median(list.map((f) => f.rps)));
     const of = <T>(list: readonly T[], key: (f: T) => number) => list.map(key);
-    write(`median of ${ROUNDS} rounds: (a) tack → bare ${med(as)} req/s, (c) plain autocannon → bare ${med(cs)} req/s, (b) tack → reference ${med(bs)} req/s`);
+    write(
+      `median of ${ROUNDS} rounds: (a) tack → bare ${med(as)} req/s, (c) plain autocannon → bare ${med(cs)} req/s, ` +
+        `(w) wrk → bare ${ws.length > 0 ? med(ws) : '-'} req/s, (b) tack → reference ${med(bs)} req/s`,
+    );
     write("each ratio below is the median of the rounds' own ratios, with their spread and a 95% bootstrap interval of that median:");
     write(
       `ratio b/a, reference vs bare node:http (req/s):        ${describeRatio(
@@ -310,27 +316,29 @@ try {
     }
   }
   // (d) The same search three times: on a target of fixed capacity (the search's own spread), then on the reference.
-  const fixedProc = child('./bare-server.ts', [String(FIXED_CAPACITY)]);
-  try {
-    const fixedPort = await ask(fixedProc, undefined, (m) => (m as { port?: number })?.port);
-    const fixedPool = join(scratch, 'fixed-pool.txt');
-    writeFileSync(fixedPool, `${Array.from({ length: 50 }, (_, i) => `bench-fixed-token-${i + 1}`).join('\n')}\n`, { mode: 0o600 });
-    const fixedEnv = {
-      TACK_BASE_URL: `http://acme.localhost:${fixedPort}`,
-      TACK_IDENTITY_URL: `http://id.localhost:${fixedPort}/realms/payroll`,
-      TACK_LOAD_TOKEN_POOL: fixedPool,
-    };
-    const what = `a target of fixed capacity (${formatCount(FIXED_CAPACITY)} answers/s, one queue, its own process)`;
-    failed = (await capacityRepeatability(what, fixedEnv, scratch, write, 3000)) || failed;
-  } finally {
-    await stop(fixedProc);
+  if (!ONLY_RATIOS) {
+    const fixedProc = child('./bare-server.ts', [String(FIXED_CAPACITY)]);
+    try {
+      const fixedPort = await ask(fixedProc, undefined, (m) => (m as { port?: number })?.port);
+      const fixedPool = join(scratch, 'fixed-pool.txt');
+      writeFileSync(fixedPool, `${Array.from({ length: 50 }, (_, i) => `bench-fixed-token-${i + 1}`).join('\n')}\n`, { mode: 0o600 });
+      const fixedEnv = {
+        TACK_BASE_URL: `http://acme.localhost:${fixedPort}`,
+        TACK_IDENTITY_URL: `http://id.localhost:${fixedPort}/realms/payroll`,
+        TACK_LOAD_TOKEN_POOL: fixedPool,
+      };
+      const what = `a target of fixed capacity (${formatCount(FIXED_CAPACITY)} answers/s, one queue, its own process)`;
+      failed = (await capacityRepeatability(what, fixedEnv, scratch, write, 3000)) || failed;
+    } finally {
+      await stop(fixedProc);
+    }
+    if (bs.length > 1) {
+      const spread = (100 * (Math.max(...bs.map((f) => f.rps)) - Math.min(...bs.map((f) => f.rps)))) / Math.min(...bs.map((f) => f.rps));
+      write(`(the reference's closed-model rounds (b) above differ by ${spread.toFixed(0)}% between the slowest and the fastest: the machine's own spread)`);
+    }
+    failed = (await capacityRepeatability('the reference process', refEnv, scratch, write)) || failed;
+    failed = (await slowTargetSearch(scratch, write)) || failed;
   }
-  if (bs.length > 1) {
-    const spread = (100 * (Math.max(...bs.map((f) => f.rps)) - Math.min(...bs.map((f) => f.rps)))) / Math.min(...bs.map((f) => f.rps));
-    write(`(the reference's closed-model rounds (b) above differ by ${spread.toFixed(0)}% between the slowest and the fastest: the machine's own spread)`);
-  }
-  failed = (await capacityRepeatability('the reference process', refEnv, scratch, write)) || failed;
-  failed = (await slowTargetSearch(scratch, write)) || failed;
 } finally {
   await Promise.all([stop(bareProc), stop(refProc)]);
   rmSync(scratch, { recursive: true, force: true });

@@ -261,7 +261,10 @@ export interface CapacityStability {
   /** Confirmation steps that agreed with the search, of those run (2, or 1 when every rate held). */
   readonly confirmed: number;
   readonly confirmations: number;
-  /** Where the knee lies (req/s): the rate found and the rate that breached when stable; when not, on the evidence of every step (low null: no rate held without a breach at or below it). */
+  /**
+   * Where the knee lies (req/s): the rate found and the rate that breached when stable; when not, on the evidence of
+   * every step (low null: no rate held without a breach at or below it).
+   */
   readonly low: number | null;
   readonly high: number;
   /** Retries that flipped: a step that breached, then held at the same rate. */

@@ -369,7 +369,8 @@ export function capacityLine(c: Pick<Capacity, 'steps' | 'maxRate' | 'breachedRa
   const next = breached !== null ? `; ${formatCount(breached)} req/s did not${res}` : top;
   const st = c.stability;
   if (st?.verdict === 'unstable') {
-    return `capacity: ${stabilityText(st, c.maxRate)} (the search found ${formatCount(c.maxRate)} req/s held${breached !== null ? `, ${formatCount(breached)} not` : ''})${incorrect}\n`;
+    const found = `the search found ${formatCount(c.maxRate)} req/s held${breached !== null ? `, ${formatCount(breached)} not` : ''}`;
+    return `capacity: ${stabilityText(st, c.maxRate)} (${found})${incorrect}\n`;
   }
   const confirmed = st ? `, confirmed ${st.confirmed}/${st.confirmations}` : '';
   return `capacity: ${formatCount(c.maxRate)} req/s held${confirmed}${next}${incorrect}${floor}\n`;

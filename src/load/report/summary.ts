@@ -156,7 +156,8 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   for (const b of result.breaks) {
     const what = b.cause === 'rotation' ? 'rotation broke under load' : 'chain lost after its own request failed';
     out.push(
-      `  ✘ ${what}: ${b.chain}${b.shard ? ` [shard ${b.shard}]` : ''} at ${b.atS.toFixed(2)} s (${b.phase}) after ${b.afterRotations} rotation(s): ${b.error}`,
+      `  ✘ ${what}: ${b.chain}${b.shard ? ` [shard ${b.shard}]` : ''} at ${b.atS.toFixed(2)} s (${b.phase}) ` +
+        `after ${b.afterRotations} rotation(s): ${b.error}`,
     );
   }
   if (result.breaksNotListed > 0) out.push(`  … and ${result.breaksNotListed} more broken chain(s)`);

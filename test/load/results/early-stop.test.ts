@@ -34,7 +34,10 @@ describe('EarlyStop', () => {
     expect(SUSTAIN_CHECKS).toBe(3);
     const why = stop.check(rec, 4000);
     expect(why).toMatch(
-      /^stopped early: threshold p50<10ms:abort=2s breached at 3 checks in a row, one a second \(actual 50\.\d+ms\), 4\.0 s into the measured phase, after its 2s grace$/,
+      new RegExp(
+        '^stopped early: threshold p50<10ms:abort=2s breached at 3 checks in a row, one a second \\(actual 50\\.\\d+ms\\), ' +
+          '4\\.0 s into the measured phase, after its 2s grace$',
+      ),
     );
     rec.destroy();
   });
