@@ -3,7 +3,7 @@
  * with the answers the sample rule asks for, and only at a sustained breach; a real run stops,
  * writes its reports and fails with exit 4 and the reason.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/harness/errors.js';
 import { Recorder } from '../../../src/load/engine/recorder.js';
@@ -85,6 +85,7 @@ describe('tack load with an :abort threshold', () => {
     expect(run.result.measuredS).toBeLessThan(15);
     expect(run.output).toMatch(/⏹ stopped early: .*; the figures above cover the part that ran/);
     expect(existsSync(run.htmlFile)).toBe(true);
+    expect(readFileSync(run.htmlFile, 'utf8')).toContain('<th>stopped early</th><td>stopped early: threshold rps&lt;1:abort=0s breached');
     expect(performance.now() - started).toBeLessThan(30_000);
   });
 });
