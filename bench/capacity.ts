@@ -76,7 +76,7 @@ function describe(n: number, s: Search): string {
   const steps = c.steps.length;
   const knee = c.maxRate === null ? 'no step held' : `knee ${formatCount(c.maxRate)} req/s`;
   const above = c.breachedRate != null ? ` (${formatCount(c.breachedRate)} did not)` : '';
-  const stable = c.stability ? `, ${c.maxRate !== null ? stabilityText(c.stability, c.maxRate) : ''}` : '';
+  const stable = c.stability ? `, ${c.maxRate !== null ? stabilityText(c.stability, { maxRate: c.maxRate, breachedRate: c.breachedRate }) : ''}` : '';
   const gen = s.result.generator?.saturated ? `; load generator saturated: ${reasonsText(s.result.generator)}` : '';
   const load = s.result.machine ? `, load average ${s.result.machine.loadBefore[0]} → ${s.result.machine.loadAfter[0]}` : '';
   return `search ${n}: ${knee}${above}${stable}, ${steps} step(s), ${s.seconds.toFixed(0)} s${load}, exit ${s.exitCode}${gen}`;

@@ -185,7 +185,10 @@ function searchVerdict(combined: LoadResult, c: Capacity, allowUnstable: boolean
   if (c.maxRate !== null) {
     if (c.stability?.verdict !== 'unstable') return { exitCode: EXIT.ok, reasons: [] };
     if (allowUnstable) return { exitCode: EXIT.ok, reasons: [] };
-    return { exitCode: EXIT.unstable, reasons: [`capacity search ${stabilityText(c.stability, c.maxRate)}: not a figure to quote`] };
+    return {
+      exitCode: EXIT.unstable,
+      reasons: [`capacity search ${stabilityText(c.stability, { maxRate: c.maxRate, breachedRate: c.breachedRate })}: not a figure to quote`],
+    };
   }
   const first = c.steps[0];
   const judged = c.steps.some((s) => s.status !== 'too-few-samples');

@@ -254,9 +254,18 @@ export function judgeStability(steps: readonly JudgedStep[], maxRate: number, br
 }
 
 /** `4 800 req/s, confirmed 2/2` or `unstable: between 2 400 and 4 800 req/s; 3 step(s) disagreed on retry; ...`. */
-export function stabilityText(s: CapacityStability, maxRate: number): string {
-  if (s.verdict === 'stable') return `${formatCount(maxRate)} req/s, confirmed ${s.confirmed}/${s.confirmations}`;
-  const range = s.low !== null ? `between ${formatCount(s.low)} and ${formatCount(s.high)} req/s` : `at most ${formatCount(s.high)} req/s`;
+export function stabilityText(s: CapacityStability, c: { readonly maxRate: number; readonly breachedRate?: number | null | undefined }): string {
+  if (s.verdict === 'stable') return `${formatCount(c.maxRate)} req/s, confirmed ${s.confirmed}/${s.confirmations}`;
+  // Every rate held up to the highest asked for: the knee's upper side was never seen.
+  const open = (c.breachedRate ?? null) === null && s.high <= c.maxRate;
+  const range =
+    s.low === null
+      ? `at most ${formatCount(s.high)} req/s`
+      : open
+        ? `at least ${formatCount(s.low)} req/s`
+        : s.low === s.high
+          ? `about ${formatCount(s.low)} req/s`
+          : `between ${formatCount(s.low)} and ${formatCount(s.high)} req/s`;
   return `unstable: ${range}; ${s.reasons.join('; ')}`;
 }
 
@@ -370,7 +379,7 @@ export function capacityLine(c: Pick<Capacity, 'steps' | 'maxRate' | 'breachedRa
   const st = c.stability;
   if (st?.verdict === 'unstable') {
     const found = `the search found ${formatCount(c.maxRate)} req/s held${breached !== null ? `, ${formatCount(breached)} not` : ''}`;
-    return `capacity: ${stabilityText(st, c.maxRate)} (${found})${incorrect}\n`;
+    return `capacity: ${stabilityText(st, { maxRate: c.maxRate, breachedRate: breached })} (${found})${incorrect}\n`;
   }
   const confirmed = st ? `, confirmed ${st.confirmed}/${st.confirmations}` : '';
   return `capacity: ${formatCount(c.maxRate)} req/s held${confirmed}${next}${incorrect}${floor}\n`;

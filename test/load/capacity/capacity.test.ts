@@ -10,7 +10,17 @@ import { exchangeProfile } from '../../../scenarios/load/exchange.js';
 import { exchangeSearchProfile } from '../../../scenarios/load/exchange-search.js';
 import { EXIT } from '../../../src/harness/errors.js';
 import { neededSamples, runCapacitySearch, type StepRunner } from '../../../src/load/capacity/capacity-run.js';
-import { checkBound, closeEnough, planCapacity, searchCapacity, stepMsFor, type StepAsk } from '../../../src/load/capacity/capacity.js';
+import {
+  checkBound,
+  closeEnough,
+  judgeStability,
+  planCapacity,
+  searchCapacity,
+  stabilityText,
+  stepMsFor,
+  type JudgedStep,
+  type StepAsk,
+} from '../../../src/load/capacity/capacity.js';
 import type { Common } from '../../../src/load/results/draft.js';
 import { judgeHealth } from '../../../src/load/engine/generator.js';
 import { Recorder } from '../../../src/load/engine/recorder.js';
@@ -306,5 +316,43 @@ describe('a capacity search, judged', () => {
     expect(result.capacity!.maxRate).toBe(1000);
     expect(result.capacity!.stability).toMatchObject({ verdict: 'unstable', flips: 2, confirmed: 2, low: 1000, high: 1100 });
     expect(result.capacity!.stability!.reasons).toEqual(['2 step(s) disagreed on retry']);
+  });
+});
+
+describe('judgeStability and its words', () => {
+  const step = (rate: number, status: 'held' | 'breached', stage: JudgedStep['stage'] = 'ladder', attempt = 1): JudgedStep => ({
+    rate,
+    stage,
+    attempt,
+    status,
+    held: status === 'held',
+  });
+
+  it('every rate held up to the highest asked for, on a busy machine: unstable, "at least" the rate found', () => {
+    const steps = [step(20, 'held'), step(40, 'held'), { ...step(40, 'held', 'confirm'), load: 46.1 }];
+    const s = judgeStability(steps, 40, null, 2);
+    expect(s).toMatchObject({ verdict: 'unstable', confirmed: 1, confirmations: 1, low: 40, high: 40, disturbed: 1 });
+    expect(stabilityText(s, { maxRate: 40, breachedRate: null })).toBe("unstable: at least 40 req/s; the generator's machine was busy: load 46.1 on 2 core(s)");
+  });
+
+  it('a confirmation of the rate found that breaches: the knee may lie down to the rate held below it', () => {
+    const steps = [step(100, 'held'), step(200, 'held'), step(400, 'breached'), step(400, 'breached', 'ladder', 2), step(300, 'held', 'bisect')];
+    steps.push(step(350, 'breached', 'bisect'), step(350, 'breached', 'bisect', 2), step(300, 'breached', 'confirm'), step(350, 'breached', 'confirm'));
+    const s = judgeStability(steps, 300, 350, 2);
+    expect(s).toMatchObject({ verdict: 'unstable', confirmed: 1, low: 200, high: 350, flips: 0 });
+    expect(stabilityText(s, { maxRate: 300, breachedRate: 350 })).toBe('unstable: between 200 and 350 req/s; 1 of 2 confirmation(s) disagreed');
+  });
+
+  it('stable: both confirmations agree, nothing flipped, the machine quiet', () => {
+    const steps = [
+      step(100, 'held'),
+      step(200, 'breached'),
+      step(200, 'breached', 'ladder', 2),
+      step(100, 'held', 'confirm'),
+      step(200, 'breached', 'confirm'),
+    ];
+    const s = judgeStability(steps, 100, 200, 2);
+    expect(s).toEqual({ verdict: 'stable', confirmed: 2, confirmations: 2, low: 100, high: 200, flips: 0, disturbed: 0, reasons: [] });
+    expect(stabilityText(s, { maxRate: 100, breachedRate: 200 })).toBe('100 req/s, confirmed 2/2');
   });
 });
