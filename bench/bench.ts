@@ -17,14 +17,21 @@
  *    machine's too), the spread of their knees (goal ±25%), then a deliberately slow target on
  *    which no step holds, in bounded time (bench/capacity.ts).
  *
+ * A third yardstick where Debian's wrk is installed: (w) wrk with a Lua script that sends each
+ * answer's refresh_token in its next exchange, against the same bare endpoint (bench/wrk.ts): the
+ * physical limit of a load generator here. Skipped, with a message, where wrk is absent.
+ *
  * Both servers run in a child process of their own; the load generators run here, one at a time.
- * BENCH_ROUNDS rounds of (a), (c), (b); the best round of each counts (other load on the machine
- * only slows a round down). Each server's CPU time per answer is printed too. Then a longer exchange
+ * BENCH_ROUNDS (7) rounds of (a), (c), (w), (b), interleaved, the order reversed every other round;
+ * each ratio is the median of the rounds' own ratios with their spread and a bootstrap interval,
+ * and "no measurable difference" when that interval holds 1 (bench/stats.ts). Each server's CPU
+ * time per answer is printed too. Then a longer exchange
  * run against the same reference process, and its heap after a full GC before and after, to show
  * the token store stays bounded.
  *
  * Settings: BENCH_CONNECTIONS (10), BENCH_DURATION (5s), BENCH_WARMUP (2s), BENCH_ROUNDS (3),
- * BENCH_LONG (30s), BENCH_FIXED_CAPACITY (5000 answers/s), and bench/capacity.ts's. Not a test: it prints figures, and exits 1 only if a run
+ * BENCH_LONG (30s), BENCH_FIXED_CAPACITY (5000 answers/s), BENCH_ONLY (`capacity`: part (d) alone; `ratios`: the
+ * rounds alone), and bench/capacity.ts's. Not a test: it prints figures, and exits 1 only if a run
  * was incorrect.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -40,11 +47,17 @@ import { runLoad } from '../src/load/run.js';
 import { formatCount, formatUs, parseDurationMs } from '../src/load/units.js';
 import { capacityRepeatability, slowTargetSearch } from './capacity.js';
 import { plainAutocannon } from './plain-autocannon.js';
+import { describeRatio, median, ratioStats } from './stats.js';
+import { WRK, type WrkFigures, wrkExchange, wrkInstalled } from './wrk.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION_MS = parseDurationMs(process.env.BENCH_DURATION ?? '5s', 'BENCH_DURATION');
 const WARMUP_MS = parseDurationMs(process.env.BENCH_WARMUP ?? '2s', 'BENCH_WARMUP');
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 7));
+/** `BENCH_ONLY=capacity`: part (d) alone (the capacity searches), without the rounds. */
+const ONLY_CAPACITY = process.env.BENCH_ONLY === 'capacity';
+/** `BENCH_ONLY=ratios`: the rounds and their ratios alone, without part (d). */
+const ONLY_RATIOS = process.env.BENCH_ONLY === 'ratios';
 const LONG_MS = parseDurationMs(process.env.BENCH_LONG ?? '30s', 'BENCH_LONG');
 const FIXED_CAPACITY = Number(process.env.BENCH_FIXED_CAPACITY ?? 5000);
 
@@ -175,9 +188,9 @@ const cores = cpus();
 const cpuModel = cores[0]?.model.trim() ?? 'unknown CPU';
 write(`tack bench: ${cpuModel}, ${cores.length} core(s), Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)} at start`);
 write(
-  `${CONNECTIONS} connections, ${ROUNDS} round(s) of (a) tack → bare endpoint, (c) plain autocannon → bare endpoint, (b) tack → reference; ` +
-    `each ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warmup; ` +
-    'each server in its own process, the load generators in this one; the best round of each counts\n',
+  `${CONNECTIONS} connections, ${ROUNDS} round(s) of (a) tack → bare endpoint, (c) plain autocannon → bare endpoint, (w) wrk → bare endpoint, ` +
+    `(b) tack → reference, in alternating order; each ${DURATION_MS / 1000} s measured after ${WARMUP_MS / 1000} s warmup (wrk: the whole run); ` +
+    "each server in its own process, the load generators in this one (wrk in its own); each ratio is the median of the rounds' ratios\n",
 );
 
 const scratch = mkdtempSync(join(tmpdir(), 'tack-bench-'));
@@ -197,70 +210,135 @@ try {
   const as: Figures[] = [];
   const bs: Figures[] = [];
   const cs: Figures[] = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const a = await tackExchange(bareProc, bareEnv, DURATION_MS, pool);
-    as.push(a);
-    write(line(`round ${round} (a) tack → bare endpoint:      `, a));
-    const c = await plain(bareProc, port);
-    cs.push(c);
-    write(line(`round ${round} (c) plain autocannon → bare:   `, c));
-    const b = await tackExchange(refProc, refEnv, DURATION_MS);
-    bs.push(b);
-    write(line(`round ${round} (b) tack → reference exchange: `, b));
-    failed ||= a.failures.length > 0 || b.failures.length > 0 || c.failures.length > 0;
+  const ws: WrkFigures[] = [];
+  const withWrk = !ONLY_CAPACITY && wrkInstalled();
+  if (!ONLY_CAPACITY && !withWrk) write(`(w) wrk is not installed at ${WRK}: the third yardstick is skipped (apt-get install wrk)`);
+  for (let round = 1; round <= (ONLY_CAPACITY ? 0 : ROUNDS); round++) {
+    // Interleaved, and the order reversed every other round: a drift of the machine's load hits every side alike.
+    const order = round % 2 === 1 ? (['a', 'c', 'w', 'b'] as const) : (['b', 'w', 'c', 'a'] as const);
+    for (const side of order) {
+      if (side === 'a') {
+        const a = await tackExchange(bareProc, bareEnv, DURATION_MS, pool);
+        as.push(a);
+        write(line(`round ${round} (a) tack → bare endpoint:      `, a));
+        failed ||= a.failures.length > 0;
+      } else if (side === 'c') {
+        const c = await plain(bareProc, port);
+        cs.push(c);
+        write(line(`round ${round} (c) plain autocannon → bare:   `, c));
+        failed ||= c.failures.length > 0;
+      } else if (side === 'w') {
+        if (!withWrk) continue;
+        const cpu0 = await cpuOf(bareProc);
+        const w = await wrkExchange({ port, connections: CONNECTIONS, durationMs: WARMUP_MS + DURATION_MS });
+        const cpuUs = ((await cpuOf(bareProc)) - cpu0) / w.answers;
+        ws.push(w);
+        const failures = w.rotations < w.answers ? [`${w.answers - w.rotations} answer(s) without a new token`] : [];
+        write(line(`round ${round} (w) wrk → bare endpoint:       `, { ...w, p99: NaN, cpuUs, failures }));
+        failed ||= failures.length > 0;
+      } else {
+        const b = await tackExchange(refProc, refEnv, DURATION_MS);
+        bs.push(b);
+        write(line(`round ${round} (b) tack → reference exchange: `, b));
+        failed ||= b.failures.length > 0;
+      }
+    }
   }
-  const afterRounds = await heapOf(refProc);
-  const long = await tackExchange(refProc, refEnv, LONG_MS);
-  failed ||= long.failures.length > 0;
-  const afterLong = await heapOf(refProc);
-  const best = (list: Figures[]) => list.reduce((x, y) => (y.rps > x.rps ? y : x));
-  const least = (list: Figures[], key: 'cpuUs' | 'clientCpuUs') => Math.min(...list.map((f) => f[key]));
-  const a = best(as);
-  const b = best(bs);
-  const c = best(cs);
-  write('');
-  write(
-    `reference heap after a full GC: ${mb(before.heapUsed)} at start, ${mb(afterRounds.heapUsed)} after the rounds, ` +
-      `${mb(afterLong.heapUsed)} after a further ${LONG_MS / 1000} s run ` +
-      `(${formatCount(long.rotations)} rotations on ${CONNECTIONS} new chains, ${formatCount(long.rps)} req/s); ` +
-      `rss ${mb(afterLong.rss)}${afterLong.gc ? '' : ' [no --expose-gc: not collected first]'}`,
-  );
-  write(
-    `server CPU per answer (least of the rounds): (a) bare ${least(as, 'cpuUs').toFixed(1)} µs, (b) reference ${least(bs, 'cpuUs').toFixed(1)} µs; ` +
-      `CPU-bound capacity ratio b/a ${(least(as, 'cpuUs') / least(bs, 'cpuUs')).toFixed(2)}`,
-  );
-  write(
-    `load generator CPU per answer (least of the rounds): (a) tack ${least(as, 'clientCpuUs').toFixed(1)} µs, ` +
-      `(c) plain autocannon ${least(cs, 'clientCpuUs').toFixed(1)} µs; ` +
-      `driver cost ratio c/a ${(least(cs, 'clientCpuUs') / least(as, 'clientCpuUs')).toFixed(2)}`,
-  );
-  write(`load average at the end: ${loadavg()[0]!.toFixed(2)}`);
-  write(line('(a) tack → bare endpoint, best round:   ', a));
-  write(line('(c) plain autocannon → bare, best round:', c));
-  write(line('(b) tack → reference, best round:       ', b));
-  write(`ratio b/a, reference vs bare node:http: ${(b.rps / a.rps).toFixed(2)}  (${formatCount(b.rps)} / ${formatCount(a.rps)} req/s; goal >= 0.5)`);
-  const ratioAc = (a.rps / c.rps).toFixed(2);
-  write(`ratio a/c, tack vs plain autocannon:    ${ratioAc}  (${formatCount(a.rps)} / ${formatCount(c.rps)} req/s, driver-bound; goal >= 0.9)`);
+  if (!ONLY_CAPACITY) {
+    const afterRounds = await heapOf(refProc);
+    const long = await tackExchange(refProc, refEnv, LONG_MS);
+    failed ||= long.failures.length > 0;
+    const afterLong = await heapOf(refProc);
+    write('');
+    write(
+      `reference heap after a full GC: ${mb(before.heapUsed)} at start, ${mb(afterRounds.heapUsed)} after the rounds, ` +
+        `${mb(afterLong.heapUsed)} after a further ${LONG_MS / 1000} s run ` +
+        `(${formatCount(long.rotations)} rotations on ${CONNECTIONS} new chains, ${formatCount(long.rps)} req/s); ` +
+        `rss ${mb(afterLong.rss)}${afterLong.gc ? '' : ' [no --expose-gc: not collected first]'}`,
+    );
+    write(`load average at the end: ${loadavg()[0]!.toFixed(2)}`);
+    const med = (list: readonly { rps: number }[]) => formatCount(median(list.map((f) => f.rps)));
+    const of = <T>(list: readonly T[], key: (f: T) => number) => list.map(key);
+    write(
+      `median of ${ROUNDS} rounds: (a) tack → bare ${med(as)} req/s, (c) plain autocannon → bare ${med(cs)} req/s, ` +
+        `(w) wrk → bare ${ws.length > 0 ? med(ws) : '-'} req/s, (b) tack → reference ${med(bs)} req/s`,
+    );
+    write("each ratio below is the median of the rounds' own ratios, with their spread and a 95% bootstrap interval of that median:");
+    write(
+      `ratio b/a, reference vs bare node:http (req/s):        ${describeRatio(
+        ratioStats(
+          of(bs, (f) => f.rps),
+          of(as, (f) => f.rps),
+        ),
+      )}; goal >= 0.5`,
+    );
+    write(
+      `server CPU-bound ratio b/a (bare µs / reference µs):   ${describeRatio(
+        ratioStats(
+          of(as, (f) => f.cpuUs),
+          of(bs, (f) => f.cpuUs),
+        ),
+      )}`,
+    );
+    write(
+      `ratio a/c, tack vs plain autocannon (req/s):           ${describeRatio(
+        ratioStats(
+          of(as, (f) => f.rps),
+          of(cs, (f) => f.rps),
+        ),
+      )}; goal >= 0.9`,
+    );
+    write(
+      `driver cost ratio c/a (load generator CPU per answer): ${describeRatio(
+        ratioStats(
+          of(cs, (f) => f.clientCpuUs),
+          of(as, (f) => f.clientCpuUs),
+        ),
+      )}`,
+    );
+    if (ws.length > 0) {
+      write(
+        `ratio a/w, tack vs wrk (req/s):                        ${describeRatio(
+          ratioStats(
+            of(as, (f) => f.rps),
+            of(ws, (f) => f.rps),
+          ),
+        )}`,
+      );
+      write(
+        `driver cost ratio a/w (tack's CPU per answer / wrk's): ${describeRatio(
+          ratioStats(
+            of(as, (f) => f.clientCpuUs),
+            of(ws, (f) => f.clientCpuUs),
+          ),
+        )}`,
+      );
+    }
+  }
   // (d) The same search three times: on a target of fixed capacity (the search's own spread), then on the reference.
-  const fixedProc = child('./bare-server.ts', [String(FIXED_CAPACITY)]);
-  try {
-    const fixedPort = await ask(fixedProc, undefined, (m) => (m as { port?: number })?.port);
-    const fixedPool = join(scratch, 'fixed-pool.txt');
-    writeFileSync(fixedPool, `${Array.from({ length: 50 }, (_, i) => `bench-fixed-token-${i + 1}`).join('\n')}\n`, { mode: 0o600 });
-    const fixedEnv = {
-      TACK_BASE_URL: `http://acme.localhost:${fixedPort}`,
-      TACK_IDENTITY_URL: `http://id.localhost:${fixedPort}/realms/payroll`,
-      TACK_LOAD_TOKEN_POOL: fixedPool,
-    };
-    const what = `a target of fixed capacity (${formatCount(FIXED_CAPACITY)} answers/s, one queue, its own process)`;
-    failed = (await capacityRepeatability(what, fixedEnv, scratch, write, 3000)) || failed;
-  } finally {
-    await stop(fixedProc);
+  if (!ONLY_RATIOS) {
+    const fixedProc = child('./bare-server.ts', [String(FIXED_CAPACITY)]);
+    try {
+      const fixedPort = await ask(fixedProc, undefined, (m) => (m as { port?: number })?.port);
+      const fixedPool = join(scratch, 'fixed-pool.txt');
+      writeFileSync(fixedPool, `${Array.from({ length: 50 }, (_, i) => `bench-fixed-token-${i + 1}`).join('\n')}\n`, { mode: 0o600 });
+      const fixedEnv = {
+        TACK_BASE_URL: `http://acme.localhost:${fixedPort}`,
+        TACK_IDENTITY_URL: `http://id.localhost:${fixedPort}/realms/payroll`,
+        TACK_LOAD_TOKEN_POOL: fixedPool,
+      };
+      const what = `a target of fixed capacity (${formatCount(FIXED_CAPACITY)} answers/s, one queue, its own process)`;
+      failed = (await capacityRepeatability(what, fixedEnv, scratch, write, 3000)) || failed;
+    } finally {
+      await stop(fixedProc);
+    }
+    if (bs.length > 1) {
+      const spread = (100 * (Math.max(...bs.map((f) => f.rps)) - Math.min(...bs.map((f) => f.rps)))) / Math.min(...bs.map((f) => f.rps));
+      write(`(the reference's closed-model rounds (b) above differ by ${spread.toFixed(0)}% between the slowest and the fastest: the machine's own spread)`);
+    }
+    failed = (await capacityRepeatability('the reference process', refEnv, scratch, write)) || failed;
+    failed = (await slowTargetSearch(scratch, write)) || failed;
   }
-  const spread = (100 * (Math.max(...bs.map((f) => f.rps)) - Math.min(...bs.map((f) => f.rps)))) / Math.min(...bs.map((f) => f.rps));
-  write(`(the reference's closed-model rounds (b) above differ by ${spread.toFixed(0)}% between the slowest and the fastest: the machine's own spread)`);
-  failed = (await capacityRepeatability('the reference process', refEnv, scratch, write)) || failed;
-  failed = (await slowTargetSearch(scratch, write)) || failed;
 } finally {
   await Promise.all([stop(bareProc), stop(refProc)]);
   rmSync(scratch, { recursive: true, force: true });

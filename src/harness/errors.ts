@@ -26,6 +26,8 @@ export const EXIT = {
   nothingChecked: 3,
   /** A load threshold was breached. */
   threshold: 4,
+  /** A load capacity search found a knee that did not repeat (unstable), without --allow-unstable. */
+  unstable: 5,
   /** Stopped by SIGINT (Ctrl-C). */
   sigint: 130,
   /** Stopped by SIGTERM. */
@@ -49,6 +51,7 @@ export const ERROR_CODES = {
   TACK_ERR_NOTHING_CHECKED: { exit: EXIT.nothingChecked, message: 'No rule could be checked' },
   TACK_ERR_USAGE: { exit: EXIT.config, message: 'The command line is not valid' },
   TACK_ERR_THRESHOLD: { exit: EXIT.threshold, message: 'A load threshold was breached' },
+  TACK_ERR_UNSTABLE: { exit: EXIT.unstable, message: 'The capacity found did not repeat: the search is unstable' },
   TACK_ERR_BUNDLE: { exit: EXIT.mustFailed, message: 'The evidence bundle does not verify' },
   TACK_ERR_USER_PASSWORD: { exit: EXIT.config, message: 'The sign-in page refused TACK_USER_PASSWORD' },
   // SIGINT's code here; a stop by SIGTERM raises it with EXIT.sigterm (src/harness/interrupt.ts).

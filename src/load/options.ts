@@ -8,7 +8,7 @@ import type { CapacityPlan } from './capacity/capacity.js';
 import type { PrometheusOut } from './outputs/prometheus.js';
 import type { LoadProfile } from './profile.js';
 import type { Shard } from './shard.js';
-import type { LoadResult } from './types.js';
+import type { LoadResult, SystemUnderTest } from './types.js';
 
 export interface LoadOptions {
   readonly profile: LoadProfile;
@@ -41,6 +41,10 @@ export interface LoadOptions {
   readonly capacity?: CapacityPlan | undefined;
   /** `--out prometheus=URL`: the figures pushed through remote write while the run lasts (outputs/prometheus.ts). */
   readonly prometheus?: PrometheusOut | undefined;
+  /** `--sut "text"` and `--sut-vcpus N`: the system under test, recorded in the result and shown on the pages. */
+  readonly sut?: SystemUnderTest | undefined;
+  /** `--allow-unstable`: an unstable capacity search exits 0 rather than 5 (it still says so). */
+  readonly allowUnstable?: boolean | undefined;
 }
 
 export interface LoadIo {

@@ -63,6 +63,7 @@ export const loadResultSchema = z.object({
   finishedAt: z.string(),
   measuredS: z.number(),
   target: z.object({ baseUrl: z.string(), identityUrl: z.string(), builtIn: z.boolean(), faults: z.array(z.string()) }),
+  sut: z.object({ name: z.string(), vcpus: z.number().nullable() }).optional(),
   machine: machine.optional(),
   settings: z.object({
     connections: z.number(),
@@ -121,10 +122,22 @@ export const loadResultSchema = z.object({
       maxRate: z.number().nullable(),
       breachedRate: z.number().nullable().optional(),
       headline: z.number().nullable().optional(),
+      stability: z
+        .object({
+          verdict: z.enum(['stable', 'unstable']),
+          confirmed: z.number(),
+          confirmations: z.number(),
+          low: z.number().nullable(),
+          high: z.number(),
+          flips: z.number(),
+          disturbed: z.number(),
+          reasons: z.array(z.string()),
+        })
+        .optional(),
       steps: z.array(
         z.object({
           rate: z.number(),
-          stage: z.enum(['ladder', 'bisect']).optional(),
+          stage: z.enum(['ladder', 'bisect', 'confirm']).optional(),
           attempt: z.number().optional(),
           status: z.enum(['held', 'breached', 'too-few-samples', 'incorrect']).optional(),
           achieved: z.number(),
@@ -144,6 +157,7 @@ export const loadResultSchema = z.object({
           latency: latency.optional(),
           endpoints: endpoints.optional(),
           generator: generator.optional(),
+          load: z.number().optional(),
         }),
       ),
       settings: z.object({
@@ -163,6 +177,7 @@ export const loadResultSchema = z.object({
       prometheus: z.object({ host: z.string(), intervalS: z.number(), pushes: z.number(), failed: z.number(), firstError: z.string().optional() }).optional(),
     })
     .optional(),
+  stoppedEarly: z.object({ reason: z.string() }).optional(),
   interrupted: z.object({ signal: z.string() }).optional(),
   mergedFrom: z.array(
     z.object({ runId: z.string(), shard: z.string().nullable(), file: z.string(), machine: machine.optional(), generator: generator.optional() }),

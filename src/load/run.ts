@@ -27,11 +27,12 @@ import { shareOf } from './shard.js';
 import { progressLine, summaryText } from './report/summary.js';
 import { probe, resolveEndpoint } from './engine/target.js';
 import { checkScope, evaluateThresholds, parseThreshold, type ThresholdSpec } from './results/thresholds.js';
-import type { LoadResult, Threshold } from './types.js';
+import type { LoadResult, Threshold, Verdict } from './types.js';
 import { machineNow } from './engine/machine.js';
 import { PrometheusOutput } from './outputs/prometheus.js';
 import { formatMs } from './units.js';
 import { judge } from './results/verdict.js';
+import { EarlyStop } from './results/early-stop.js';
 
 /** No run, warmup included, lasts longer than this. */
 export type { LoadIo, LoadOptions, LoadOutcome } from './options.js';
@@ -68,6 +69,10 @@ function checkOptions(o: LoadOptions): ThresholdSpec[] {
     if (o.baseline !== undefined) throw refuse('--find-capacity cannot be compared with --baseline: compare the capacity figures instead');
   }
   const specs = o.thresholds.map(parseThreshold);
+  const abort = specs.find((s) => s.abort !== undefined);
+  if (o.capacity && abort) {
+    throw new TackError('TACK_ERR_USAGE', `--threshold '${abort.expr}': --find-capacity judges each step on its own; :abort stops a fixed run, drop it here`);
+  }
   for (const spec of specs) checkScope(spec, o.profile);
   return specs;
 }
@@ -95,6 +100,11 @@ export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOut
     const tokens = session.ledger.report();
     if (tokens.generated > 0) io.write(`API tokens generated ${tokens.generated}, revoked ${tokens.revoked}, left alive ${tokens.leftAlive}\n`);
   }
+}
+
+/** A run an `:abort` threshold stopped fails (exit 4, or 1 when correctness failed too), whatever the figures of the part that ran. */
+function stoppedVerdict(v: Verdict, reason: string): Verdict {
+  return { exitCode: v.exitCode === EXIT.ok ? EXIT.threshold : v.exitCode, reasons: [...v.reasons, reason] };
 }
 
 /** The target's hook, as `tack run` finds it (src/harness/hook-discovery.ts); a hook that cannot be used is said, not thrown. */
@@ -150,6 +160,7 @@ async function runInSession(
   io.write(`  load goes to ${where}, one connection pool each; chains from ${prepared.chains}\n\n`);
 
   let poolError: unknown;
+  const early = new EarlyStop(specs, o.failOnErrors);
   const engineOptions = (stepRate: number | undefined, warmupMs: number, durationMs: number, showProgress: boolean) => ({
     connections: prepared.connections,
     insecureTls: target.insecureTls,
@@ -159,6 +170,7 @@ async function runInSession(
     timeoutMs,
     conversation: (i: number, tally: Tally) => prepared.conversation(i, tally),
     signal: o.signal,
+    stopWhen: early.active ? early.check : undefined,
     onProgress: (p: Progress) => {
       if (showProgress && !o.quiet) io.progress(`${progressLine(p)}\n`);
       // The last, partial second's line comes as the run ends: the final checkpoint follows it.
@@ -194,6 +206,7 @@ async function runInSession(
       const thresholds = evaluateThresholds(draft, specs);
       if (baseline) thresholds.push(...compareWithBaseline(draft, baseline, o.tolerancePct));
       result = { ...draft, thresholds, verdict: judge(draft, thresholds) };
+      if (ran.stoppedBy !== undefined) result = { ...result, stoppedEarly: { reason: ran.stoppedBy }, verdict: stoppedVerdict(result.verdict, ran.stoppedBy) };
     }
     // Stopped (SIGINT, SIGTERM): the partial result says so.
     if (o.signal?.aborted) result = { ...result, interrupted: { signal: String(o.signal.reason) } };
@@ -213,6 +226,7 @@ async function runInSession(
   const pushed = result.outputs?.prometheus;
   if (pushed) io.write(`Metrics: ${pushed.pushes} push(es) to Prometheus at ${pushed.host}, ${pushed.failed} failed\n`);
   if (result.verdict.exitCode === EXIT.threshold) io.write(`tack: TACK_ERR_THRESHOLD: ${result.verdict.reasons.join('; ')}\n`);
+  if (result.verdict.exitCode === EXIT.unstable) io.write(`tack: TACK_ERR_UNSTABLE: ${result.verdict.reasons.join('; ')}\n`);
   if (result.interrupted) io.write(`tack: TACK_ERR_INTERRUPTED: stopped by ${result.interrupted.signal}: the result covers the part that ran\n`);
   if (poolError !== undefined) throw poolError;
   return { exitCode: result.verdict.exitCode, result, files };

@@ -137,6 +137,13 @@ export interface Threshold {
   readonly samples?: { readonly answers: number; readonly needed: number } | undefined;
 }
 
+/** What was loaded, in the tester's words: `--sut "Keycloak 26.1, 2 pods"` and `--sut-vcpus 4`. */
+export interface SystemUnderTest {
+  readonly name: string;
+  /** The target's vCPUs: the capacity is then also given per vCPU. */
+  readonly vcpus: number | null;
+}
+
 export interface LoadSettings {
   readonly connections: number;
   readonly durationS: number;
@@ -160,6 +167,8 @@ export interface LoadResult {
   /** Length of the measured phase in seconds (the longest input's when merged). */
   readonly measuredS: number;
   readonly target: { readonly baseUrl: string; readonly identityUrl: string; readonly builtIn: boolean; readonly faults: readonly string[] };
+  /** The system under test as `--sut` named it, and its vCPUs (`--sut-vcpus`, null when not given); absent when not named. */
+  readonly sut?: SystemUnderTest | undefined;
   /** Where the load was generated (absent in results of tack before 0.2, and in merged results: see `mergedFrom`). */
   readonly machine?: Machine | undefined;
   readonly settings: LoadSettings;
@@ -180,6 +189,8 @@ export interface LoadResult {
   readonly capacity?: Capacity | undefined;
   /** Live outputs (`--out prometheus=URL`): where the figures went and how many pushes failed. */
   readonly outputs?: OutputsReport | undefined;
+  /** Set when a threshold marked `:abort` stopped the run at its sustained breach: the result covers the part that ran. */
+  readonly stoppedEarly?: { readonly reason: string } | undefined;
   /** Set when SIGINT or SIGTERM stopped the run: the result covers the part that ran. */
   readonly interrupted?: { readonly signal: string } | undefined;
   /** Inputs of a merged result (their run ids and shards); empty for a single run. */
@@ -203,8 +214,11 @@ export type StepStatus = 'held' | 'breached' | 'too-few-samples' | 'incorrect';
 export interface CapacityStep {
   /** Offered rate (req/s). */
   readonly rate: number;
-  /** `ladder` (the rising rates), `bisect` (between the last held and the breached rate). Absent before tack 0.3: ladder. */
-  readonly stage?: 'ladder' | 'bisect';
+  /**
+   * `ladder` (the rising rates), `bisect` (between the last held and the breached rate), `confirm` (the rate found and the
+   * rate that breached, run once more after the bisection). Absent before tack 0.3: ladder.
+   */
+  readonly stage?: 'ladder' | 'bisect' | 'confirm';
   /** 1, or 2 for the retry of a step that breached. */
   readonly attempt?: number;
   /** Absent before tack 0.3: held or breached, as `held` says. */
@@ -235,6 +249,32 @@ export interface CapacityStep {
   readonly latency?: Latency;
   readonly endpoints?: Partial<Record<RequestKind, EndpointResult>> | undefined;
   readonly generator?: GeneratorHealth | undefined;
+  /** The machine's 1-minute load average when the step ended (absent before tack 0.4). */
+  readonly load?: number | undefined;
+}
+
+/**
+ * Whether a capacity search's knee is a figure to quote (docs/load.md, "Confirmation and stability"):
+ * `stable` when both confirmations agreed, no retry flipped and no step at the knee or above was
+ * disturbed by the machine; else `unstable`, with the range the knee lies in.
+ */
+export interface CapacityStability {
+  readonly verdict: 'stable' | 'unstable';
+  /** Confirmation steps that agreed with the search, of those run (2, or 1 when every rate held). */
+  readonly confirmed: number;
+  readonly confirmations: number;
+  /**
+   * Where the knee lies (req/s): the rate found and the rate that breached when stable; when not, on the evidence of
+   * every step (low null: no rate held without a breach at or below it).
+   */
+  readonly low: number | null;
+  readonly high: number;
+  /** Retries that flipped: a step that breached, then held at the same rate. */
+  readonly flips: number;
+  /** Steps at the knee or above that the machine disturbed (the generator saturated, the load average beyond the cores). */
+  readonly disturbed: number;
+  /** Why it is unstable; empty when stable. */
+  readonly reasons: readonly string[];
 }
 
 export interface Capacity {
@@ -244,6 +284,8 @@ export interface Capacity {
   readonly breachedRate?: number | null;
   /** Index in `steps` of the headline step: the highest that held (null when none held). */
   readonly headline?: number | null;
+  /** Whether the knee was confirmed (absent when no step held, or in results before tack 0.4). */
+  readonly stability?: CapacityStability | undefined;
   readonly steps: readonly CapacityStep[];
   readonly settings: {
     readonly startRate: number;

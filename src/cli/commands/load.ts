@@ -20,6 +20,7 @@ import { runLoad, type LoadIo } from '../../load/run.js';
 import { parseShard } from '../../load/shard.js';
 import { summaryText } from '../../load/report/summary.js';
 import { parseDurationMs } from '../../load/units.js';
+import type { SystemUnderTest } from '../../load/types.js';
 import { TACK_VERSION } from '../../version.js';
 import { startBuiltIn } from '../built-in.js';
 import { parseIntOption } from '../options.js';
@@ -55,6 +56,9 @@ export interface LoadCommandOptions {
   stepDuration?: string;
   maxRate?: string;
   resolution?: string;
+  allowUnstable?: boolean;
+  sut?: string;
+  sutVcpus?: string;
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
@@ -78,6 +82,7 @@ function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
       ['--step-duration', opts.stepDuration],
       ['--max-rate', opts.maxRate],
       ['--resolution', opts.resolution],
+      ['--allow-unstable', opts.allowUnstable || undefined],
     ] as const
   ).filter(([, v]) => v !== undefined);
   if (!opts.findCapacity) {
@@ -106,6 +111,19 @@ function prometheusOf(opts: Pick<LoadCommandOptions, 'prometheus' | 'pushInterva
   const intervalMs = opts.pushInterval === undefined ? LOAD_DEFAULTS.pushIntervalMs : parseDurationMs(opts.pushInterval, '--push-interval');
   if (intervalMs < 1000) throw new TackError('TACK_ERR_USAGE', `--push-interval must be at least 1s (got ${opts.pushInterval})`);
   return { url: opts.prometheus, intervalMs };
+}
+
+/** `--sut` and `--sut-vcpus`, or undefined; a vCPU count that is no positive number is a usage error. */
+export function sutOf(opts: Pick<LoadCommandOptions, 'sut' | 'sutVcpus'>): SystemUnderTest | undefined {
+  const vcpus = numberFlag(opts.sutVcpus, '--sut-vcpus', '4');
+  if (vcpus !== undefined && !(vcpus > 0)) throw new TackError('TACK_ERR_USAGE', `--sut-vcpus takes a positive number of vCPUs, e.g. 4 or 0.5 (got ${vcpus})`);
+  if (opts.sut === undefined) {
+    if (vcpus !== undefined) throw new TackError('TACK_ERR_USAGE', '--sut-vcpus needs --sut "text" naming the system under test');
+    return undefined;
+  }
+  const name = opts.sut.trim();
+  if (name === '') throw new TackError('TACK_ERR_USAGE', '--sut takes a description of the system under test, e.g. "Keycloak 26.1, 2 pods"');
+  return { name, vcpus: vcpus ?? null };
 }
 
 /** --warmup, or its default: none for a fixed load, a few seconds before a capacity search (its first step meets warm connections). */
@@ -165,10 +183,13 @@ export function registerLoad(program: Command): void {
       'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and answers against the spec still fail it)',
     )
     .option('--quiet', 'no progress lines', false)
+    .option('--sut <text>', 'the system under test, in your words (e.g. "Keycloak 26.1, 2 pods, UAT"): recorded in the result and shown on the pages')
+    .option('--sut-vcpus <n>', "the system under test's vCPUs: the capacity is then also given per vCPU")
     .option(
       '--find-capacity',
       'capacity search: open-model steps of offered rate, each judged on the thresholds and correctness, a breach retried once, ' +
-        'then bisection to --resolution (exit 0 if one held, 4 if none, 1 on anything against the spec)',
+        'then bisection to --resolution and a confirmation of the knee (exit 0 if one held and was confirmed, 5 if it was unstable, ' +
+        '4 if none held, 1 on anything against the spec)',
     )
     .option('--start-rate <n>', `--find-capacity: rate of the first step, req/s (default ${CAPACITY_DEFAULTS.startRate})`)
     .option('--rate-factor <f>', `--find-capacity: each step's rate is the previous one times F (default ${CAPACITY_DEFAULTS.factor})`)
@@ -180,6 +201,7 @@ export function registerLoad(program: Command): void {
       '--find-capacity: bisect between the held and the breached rate until they are this close: ' +
         `a share of the held rate (10%) or req/s (default ${CAPACITY_DEFAULTS.resolutionPct}%)`,
     )
+    .option('--allow-unstable', '--find-capacity: exit 0, not 5, when the knee did not repeat (the result still says unstable)')
     .action(async (profile: string, files: string[], given: Omit<LoadCommandOptions, 'out'> & { reportsDir: string; out: string[] }) => {
       const outs = parseOuts(given.out);
       const opts: LoadCommandOptions = { ...given, out: outs.file, prometheus: outs.prometheus, reports: given.reports ?? given.reportsDir };
@@ -243,6 +265,8 @@ export async function loadCommand(
       signal,
       capacity,
       prometheus: prometheusOf(opts),
+      allowUnstable: opts.allowUnstable === true,
+      sut: sutOf(opts),
     },
     io,
   );
@@ -283,6 +307,8 @@ async function exportCommand(args: readonly string[], opts: LoadCommandOptions, 
       ['--find-capacity', opts.findCapacity],
       ['--fault', opts.fault.length > 0 ? opts.fault : undefined],
       ['--warmup', opts.warmup !== '0s' ? opts.warmup : undefined],
+      ['--sut', opts.sut],
+      ['--sut-vcpus', opts.sutVcpus],
     ] as const
   ).filter(([, v]) => v !== undefined && v !== false);
   if (meaningless.length > 0) {

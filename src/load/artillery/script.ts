@@ -98,7 +98,11 @@ const q = (s: string) => JSON.stringify(s);
 /** The script, as YAML text (every string JSON-quoted, which YAML reads as written). */
 export function artilleryScript(o: ArtilleryExport): string {
   const thresholds = (o.thresholds.length > 0 ? o.thresholds : o.profile.defaultThresholds).map(parseThreshold);
-  for (const t of thresholds) checkScope(t, o.profile);
+  for (const t of thresholds) {
+    checkScope(t, o.profile);
+    if (t.abort)
+      throw new TackError('TACK_ERR_USAGE', `--threshold '${t.expr}': Artillery's ensure is judged at the end; :abort stops only tack load's own runs`);
+  }
   const conditions: string[] = [`${COUNTERS.broken} == 0`, `${COUNTERS.againstSpec} == 0`, `${COUNTERS.setupFailed} == 0`];
   if (o.failOnErrors) conditions.push(`${COUNTERS.unexpectedStatus} == 0`, 'vusers.failed == 0');
   conditions.push(...thresholds.map(ensureExpression));

@@ -5,19 +5,32 @@
  * figures in `capacity.steps`; its headline (and its `thresholds`) is the highest step that held.
  *
  * Exit 1 when any step saw a broken chain or an answer against the spec, whatever capacity was
- * found; else 0 when a step held, 4 when none did (2 when the target never answered).
+ * found; else 4 when no step held (2 when the target never answered); else 0 when the knee was
+ * stable, 5 (EXIT.unstable) when it was not, unless --allow-unstable (then 0, still said).
  */
 import { EXIT } from '../../harness/errors.js';
-import { capacityLine, MIN_ACHIEVED_PCT, searchCapacity, stepHeader, stepLine, stepMsFor, type CapacityPlan, type StepAsk, type StepRun } from './capacity.js';
+import {
+  capacityLine,
+  judgeStability,
+  MIN_ACHIEVED_PCT,
+  searchCapacity,
+  stabilityText,
+  stepHeader,
+  stepLine,
+  stepMsFor,
+  type CapacityPlan,
+  type StepAsk,
+  type StepRun,
+} from './capacity.js';
 import { draftOf, type Common } from '../results/draft.js';
 import type { EngineResult } from '../engine/engine.js';
 import { worstHealth } from '../engine/generator.js';
-import type { Machine } from '../engine/machine.js';
+import { loadNow, type Machine } from '../engine/machine.js';
 import { combineSteps } from '../results/merge.js';
 import { metricsOf } from '../results/metrics.js';
 import type { LoadIo } from '../options.js';
 import { evaluateThresholds, samplesNeeded, samplesNote, type ThresholdSpec } from '../results/thresholds.js';
-import type { CapacityStep, LoadResult, RequestKind, Threshold, Verdict } from '../types.js';
+import type { Capacity, CapacityStep, LoadResult, RequestKind, Threshold, Verdict } from '../types.js';
 import { formatCount } from '../units.js';
 import { judge, specViolations } from '../results/verdict.js';
 
@@ -42,6 +55,8 @@ export interface StepInput extends StepAsk {
   /** The step's own result, and its thresholds judged on it. */
   readonly draft: LoadResult;
   readonly thresholds: readonly Threshold[];
+  /** The machine's 1-minute load average when the step ended. */
+  readonly load?: number | undefined;
 }
 
 /** A step's figures and status: incorrect, breached, too few samples or held (capacity.ts). */
@@ -82,6 +97,7 @@ export function judgeStep(s: StepInput): CapacityStep & StepRun {
     latency: draft.latency,
     endpoints: draft.endpoints,
     generator: draft.generator,
+    ...(s.load !== undefined ? { load: s.load } : {}),
   };
 }
 
@@ -92,6 +108,7 @@ export async function runCapacitySearch(
   io: LoadIo,
   runStep: StepRunner,
   machine: { finish(): Machine },
+  machineLoad: () => { load: number; cores: number } = loadNow,
 ): Promise<LoadResult> {
   const needed = neededSamples(specs, c.o.profile.kinds);
   io.write(
@@ -115,7 +132,7 @@ export async function runCapacitySearch(
       const unsent = engine.slots ? Math.max(0, engine.slots.due - engine.slots.sent) : 0;
       const draft = draftOf(engine, c, rate, warmupMs, stepMs);
       const thresholds = evaluateThresholds(draft, specs);
-      const step = judgeStep({ rate, ...ask, atS, unsent, draft, thresholds });
+      const step = judgeStep({ rate, ...ask, atS, unsent, draft, thresholds, load: machineLoad().load });
       drafts.push(draft);
       judged.push(thresholds);
       io.write(stepLine(step, drafts.length - 1));
@@ -124,10 +141,12 @@ export async function runCapacitySearch(
     () => c.o.signal?.aborted === true,
   );
   const { steps, maxRate, headline, breachedRate } = outcome;
-  const capacity = {
+  const stability = maxRate !== null && outcome.stopped === null ? judgeStability(steps, maxRate, breachedRate, machineLoad().cores) : undefined;
+  const capacity: Capacity = {
     maxRate,
     breachedRate,
     headline,
+    ...(stability ? { stability } : {}),
     steps,
     settings: {
       startRate: plan.startRate,
@@ -148,18 +167,29 @@ export async function runCapacitySearch(
     machine: machine.finish(),
     generator,
     thresholds: judged[headline ?? 0] ?? [],
-    verdict: searchVerdict(combined, capacity),
+    verdict: searchVerdict(combined, capacity, c.o.allowUnstable === true),
     capacity,
   };
 }
 
-/** Exit 1 on anything against the spec (whatever was found), 2 when nothing answered, 0 when a step held, else 4. */
-function searchVerdict(combined: LoadResult, c: { maxRate: number | null; steps: readonly CapacityStep[] }): Verdict {
+/**
+ * Exit 1 on anything against the spec (whatever was found), 2 when nothing answered, 4 when no step
+ * held; when one did, 0 for a stable knee and 5 for an unstable one (0 with --allow-unstable, the
+ * reason still given).
+ */
+function searchVerdict(combined: LoadResult, c: Capacity, allowUnstable: boolean): Verdict {
   const violations = specViolations(combined);
   if (violations.length > 0) return { exitCode: EXIT.mustFailed, reasons: violations };
   const unanswered = judge(combined, []);
   if (unanswered.exitCode === EXIT.unreachable) return unanswered;
-  if (c.maxRate !== null) return { exitCode: EXIT.ok, reasons: [] };
+  if (c.maxRate !== null) {
+    if (c.stability?.verdict !== 'unstable') return { exitCode: EXIT.ok, reasons: [] };
+    if (allowUnstable) return { exitCode: EXIT.ok, reasons: [] };
+    return {
+      exitCode: EXIT.unstable,
+      reasons: [`capacity search ${stabilityText(c.stability, { maxRate: c.maxRate, breachedRate: c.breachedRate })}: not a figure to quote`],
+    };
+  }
   const first = c.steps[0];
   const judged = c.steps.some((s) => s.status !== 'too-few-samples');
   const what = judged ? `no step held, not even ${formatCount(first?.rate ?? 0)} req/s` : 'no step could be judged: too few samples';

@@ -8,7 +8,12 @@
  * 3. a step that breaches is run again once (noise or knee?): only a second breach counts;
  * 4. then bisection between the last rate that held and the one that breached, halving the gap
  *    until it is within the resolution (default 10% of the held rate), as Keycloak Benchmark's
- *    incremental mode halves its step.
+ *    incremental mode halves its step;
+ * 5. confirmation: the rate found is run again (it must hold) and the rate that breached is run
+ *    again (it must breach), each a fresh step, never retried. The search is then judged
+ *    (`judgeStability`): stable when both confirmations agree, no retry flipped and no step at the
+ *    knee or above was disturbed by the machine (generator saturated, load average beyond the
+ *    cores); else unstable, with the range the knee lies in on the evidence of every step.
  *
  * Each step is long enough for its thresholds: a pNN needs 10 / (1 − NN/100) answers (the sample
  * rule, ../results/thresholds.ts), so a step at a low rate is extended (up to `MAX_STEP_MS`); a threshold still
@@ -25,7 +30,7 @@
  */
 import { TackError } from '../../harness/errors.js';
 import { LOAD_DEFAULTS } from '../defaults.js';
-import type { Capacity, CapacityStep, StepStatus } from '../types.js';
+import type { Capacity, CapacityStability, CapacityStep, StepStatus } from '../types.js';
 import { formatCount, formatMs, formatUs } from '../units.js';
 
 export const CAPACITY_DEFAULTS = LOAD_DEFAULTS.capacity;
@@ -139,11 +144,14 @@ export function bisectionBound(plan: CapacityPlan): number {
   return most;
 }
 
-/** The longest the steps of a search can take: every ladder step, one retry, every bisection step retried. */
+/** Confirmation steps after the bisection: the rate found, and the rate that breached. */
+export const CONFIRMATIONS = 2;
+
+/** The longest the steps of a search can take: every ladder step, one retry, every bisection step retried, the confirmations. */
 export function worstCaseMs(plan: CapacityPlan, needed: number): number {
   const lengths = plan.rates.map((r) => stepMsFor(plan, r, needed));
   const longest = Math.max(...lengths);
-  return lengths.reduce((n, x) => n + x, 0) + longest + 2 * bisectionBound(plan) * longest;
+  return lengths.reduce((n, x) => n + x, 0) + longest + 2 * bisectionBound(plan) * longest + CONFIRMATIONS * longest;
 }
 
 /** Refuses (exit 2) a search that could run longer than MAX_SEARCH_MS. */
@@ -164,7 +172,7 @@ export interface StepRun {
 }
 
 export interface StepAsk {
-  readonly stage: 'ladder' | 'bisect';
+  readonly stage: 'ladder' | 'bisect' | 'confirm';
   readonly attempt: number;
 }
 
@@ -177,6 +185,88 @@ export interface SearchOutcome<S extends StepRun> {
   readonly breachedRate: number | null;
   /** Why the search ended before its plan: a step against the spec, or Ctrl-C. */
   readonly stopped: 'incorrect' | 'aborted' | null;
+}
+
+/** Whether a confirmation step agreed with what the search found: the rate found held again, the breached rate breached again. */
+export function confirmationAgrees(s: { readonly rate: number; readonly status: StepStatus }, found: number): boolean {
+  return s.rate === found ? s.status === 'held' : s.status === 'breached';
+}
+
+/** What stability is judged from: each step's rate, stage, attempt, status, and whether the machine disturbed it. */
+export interface JudgedStep {
+  readonly rate: number;
+  readonly stage?: StepAsk['stage'] | undefined;
+  readonly attempt?: number | undefined;
+  readonly status?: StepStatus | undefined;
+  readonly held: boolean;
+  readonly generator?: { readonly saturated: boolean } | undefined;
+  /** The machine's 1-minute load average when the step ended. */
+  readonly load?: number | undefined;
+}
+
+const statusOfStep = (s: JudgedStep): StepStatus => s.status ?? (s.held ? 'held' : 'breached');
+
+/**
+ * Is the knee found a figure to quote? Noise, not capacity: a confirmation that disagrees, a retry
+ * that flipped (breached, then held at the same rate), a step at the knee or above disturbed by the
+ * machine (the load generator saturated, or the machine's load average beyond its cores). Any of
+ * them makes the search unstable. The range is where the knee lies on the evidence of every try
+ * (a step and its retry count as one, the retry deciding; a confirmation alone): from the highest
+ * rate that held with no breach at or below it, to the highest rate that held at all or the
+ * breached rate, whichever is higher.
+ */
+export function judgeStability(steps: readonly JudgedStep[], maxRate: number, breachedRate: number | null, cores: number): CapacityStability {
+  const confirms = steps.filter((s) => s.stage === 'confirm');
+  const agreed = confirms.filter((s) => confirmationAgrees({ rate: s.rate, status: statusOfStep(s) }, maxRate)).length;
+  const flips = steps.filter((s, i) => (s.attempt ?? 1) > 1 && statusOfStep(s) === 'held' && statusOfStep(steps[i - 1] ?? s) === 'breached').length;
+  // Tries: a first attempt and its retry are one, the retry's status counts.
+  const tries: { rate: number; status: StepStatus }[] = [];
+  for (const s of steps) {
+    const t = { rate: s.rate, status: statusOfStep(s) };
+    if ((s.attempt ?? 1) > 1 && tries.length > 0) tries[tries.length - 1] = t;
+    else tries.push(t);
+  }
+  const held = tries.filter((t) => t.status === 'held').map((t) => t.rate);
+  const breached = tries.filter((t) => t.status === 'breached').map((t) => t.rate);
+  const lowest = Math.min(Infinity, ...breached);
+  const safe = held.filter((r) => r < lowest);
+  const low = safe.length > 0 ? Math.max(...safe) : null;
+  const high = Math.max(breachedRate ?? maxRate, ...held);
+  const knee = steps.filter((s) => s.rate >= maxRate);
+  const saturatedAt = [...new Set(knee.filter((s) => s.generator?.saturated).map((s) => s.rate))];
+  const busiest = Math.max(0, ...knee.map((s) => s.load ?? 0));
+  const busy = cores > 0 && busiest > cores;
+  const reasons: string[] = [];
+  if (agreed < confirms.length) reasons.push(`${confirms.length - agreed} of ${confirms.length} confirmation(s) disagreed`);
+  if (flips > 0) reasons.push(`${flips} step(s) disagreed on retry`);
+  if (saturatedAt.length > 0) reasons.push(`the load generator was saturated at ${saturatedAt.map(formatCount).join(', ')} req/s`);
+  if (busy) reasons.push(`the generator's machine was busy: load ${busiest.toFixed(1)} on ${cores} core(s)`);
+  return {
+    verdict: reasons.length === 0 ? 'stable' : 'unstable',
+    confirmed: agreed,
+    confirmations: confirms.length,
+    low: reasons.length === 0 ? maxRate : low,
+    high: reasons.length === 0 ? (breachedRate ?? maxRate) : high,
+    flips,
+    disturbed: knee.filter((s) => s.generator?.saturated || (cores > 0 && (s.load ?? 0) > cores)).length,
+    reasons,
+  };
+}
+
+/** `4 800 req/s, confirmed 2/2` or `unstable: between 2 400 and 4 800 req/s; 3 step(s) disagreed on retry; ...`. */
+export function stabilityText(s: CapacityStability, c: { readonly maxRate: number; readonly breachedRate?: number | null | undefined }): string {
+  if (s.verdict === 'stable') return `${formatCount(c.maxRate)} req/s, confirmed ${s.confirmed}/${s.confirmations}`;
+  // Every rate held up to the highest asked for: the knee's upper side was never seen.
+  const open = (c.breachedRate ?? null) === null && s.high <= c.maxRate;
+  const range =
+    s.low === null
+      ? `at most ${formatCount(s.high)} req/s`
+      : open
+        ? `at least ${formatCount(s.low)} req/s`
+        : s.low === s.high
+          ? `about ${formatCount(s.low)} req/s`
+          : `between ${formatCount(s.low)} and ${formatCount(s.high)} req/s`;
+  return `unstable: ${range}; ${s.reasons.join('; ')}`;
 }
 
 /**
@@ -225,6 +315,16 @@ export async function searchCapacity<S extends StepRun>(
     // Too few samples near the knee: nothing more can be told at this resolution.
     else if (status !== 'held') break;
   }
+  // Confirmation: each a fresh step, run once; what they find is judged, it moves nothing (judgeStability).
+  const found: number | null = maxRate;
+  const confirm = found === null ? [] : breachedRate === null ? [found] : [found, breachedRate];
+  for (const rate of confirm) {
+    if (stopped !== null) break;
+    const step = await runStep(rate, { stage: 'confirm', attempt: 1 });
+    steps.push(step);
+    if (step.status === 'incorrect') stopped = 'incorrect';
+    else if (aborted()) stopped = 'aborted';
+  }
   return { steps, maxRate, headline, breachedRate, stopped };
 }
 
@@ -241,7 +341,8 @@ export function stepHeader(plan: CapacityPlan, thresholds: readonly string[], wa
   return (
     `capacity search: ${formatCount(plan.startRate)} → ${formatCount(plan.maxRate)} req/s, ${growth} (${plan.rates.length} step(s) at most), ` +
     `then halving between the last held and the breached rate to within ${describeResolution(plan.resolution)}; ` +
-    `${warmupMs > 0 ? `${formatMs(warmupMs)} warmup first; ` : 'no warmup; '}steps of ${formatMs(plan.stepMs)}${samples}; a breached step is run again once\n` +
+    `${warmupMs > 0 ? `${formatMs(warmupMs)} warmup first; ` : 'no warmup; '}steps of ${formatMs(plan.stepMs)}${samples}; a breached step is run again once; ` +
+    'then the rate found and the rate that breached are each run once more to confirm\n' +
     `a step holds on ${thresholds.join(', ')}, no failed request, and at least ${MIN_ACHIEVED_PCT}% of its rate answered; ` +
     'a broken chain or an answer against the spec stops the search and fails the run\n' +
     `  ${row([...COLUMNS])}\n`
@@ -261,8 +362,8 @@ export function stepLine(s: CapacityStep, index: number): string {
   return `  ${row(cells)}\n`;
 }
 
-/** The closing line: the highest rate that held, where the knee lies, and whether the generator was the limit. */
-export function capacityLine(c: Pick<Capacity, 'steps' | 'maxRate' | 'breachedRate' | 'settings'>): string {
+/** The closing line: the highest rate that held, whether it was confirmed, where the knee lies, and whether the generator was the limit. */
+export function capacityLine(c: Pick<Capacity, 'steps' | 'maxRate' | 'breachedRate' | 'settings' | 'stability'>): string {
   const first = c.steps[0]?.rate ?? c.settings.startRate;
   const incorrect = c.steps.some((s) => statusOf(s) === 'incorrect') ? '; the search stopped at an answer against the spec' : '';
   const floor = generatorFloor(c);
@@ -275,7 +376,13 @@ export function capacityLine(c: Pick<Capacity, 'steps' | 'maxRate' | 'breachedRa
   const res = c.settings.resolution ? ` (resolution ${describeResolution(c.settings.resolution)})` : '';
   const top = c.maxRate >= c.settings.maxRate ? ' (the highest rate asked for: raise --max-rate to look further)' : '';
   const next = breached !== null ? `; ${formatCount(breached)} req/s did not${res}` : top;
-  return `capacity: ${formatCount(c.maxRate)} req/s held${next}${incorrect}${floor}\n`;
+  const st = c.stability;
+  if (st?.verdict === 'unstable') {
+    const found = `the search found ${formatCount(c.maxRate)} req/s held${breached !== null ? `, ${formatCount(breached)} not` : ''}`;
+    return `capacity: ${stabilityText(st, { maxRate: c.maxRate, breachedRate: breached })} (${found})${incorrect}\n`;
+  }
+  const confirmed = st ? `, confirmed ${st.confirmed}/${st.confirmations}` : '';
+  return `capacity: ${formatCount(c.maxRate)} req/s held${confirmed}${next}${incorrect}${floor}\n`;
 }
 
 /** `; a floor: the load generator was saturated at 3 200 req/s` when it was, at the knee or above. */

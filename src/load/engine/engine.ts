@@ -101,6 +101,12 @@ export interface EngineOptions {
   readonly onStart?: ((recorder: Recorder) => void) | undefined;
   /** Ends the run early (Ctrl-C): answers in flight are still read, then it stops. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Asked once a second with what was recorded so far: a reason ends the run early as Ctrl-C does
+   * (answers in flight read, then it stops), and is handed back as `stoppedBy` (a threshold marked
+   * `:abort`, ../results/early-stop.ts).
+   */
+  readonly stopWhen?: ((recorder: Recorder, now: number) => string | undefined) | undefined;
 }
 
 export interface EngineResult {
@@ -114,6 +120,8 @@ export interface EngineResult {
   readonly finishedAt: Date;
   /** The load generator's health over the measured phase. */
   readonly generator: GeneratorHealth;
+  /** Why `stopWhen` ended the run early, if it did. */
+  readonly stoppedBy?: string | undefined;
 }
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -282,6 +290,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
 
   let lastTotal = 0;
   let lastTick = t0;
+  let stoppedBy: string | undefined;
   /** One progress line: the interval since the previous one (a second, or the last, partial one). */
   const tick = (final: boolean) => {
     const now = performance.now();
@@ -305,6 +314,10 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     });
     lastTotal = total;
     lastTick = now;
+    if (!final && !draining && stoppedBy === undefined && options.stopWhen) {
+      stoppedBy = options.stopWhen(recorder, now);
+      if (stoppedBy !== undefined) drain();
+    }
   };
   const progress = setInterval(() => tick(false), 1000);
   // The generator is judged over the measured phase.
@@ -366,5 +379,6 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     startedAt: wallStart,
     finishedAt: new Date(),
     generator,
+    ...(stoppedBy !== undefined ? { stoppedBy } : {}),
   };
 }

@@ -31,3 +31,8 @@ export function machineNow(): { finish(): Machine } {
 export function describeMachine(m: Machine): string {
   return `${m.cpu}, ${m.cores} core(s), Node ${m.node}, load average ${m.loadBefore[0]?.toFixed(2)} before → ${m.loadAfter[0]?.toFixed(2)} after`;
 }
+
+/** The machine's 1-minute load average now, and its cores: a load beyond the cores means other work waited for the CPU. */
+export function loadNow(): { load: number; cores: number } {
+  return { load: Math.round(loadavg()[0]! * 100) / 100, cores: cpus().length };
+}

@@ -61,6 +61,7 @@ export function capacitySection(c: Capacity): string {
   const us = (v: number | undefined) => (v === undefined ? '-' : formatUs(v));
   const body = steps.map((x, i) => {
     const stage = `${i + 1} ${x.stage ?? 'ladder'}${(x.attempt ?? 1) > 1 ? ' retry' : ''}`;
+    const load = x.load !== undefined ? `, load ${x.load.toFixed(1)}` : '';
     const cells = [
       formatCount(x.rate),
       formatCount(x.achieved),
@@ -71,7 +72,7 @@ export function capacitySection(c: Capacity): string {
       us(x.p999),
       us(x.max),
     ];
-    const gen = x.generator ? `${Math.round(x.generator.busyPct)}% busy${x.generator.saturated ? ' ⚠ saturated' : ''}` : '-';
+    const gen = x.generator ? `${Math.round(x.generator.busyPct)}% busy${x.generator.saturated ? ' ⚠ saturated' : ''}${load}` : '-';
     const figures = [...cells, String(x.errors), String(x.brokenChains)].map(num).join('');
     const status = x.status ?? (x.held ? 'held' : 'breached');
     const why = `<td class="why">${esc(x.reasons.join('; '))}</td>`;
@@ -79,6 +80,23 @@ export function capacitySection(c: Capacity): string {
     return `<tr><td class="nw">${esc(stage)}</td>${figures}${verdict}</tr>`;
   });
   const table = `<table><tr>${head}</tr>${body.join('')}</table>`;
-  const verdict = `<p class="${c.maxRate !== null ? 'pass' : 'fail'}">${esc(capacityLine(c).trim())}</p>`;
+  const stable = c.maxRate !== null && c.stability?.verdict !== 'unstable';
+  const verdict = `<p class="${stable ? 'pass' : 'fail'}">${esc(capacityLine(c).trim())}</p>${stabilityTable(c)}`;
   return `<h2>Capacity search</h2>${verdict}${table}${achieved}${latency}`;
+}
+
+/** Confirmation and stability: how many confirmations agreed, the range, and why the knee is unstable. */
+function stabilityTable(c: Capacity): string {
+  const s = c.stability;
+  if (!s) return '';
+  const range = s.low !== null ? `${formatCount(s.low)} – ${formatCount(s.high)} req/s` : `at most ${formatCount(s.high)} req/s`;
+  const rows: [string, string][] = [
+    ['stability', s.verdict],
+    ['confirmed', `${s.confirmed}/${s.confirmations}`],
+    ['the knee lies', range],
+    ['retries that flipped', String(s.flips)],
+    ['steps disturbed by the machine', String(s.disturbed)],
+    ...(s.reasons.length > 0 ? [['why unstable', s.reasons.join('; ')] as [string, string]] : []),
+  ];
+  return `<table class="kv">${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>`;
 }

@@ -15,7 +15,7 @@ import { describeHealth, saturationWarning, secondSaturated } from '../engine/ge
 import { decode, spectrum, summarise, type LatencySummary } from '../engine/histograms.js';
 import { describeMachine } from '../engine/machine.js';
 import { endpointView, headlineView, latencyHistogram, metricsOf } from '../results/metrics.js';
-import { correctnessText, endpointRows } from './summary.js';
+import { correctnessText, endpointRows, sutLines } from './summary.js';
 import { capacitySection, SATURATED } from './capacity-html.js';
 import { samplesNote } from '../results/thresholds.js';
 import { REQUEST_KINDS, type RequestKind, STATUS_CLASSES, type LoadResult } from '../types.js';
@@ -164,6 +164,10 @@ export function renderHtml(result: LoadResult): string {
     ],
     ['correctness', correctnessText(result)],
   ];
+  const [sut, perVcpu] = sutLines(result);
+  if (sut) rows.unshift(['system under test', sut.replace(/^system under test: /, '')]);
+  if (perVcpu) rows.push(['per vCPU', perVcpu.replace(/^per vCPU: /, '')]);
+  if (result.stoppedEarly) rows.push(['stopped early', result.stoppedEarly.reason]);
   if (result.machine) rows.push(['machine', describeMachine(result.machine)]);
   if (result.generator) rows.push(['load generator', describeHealth(result.generator)]);
   if (result.mergedFrom.length > 0) {

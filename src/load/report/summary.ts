@@ -69,6 +69,34 @@ export function endpointRows(result: LoadResult): { kind: string; cells: string[
   });
 }
 
+/**
+ * Keycloak's published sizing figure for refresh-token grants: one vCPU for each 120 per second
+ * (keycloak.org, "Concepts for sizing CPU and memory resources"; docs/load.md cites it). Shown beside
+ * a capacity per vCPU as a point of comparison, never as a verdict.
+ */
+export const KEYCLOAK_REFRESH_PER_VCPU = 120;
+
+/**
+ * The system under test as `--sut` named it; with `--sut-vcpus`, the capacity (or a fixed run's
+ * throughput) per vCPU, beside Keycloak's sizing figure.
+ */
+export function sutLines(result: LoadResult): string[] {
+  const sut = result.sut;
+  if (!sut) return [];
+  const out = [`system under test: ${sut.name}${sut.vcpus !== null ? `, ${sut.vcpus} vCPU(s)` : ''}`];
+  if (sut.vcpus === null || !(sut.vcpus > 0)) return out;
+  const c = result.capacity;
+  const unstable = c?.stability?.verdict === 'unstable' ? ', unstable' : '';
+  const figure = c ? c.maxRate : metricsOf(result).rps;
+  if (figure === null || figure === undefined) return out;
+  const what = c ? `capacity ${formatCount(figure)} req/s held${unstable}` : `throughput ${formatCount(figure)} req/s`;
+  out.push(
+    `per vCPU: ${formatCount(figure / sut.vcpus)} req/s (${what}, on ${sut.vcpus} vCPU(s)); Keycloak's sizing guide plans ` +
+      `${KEYCLOAK_REFRESH_PER_VCPU} refresh-token grants/s per vCPU: a point of comparison, not a verdict`,
+  );
+  return out;
+}
+
 export function summaryText(result: LoadResult, files: { json: string; html: string } | undefined): string {
   const { view, label } = headlineView(result);
   const m = metricsOf(view);
@@ -84,6 +112,7 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
       `${mode}, chains from ${s.chains}${s.shard ? `, shard ${s.shard.index}/${s.shard.count}` : ''}` +
       `${result.mergedFrom.length > 0 ? `, merged from ${result.mergedFrom.length} result(s)` : ''}\n`,
   );
+  out.push(...sutLines(result));
   if (label) out.push(`figures ${label}`);
   const rows: string[][] = [];
   const all = latencyRow(m.corrected ? 'all (CO-corrected)' : 'all', m.latency, view.measuredS);
@@ -127,7 +156,8 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
   for (const b of result.breaks) {
     const what = b.cause === 'rotation' ? 'rotation broke under load' : 'chain lost after its own request failed';
     out.push(
-      `  ✘ ${what}: ${b.chain}${b.shard ? ` [shard ${b.shard}]` : ''} at ${b.atS.toFixed(2)} s (${b.phase}) after ${b.afterRotations} rotation(s): ${b.error}`,
+      `  ✘ ${what}: ${b.chain}${b.shard ? ` [shard ${b.shard}]` : ''} at ${b.atS.toFixed(2)} s (${b.phase}) ` +
+        `after ${b.afterRotations} rotation(s): ${b.error}`,
     );
   }
   if (result.breaksNotListed > 0) out.push(`  … and ${result.breaksNotListed} more broken chain(s)`);
@@ -141,8 +171,10 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
     }
   }
   if (result.capacity) out.push(capacityLine(result.capacity).trimEnd());
+  if (result.stoppedEarly) out.push(`⏹ ${result.stoppedEarly.reason}; the figures above cover the part that ran`);
   out.push('');
-  if (result.verdict.exitCode === 0) out.push('PASSED');
+  const unstable = result.capacity?.stability?.verdict === 'unstable';
+  if (result.verdict.exitCode === 0) out.push(unstable ? 'PASSED with --allow-unstable: the knee did not repeat, it is no figure to quote' : 'PASSED');
   else for (const r of result.verdict.reasons) out.push(`FAILED: ${r}`);
   if (files) out.push(`\nResult: ${files.json}\n        ${files.html}`);
   return `${out.join('\n')}\n`;

@@ -28,6 +28,7 @@ export function draftOf(engine: EngineResult, c: Common, rate: number | null, wa
     finishedAt: engine.finishedAt.toISOString(),
     measuredS: Math.round(rec.measuredSeconds() * 1000) / 1000,
     target: c.target,
+    ...(c.o.sut ? { sut: c.o.sut } : {}),
     settings: {
       connections: engine.connections,
       durationS: durationMs / 1000,

@@ -167,6 +167,7 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
       .at(-1)!,
     measuredS: Math.max(...results.map((r) => r.measuredS)),
     target: { ...first.target, faults: [...new Set(results.flatMap((r) => r.target.faults))] },
+    ...(first.sut ? { sut: first.sut } : {}),
     settings: {
       connections: results.reduce((n, r) => n + r.settings.connections, 0),
       durationS: Math.max(...results.map((r) => r.settings.durationS)),

@@ -14,6 +14,11 @@
  * Any metric may name a request kind first (`exchange.p99<20ms`, `search.errors==0`,
  * `mint.rps>=100`): it is then judged on that kind's answers alone.
  *
+ * Stop early (k6's `abortOnFail`): `p99<200ms:abort` ends the run at the threshold's first
+ * sustained breach; `:abort=10s` gives the grace period after the start of the measured phase
+ * (default `ABORT_DEFAULT_GRACE_MS`); k6's own words are read too (`:abortOnFail`,
+ * `:delayAbortEval=10s`). Judged by ./early-stop.ts.
+ *
  * The sample rule: a latency figure needs enough answers to mean anything. A pNN needs at least
  * 10 / (1 − NN/100) answers, i.e. ten answers above it (p50 20, p90 100, p99 1 000, p99.9 10 000),
  * the mean 20, the maximum one. A threshold judged on fewer carries `samples` and says so.
@@ -34,8 +39,14 @@ export type Metric =
 type CountName = 'errors' | 'timeouts' | 'non2xx' | 'malformed' | 'broken' | 'requests';
 const COUNT_NAMES: readonly CountName[] = ['errors', 'timeouts', 'non2xx', 'malformed', 'broken', 'requests'];
 
+/** With no `=GRACE`, an abort threshold is first judged this long after the measured phase began. */
+export const ABORT_DEFAULT_GRACE_MS = 5000;
+
 export interface ThresholdSpec {
+  /** As given, modifiers included (`p99<200ms:abort=10s`). */
   readonly expr: string;
+  /** `:abort`: the run stops at the first sustained breach, judged from `graceMs` after the measured phase began. */
+  readonly abort?: { readonly graceMs: number } | undefined;
   /** The request kind it is about (`exchange.p99<20ms`); undefined for every answer. */
   readonly scope?: RequestKind | undefined;
   readonly metric: Metric;
@@ -90,8 +101,35 @@ export function percentileOf(digits: string): number | undefined {
   return q > 0 && q <= 100 ? q : undefined;
 }
 
+/**
+ * `abort`, `abort=10s`, `abortOnFail`, `delayAbortEval=10s` after the expression, each after a colon;
+ * a grace without `abort` is refused (it would stop nothing).
+ */
+function parseModifiers(expr: string, modifiers: readonly string[]): ThresholdSpec['abort'] {
+  let abort = false;
+  let graceMs: number | undefined;
+  for (const raw of modifiers) {
+    const [word, value] = raw.trim().split('=', 2) as [string, string | undefined];
+    const w = word.trim().toLowerCase();
+    if (w === 'abort' || w === 'abortonfail') abort = true;
+    else if (w !== 'delayaborteval')
+      throw usage(expr, `unknown modifier ":${raw.trim()}"; known: ":abort", ":abort=10s" (k6: ":abortOnFail", ":delayAbortEval=10s")`);
+    if (value === undefined) {
+      if (w === 'delayaborteval') throw usage(expr, ':delayAbortEval takes a duration, e.g. :delayAbortEval=10s');
+      continue;
+    }
+    const ms = parseLatencyUs(value.trim());
+    if (ms === undefined) throw usage(expr, `the grace period of :${word.trim()} takes a duration with its unit, e.g. 10s or 500ms (got "${value}")`);
+    graceMs = ms / 1000;
+  }
+  if (!abort && graceMs !== undefined) throw usage(expr, ':delayAbortEval needs :abortOnFail (or write :abort=10s)');
+  return abort ? { graceMs: graceMs ?? ABORT_DEFAULT_GRACE_MS } : undefined;
+}
+
 export function parseThreshold(expr: string): ThresholdSpec {
-  const m = SHAPE.exec(expr);
+  const [body, ...modifiers] = expr.split(':');
+  const abort = parseModifiers(expr, modifiers);
+  const m = SHAPE.exec(body!);
   if (!m) throw usage(expr, 'not of the form METRIC OP VALUE');
   const { scope, metric: name } = splitScope(m[1]!);
   const metric = parseMetric(name, expr);
@@ -109,7 +147,7 @@ export function parseThreshold(expr: string): ThresholdSpec {
     if (!/^\d+(?:\.\d+)?$/.test(raw)) throw usage(expr, `${m[1]} takes a plain number (got "${raw}")`);
     value = Number(raw);
   }
-  return { expr: expr.trim(), ...(scope !== undefined ? { scope } : {}), metric, op, value };
+  return { expr: expr.trim(), ...(scope !== undefined ? { scope } : {}), metric, op, value, ...(abort ? { abort } : {}) };
 }
 
 /** Refuses (exit 2) a threshold on a request kind the profile never sends: it could never be judged. */

@@ -65,6 +65,8 @@ describe('thresholds as Artillery ensure conditions', () => {
     ['--rate', { rate: '100' }],
     ['--shard', { shard: '1/2' }],
     ['--find-capacity', { findCapacity: true }],
+    ['--sut', { sut: 'Keycloak' }],
+    [':abort', { threshold: ['p99<1s:abort'] }],
   ])('export refuses %s (no meaning in the script)', async (flag, extra) => {
     await expect(loadCommand('export', ['artillery', 'exchange'], options({ out, ...extra }), quiet, {})).rejects.toMatchObject({
       code: 'TACK_ERR_USAGE',

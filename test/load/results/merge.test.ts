@@ -21,8 +21,8 @@ function total(r: LoadResult): number {
 describe('tack load merge', () => {
   it('two shard results merge into the counts of one combined run', async () => {
     const [a, b] = await Promise.all([
-      load('exchange', { duration: '1500ms', connections: 5, shard: '1/2', threshold: ['errors==0'] }),
-      load('exchange', { duration: '1500ms', connections: 5, shard: '2/2', threshold: ['errors==0'] }),
+      load('exchange', { duration: '1500ms', connections: 5, shard: '1/2', threshold: ['errors==0'], sut: 'reference', sutVcpus: '2' }),
+      load('exchange', { duration: '1500ms', connections: 5, shard: '2/2', threshold: ['errors==0'], sut: 'reference', sutVcpus: '2' }),
     ]);
     expect([a.exitCode, b.exitCode]).toEqual([0, 0]);
     expect([a.result.settings.connections, b.result.settings.connections]).toEqual([3, 2]);
@@ -33,6 +33,9 @@ describe('tack load merge', () => {
     expect(code).toBe(0);
     expect(output).toContain('merged from 2 result(s)');
     const merged = JSON.parse(readFileSync(out, 'utf8')) as LoadResult;
+    // The system under test is the shards' own: carried over, and shown.
+    expect(merged.sut).toEqual({ name: 'reference', vcpus: 2 });
+    expect(output).toContain('system under test: reference, 2 vCPU(s)');
 
     for (const phase of ['warmup', 'measured'] as const) {
       const x: Counts = a.result[phase];

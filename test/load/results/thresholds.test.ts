@@ -99,3 +99,38 @@ describe('a breached threshold', () => {
     });
   });
 });
+
+describe('stop early: :abort (k6 abortOnFail)', () => {
+  it.each([
+    ['p99<200ms:abort', 5000],
+    ['p99<200ms:abort=10s', 10_000],
+    ['errors==0:abort=0s', 0],
+    ['p99<200ms:abortOnFail', 5000],
+    ['p99<200ms:abortOnFail:delayAbortEval=2s', 2000],
+    ['exchange.p99<20ms:abort=500ms', 500],
+  ])('%s stops at a sustained breach after %d ms of grace', (expr, graceMs) => {
+    const spec = parseThreshold(expr);
+    expect(spec.abort).toEqual({ graceMs });
+    expect(spec.expr).toBe(expr);
+  });
+
+  it('a threshold without it stops nothing', () => {
+    expect(parseThreshold('p99<200ms').abort).toBeUndefined();
+  });
+
+  it.each([
+    ['p99<200ms:delayAbortEval=2s', 'needs :abortOnFail'],
+    ['p99<200ms:abort=ten', 'takes a duration with its unit'],
+    ['p99<200ms:stop', 'unknown modifier ":stop"'],
+    ['p99<200ms:delayAbortEval', 'takes a duration'],
+  ])('%s is a usage error', (expr, words) => {
+    expect(() => parseThreshold(expr)).toThrow(expect.objectContaining({ code: 'TACK_ERR_USAGE', message: expect.stringContaining(words) }));
+  });
+
+  it('is refused with --find-capacity (each step is judged on its own)', async () => {
+    await expect(load('exchange', { duration: undefined, findCapacity: true, threshold: ['p99<1s:abort'] })).rejects.toMatchObject({
+      code: 'TACK_ERR_USAGE',
+      message: expect.stringContaining(':abort stops a fixed run'),
+    });
+  });
+});
