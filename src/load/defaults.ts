@@ -19,6 +19,8 @@ export const LOAD_DEFAULTS = {
   tolerancePct: 20,
   /** Unexpected non-2xx, transport errors and timeouts fail the run (--no-fail-on-errors turns it off). */
   failOnErrors: true,
+  /** The exchange profiles' race probe: the share of chains that send their current token twice at the same moment (--race-probe). */
+  raceProbeShare: 0.1,
   /** Where `tack load export artillery` writes, under the reports folder. */
   exportFolder: 'artillery',
   /** `--find-capacity`. */

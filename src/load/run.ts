@@ -21,6 +21,8 @@ import type { LoadIo, LoadOptions, LoadOutcome } from './options.js';
 import { runEngine, type Progress, type Tally } from './engine/engine.js';
 import { apiTokenChains } from './chains/chain-sources.js';
 import { partnerSetup } from './chains/partner-setup.js';
+import { raceSetup } from './chains/rotation-policy.js';
+import { LOAD_DEFAULTS } from './defaults.js';
 import type { Prepared, SetupContext } from './profile.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from './result.js';
 import { shareOf } from './shard.js';
@@ -143,6 +145,7 @@ async function runInSession(
     ...setup,
     apiTokenChains: (profile) => apiTokenChains(setup, profile),
     partner: (profile) => partnerSetup(setup, profile),
+    raceProbe: (set) => raceSetup(setup, set, o.raceProbeShare ?? LOAD_DEFAULTS.raceProbeShare),
   });
   for (const endpoint of prepared.endpoints) await probe(endpoint, Math.min(timeoutMs, 5000));
   const where = prepared.endpoints.map((e) => `${e.connectUrl} (Host ${e.host})`).join(' and ');
@@ -157,6 +160,7 @@ async function runInSession(
     rate: stepRate,
     timeoutMs,
     conversation: (i: number, tally: Tally) => prepared.conversation(i, tally),
+    extraConnections: prepared.race?.chains ?? 0,
     signal: o.signal,
     onProgress: (p: Progress) => {
       if (showProgress && !o.quiet) io.progress(`${progressLine(p)}\n`);
@@ -173,6 +177,7 @@ async function runInSession(
     target: { baseUrl: target.baseUrl, identityUrl: target.identityUrl, builtIn: target.builtIn, faults: target.builtIn ? [...o.faults] : [] },
     timeoutMs,
     chains: prepared.chains,
+    race: prepared.race,
   };
 
   let result: LoadResult;

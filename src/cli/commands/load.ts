@@ -49,6 +49,8 @@ export interface LoadCommandOptions {
   stepDuration?: string;
   maxRate?: string;
   resolution?: string;
+  /** `--race-probe 10%`, or false for `--no-race-probe`; undefined: the default share. */
+  raceProbe?: string | false;
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
@@ -89,6 +91,16 @@ function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
     maxRate: numberFlag(opts.maxRate, '--max-rate', '20000'),
     resolution: opts.resolution,
   });
+}
+
+/** The share of chains that probe races (0 to 1): --race-probe N%, 0 for --no-race-probe, else the default. */
+export function raceProbeShareOf(value: string | false | undefined): number {
+  if (value === false) return 0;
+  if (value === undefined) return LOAD_DEFAULTS.raceProbeShare;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$|^\s*(0)\s*$/.exec(value);
+  const pct = m ? Number(m[1] ?? m[2]) : Number.NaN;
+  if (!(pct >= 0 && pct <= 100)) throw new TackError('TACK_ERR_USAGE', `--race-probe takes a share of the chains, 0% to 100%, e.g. 10% (got "${value}")`);
+  return pct / 100;
 }
 
 /** --warmup, or its default: none for a fixed load, a few seconds before a capacity search (its first step meets warm connections). */
@@ -138,6 +150,12 @@ export function registerLoad(program: Command): void {
       '--no-fail-on-errors',
       'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and answers against the spec still fail it)',
     )
+    .option(
+      '--race-probe <share>',
+      'exchange profiles: the share of chains that now and then send their token twice at the same moment; a fork fails the run ' +
+        `(default ${LOAD_DEFAULTS.raceProbeShare * 100}%, at least one chain; 0% turns it off)`,
+    )
+    .option('--no-race-probe', 'exchange profiles: send no race probe')
     .option('--quiet', 'no progress lines', false)
     .option(
       '--find-capacity',
@@ -188,6 +206,10 @@ export async function loadCommand(
   const rate = opts.rate === undefined ? undefined : Number(opts.rate);
   if (rate !== undefined && !Number.isFinite(rate)) throw new TackError('TACK_ERR_USAGE', `--rate takes requests per second, e.g. 2000 (got "${opts.rate}")`);
   const capacity = capacityPlanOf(opts);
+  if (opts.raceProbe !== undefined && !profile.kinds.includes('exchange')) {
+    throw new TackError('TACK_ERR_USAGE', `--race-probe and --no-race-probe apply to the exchange profiles only, not ${profile.name}`);
+  }
+  const raceProbeShare = raceProbeShareOf(opts.raceProbe);
   const outcome = await runLoad(
     {
       profile,
@@ -213,6 +235,7 @@ export async function loadCommand(
       version: TACK_VERSION,
       signal,
       capacity,
+      raceProbeShare,
     },
     io,
   );
@@ -253,6 +276,7 @@ async function exportCommand(args: readonly string[], opts: LoadCommandOptions, 
       ['--find-capacity', opts.findCapacity],
       ['--fault', opts.fault.length > 0 ? opts.fault : undefined],
       ['--warmup', opts.warmup !== '0s' ? opts.warmup : undefined],
+      ['--race-probe', opts.raceProbe === undefined ? undefined : String(opts.raceProbe)],
     ] as const
   ).filter(([, v]) => v !== undefined && v !== false);
   if (meaningless.length > 0) {

@@ -45,6 +45,12 @@ export interface LoadRequest {
   /** Complete header set, `host` included (the real host name: the socket goes to its address). */
   readonly headers: Record<string, string>;
   readonly body?: string | undefined;
+  /**
+   * A race probe: the same request sent this many times at the same moment, each on its own
+   * connection; each answer goes to `answer()` in the order they arrive, and the conversation's
+   * next request waits for all of them.
+   */
+  readonly together?: number | undefined;
 }
 
 /** Counters a conversation may bump. */
@@ -96,6 +102,8 @@ export interface EngineOptions {
   /** Accept self-signed certificates (TACK_INSECURE_TLS). */
   readonly insecureTls?: boolean | undefined;
   readonly conversation: (index: number, tally: Tally) => Conversation;
+  /** Connections each origin's pool may open beyond one per driver: the race probes' second copies. */
+  readonly extraConnections?: number | undefined;
   readonly onProgress?: ((p: Progress) => void) | undefined;
   /** Ends the run early (Ctrl-C): answers in flight are still read, then it stops. */
   readonly signal?: AbortSignal | undefined;
@@ -126,6 +134,8 @@ class Driver implements Dispatcher.DispatchHandler {
   dueAt = 0;
   busy = false;
   done = false;
+  /** Answers still awaited of the request in flight (more than one for a race probe). */
+  awaiting = 0;
   /** Consecutive transport failures: a closed-model driver backs off so a dead target is not spun on. */
   failures = 0;
 
@@ -157,6 +167,35 @@ class Driver implements Dispatcher.DispatchHandler {
   }
 }
 
+/** The extra copies of a race probe's request: each reads its own answer and hands it to its driver. */
+class Copy implements Dispatcher.DispatchHandler {
+  status = 0;
+  chunks: Buffer[] = [];
+
+  constructor(
+    private readonly driver: Driver,
+    private readonly settle: (d: Driver, status: number, body: string | undefined, error: Error | undefined) => void,
+  ) {}
+
+  onRequestStart(): void {}
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+    this.status = statusCode;
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.settle(this.driver, this.status, Buffer.concat(this.chunks).toString('utf8'), undefined);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.settle(this.driver, 0, undefined, error);
+  }
+}
+
 export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   const wallStart = new Date();
   const t0 = performance.now();
@@ -180,7 +219,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     let pool = pools.get(origin.connectUrl);
     if (!pool) {
       pool = new Pool(origin.connectUrl, {
-        connections: options.connections,
+        connections: options.connections + (options.extraConnections ?? 0),
         pipelining: 1,
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
@@ -200,9 +239,16 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     d.kind = req.kind;
     d.busy = true;
     d.dueAt = dueAt;
-    inFlight++;
+    const copies = Math.max(1, req.together ?? 1);
+    d.awaiting = copies;
+    inFlight += copies;
     d.sentAt = performance.now();
-    poolFor(req.origin).dispatch({ method: req.method, path: req.path, headers: req.headers, body: req.body ?? null }, d);
+    const pool = poolFor(req.origin);
+    const dispatched = { method: req.method, path: req.path, headers: req.headers, body: req.body ?? null };
+    if (copies > 1) recorder.raceProbe(d.sentAt, req.kind);
+    pool.dispatch(dispatched, d);
+    // A race probe: the other copies in the same turn of the event loop, each on a connection of its own.
+    for (let i = 1; i < copies; i++) pool.dispatch(dispatched, new Copy(d, settle));
   };
 
   const dueCount = (now: number) => (now < t0 ? 0 : Math.floor((Math.min(now, endAt) - t0) / interval) + 1);
@@ -250,8 +296,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   const settle = (d: Driver, status: number, body: string | undefined, error: Error | undefined) => {
     if (stopped) return;
     const now = performance.now();
-    d.busy = false;
     inFlight--;
+    d.awaiting--;
     if (error === undefined) {
       d.failures = 0;
       recorder.response(status, now - d.sentAt, now, rate !== undefined ? now - d.dueAt : undefined, d.kind);
@@ -266,6 +312,9 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       else recorder.error(typeof code === 'string' ? code : error.name || 'socket error', now, d.kind);
       d.conv.lost();
     }
+    // A race probe's next request waits for every copy's answer.
+    if (d.awaiting > 0) return;
+    d.busy = false;
     resume(d);
   };
 
