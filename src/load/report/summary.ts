@@ -49,7 +49,8 @@ function latencyRow(name: string, s: LatencySummary, measuredS: number): string[
 export function correctnessText(result: LoadResult): string {
   const m = metricsOf(result);
   return (
-    `${m.broken} broken chain(s), ${m.lost} lost, ${m.forks} forked (of ${m.raceProbes} race probe(s)), ${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ` +
+    `${m.broken} broken chain(s), ${m.lost} lost, ${m.forks} forked (of ${m.raceProbes} race probe(s)), ` +
+    `${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ` +
     `${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`
   );
 }

@@ -68,7 +68,8 @@ function forkedReason(result: Omit<LoadResult, 'verdict'>, forks: number, probes
     : '';
   const first = race?.forks[0];
   const where = first
-    ? `; first: ${first.chain} at ${first.atS.toFixed(2)} s after ${first.afterRotations} rotation(s) (${first.exchanged} of 2 returned a token, ${first.alive} still exchanged)`
+    ? `; first: ${first.chain} at ${first.atS.toFixed(2)} s after ${first.afterRotations} rotation(s) ` +
+      `(${first.exchanged} of 2 returned a token, ${first.alive} still exchanged)`
     : '';
   return `rotation forked under concurrency: ${forks} of ${probes} race probe(s) left two usable tokens of one chain${policy}${where}`;
 }
