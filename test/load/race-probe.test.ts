@@ -9,11 +9,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadCommand, raceProbeShareOf } from '../../src/cli/commands/load.js';
 import { LoadChain } from '../../src/load/chains/chain.js';
 import type { Tally } from '../../src/load/engine/engine.js';
 import { FAULTS } from '../../src/reference/faults.js';
 import { RaceProbe } from '../../scenarios/load/race-probe.js';
-import { load } from './helpers.js';
+import { load, options } from './helpers.js';
 
 const identity = { connectUrl: 'http://127.0.0.1:1', host: 'id.localhost', pathPrefix: '/realms/payroll' } as never;
 
@@ -135,6 +136,26 @@ describe('RaceProbe', () => {
     expect(p.due).toBe(false);
     chain.rotations = 10;
     expect(p.due).toBe(true);
+  });
+});
+
+describe('--race-probe SHARE, --no-race-probe', () => {
+  it('reads a share of the chains in percent, 10% by default, 0 when turned off', () => {
+    expect(raceProbeShareOf(undefined)).toBe(0.1);
+    expect(raceProbeShareOf('25%')).toBe(0.25);
+    expect(raceProbeShareOf('0%')).toBe(0);
+    expect(raceProbeShareOf('0')).toBe(0);
+    expect(raceProbeShareOf(false)).toBe(0);
+  });
+
+  it.each(['10', '150%', 'lots', '-5%'])('refuses %s (a usage error)', (value) => {
+    expect(() => raceProbeShareOf(value)).toThrow(expect.objectContaining({ code: 'TACK_ERR_USAGE' }));
+  });
+
+  it('is refused for a profile that sends no exchange, and by the Artillery export (which does not probe)', async () => {
+    const io = { write: () => undefined, progress: () => undefined };
+    await expect(loadCommand('partner-mint', [], options({ raceProbe: '5%' }), io, {})).rejects.toMatchObject({ code: 'TACK_ERR_USAGE' });
+    await expect(loadCommand('export', ['artillery', 'exchange'], options({ raceProbe: false }), io, {})).rejects.toMatchObject({ code: 'TACK_ERR_USAGE' });
   });
 });
 
