@@ -6,7 +6,9 @@
  * tenant host) and judges each answer (`answer()`). A driver has at most one request in flight, so a
  * chain's rotated token is always stored before it is used; the pools hold at most one connection
  * per driver per origin, so a profile that talks to two hosts (exchange-search) works when they are
- * different hosts, ports or schemes, as in production.
+ * different hosts, ports or schemes, as in production. The one exception is a race probe
+ * (`LoadRequest.together`): the same request sent twice at once, each copy on a connection of its
+ * own (`extraConnections`), its driver waiting for both answers.
  *
  * Two models:
  * - closed (no rate): each driver sends its next request when its answer arrives;
