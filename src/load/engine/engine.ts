@@ -346,7 +346,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       final,
       phase: recorder.phaseAt(lastTick + spanMs / 2),
       perSecond: (total - lastTotal) / Math.max(0.001, spanMs / 1000),
-      failures: w.errors + w.timeouts + w.non2xx + w.malformed + m.errors + m.timeouts + m.non2xx + m.malformed,
+      failures: w.errors + w.timeouts + w.non2xx + w.malformed + m.errors + m.timeouts + m.non2xx + m.malformed + (w.forks ?? 0) + (m.forks ?? 0),
       broken: w.broken + w.lost + m.broken + m.lost,
       p99Us,
       busyPct: gen.busyPct,
