@@ -180,6 +180,8 @@ describe('tack load exchange, default settings, probes races', () => {
     expect(run.result.endpoints!.exchange!.measured.raceProbes ?? 0).toBe(run.result.measured.raceProbes);
     expect(run.output).toMatch(/left alive 0/);
     expect(run.output).toContain('race probe: 1 chain(s)');
+    expect(run.output).toMatch(/0 forked \(of \d+ race probe\(s\)\)/);
+    expect(readFileSync(run.htmlFile, 'utf8')).toContain('<h2>Race probe</h2>');
   });
 
   it('--no-race-probe sends none', async () => {
