@@ -163,7 +163,8 @@ const known = new Set<string>(FAULTS.map((f) => f.name));
 /** The race faults and dialects of the reference (issue #26's run part): these tests run where the reference has them. */
 const FORKING = ['rotation-forks-under-overlap', 'reuse-detection-bypassed-by-overlap'];
 const CONFORMANT = ['rotation-locked-per-token', 'rotation-reuse-once', 'rotation-reuse-ends-chain'];
-const short = { duration: '1500ms', connections: 4, rate: '40' };
+// Judged on correctness alone: the default p99 threshold is no matter here, and a busy machine breaches it.
+const short = { duration: '1500ms', connections: 4, rate: '40', threshold: ['errors==0'] };
 
 describe('tack load exchange, default settings, probes races', () => {
   it('a healthy reference passes: probes sent, its policy seen, no fork, no token left alive', async () => {

@@ -169,6 +169,34 @@ class Driver implements Dispatcher.DispatchHandler {
   }
 }
 
+/** How long a race probe's copies wait for the slowest of them to be ready before their last bytes go anyway. */
+const TOGETHER_MAX_WAIT_MS = 1000;
+
+/**
+ * The bodies of a race probe's copies (last-byte synchronisation, as race testers do it): each
+ * sends all but its last byte at once; when every copy has (its connection open, its headers and
+ * that part written), or after TOGETHER_MAX_WAIT_MS, the last bytes go out together, so the server
+ * sees the requests complete at the same moment whatever it took to open the connections.
+ */
+export function heldTogether(body: string, copies: number): AsyncIterable<Buffer>[] {
+  const bytes = Buffer.from(body, 'utf8');
+  let ready = 0;
+  let release!: () => void;
+  const open = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const timer = setTimeout(() => release(), TOGETHER_MAX_WAIT_MS);
+  timer.unref();
+  void open.then(() => clearTimeout(timer));
+  async function* held(): AsyncGenerator<Buffer> {
+    if (bytes.length > 1) yield bytes.subarray(0, bytes.length - 1);
+    if (++ready >= copies) release();
+    await open;
+    yield bytes.subarray(Math.max(0, bytes.length - 1));
+  }
+  return Array.from({ length: copies }, () => held());
+}
+
 /** The extra copies of a race probe's request: each reads its own answer and hands it to its driver. */
 class Copy implements Dispatcher.DispatchHandler {
   status = 0;
@@ -246,11 +274,19 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     inFlight += copies;
     d.sentAt = performance.now();
     const pool = poolFor(req.origin);
-    const dispatched = { method: req.method, path: req.path, headers: req.headers, body: req.body ?? null };
-    if (copies > 1) recorder.raceProbe(d.sentAt, req.kind);
-    pool.dispatch(dispatched, d);
-    // A race probe: the other copies in the same turn of the event loop, each on a connection of its own.
-    for (let i = 1; i < copies; i++) pool.dispatch(dispatched, new Copy(d, settle));
+    if (copies === 1) {
+      pool.dispatch({ method: req.method, path: req.path, headers: req.headers, body: req.body ?? null }, d);
+      return;
+    }
+    // A race probe: every copy on a connection of its own, their last bytes sent together.
+    recorder.raceProbe(d.sentAt, req.kind);
+    const bodies = heldTogether(req.body ?? '', copies);
+    const headers = { ...req.headers, 'content-length': String(Buffer.byteLength(req.body ?? '')) };
+    for (let i = 0; i < copies; i++) {
+      // undici sends an async iterable body chunk by chunk (its types list only streams).
+      const body = bodies[i] as unknown as Dispatcher.DispatchOptions['body'];
+      pool.dispatch({ method: req.method, path: req.path, headers, body }, i === 0 ? d : new Copy(d, settle));
+    }
   };
 
   const dueCount = (now: number) => (now < t0 ? 0 : Math.floor((Math.min(now, endAt) - t0) / interval) + 1);
