@@ -174,13 +174,13 @@ describe('tack load exchange, default settings, probes races', () => {
     const race = run.result.race!;
     expect(race.policy).toBe('replaces');
     expect(race.judged).toBe(true);
-    expect(race.chains).toBe(1);
+    expect(race.chains).toBe(3);
     expect(race.forks).toEqual([]);
     const probes = (run.result.warmup.raceProbes ?? 0) + (run.result.measured.raceProbes ?? 0);
     expect(probes).toBeGreaterThan(0);
     expect(run.result.endpoints!.exchange!.measured.raceProbes ?? 0).toBe(run.result.measured.raceProbes);
     expect(run.output).toMatch(/left alive 0/);
-    expect(run.output).toContain('race probe: 1 chain(s)');
+    expect(run.output).toContain('race probe: 3 chain(s)');
     expect(run.output).toMatch(/0 forked \(of \d+ race probe\(s\)\)/);
     expect(readFileSync(run.htmlFile, 'utf8')).toContain('<h2>Race probe</h2>');
   });

@@ -31,10 +31,10 @@ describe('forkFails', () => {
 });
 
 describe('probingChains', () => {
-  it('takes the share of the chains, at least one when the share is above 0, none at 0', () => {
-    expect(probingChains(10, 0.1)).toBe(1);
-    expect(probingChains(4, 0.1)).toBe(1);
-    expect(probingChains(50, 0.1)).toBe(5);
+  it('takes the share of the chains, at least 3 (or all there are) when the share is above 0, none at 0', () => {
+    expect(probingChains(10, 0.1)).toBe(3);
+    expect(probingChains(2, 0.1)).toBe(2);
+    expect(probingChains(100, 0.1)).toBe(10);
     expect(probingChains(3, 1)).toBe(3);
     expect(probingChains(10, 0)).toBe(0);
   });

@@ -153,7 +153,7 @@ export function registerLoad(program: Command): void {
     .option(
       '--race-probe <share>',
       'exchange profiles: the share of chains that now and then send their token twice at the same moment; a fork fails the run ' +
-        `(default ${LOAD_DEFAULTS.raceProbeShare * 100}%, at least one chain; 0% turns it off)`,
+        `(default ${LOAD_DEFAULTS.raceProbeShare * 100}%, at least 3 chains; 0% turns it off)`,
     )
     .option('--no-race-probe', 'exchange profiles: send no race probe')
     .option('--quiet', 'no progress lines', false)
