@@ -22,6 +22,7 @@ import type { LoadProfile } from '../../src/load/profile.js';
 import type { Outcome } from '../../src/load/engine/recorder.js';
 import { sameOrigin, type Endpoint } from '../../src/load/engine/target.js';
 import { answerExchange } from './exchange.js';
+import { RaceProbe, type RaceSettings } from './race-probe.js';
 import { exchangeRequest, searchRequest, searchShapeProblem } from './wire.js';
 import { ACCESS_TOKEN_S, accessTolerance } from '../../src/spec.js';
 
@@ -33,8 +34,9 @@ export class SearchConversation extends ChainConversation implements Conversatio
   /** When the exchange that issued `access` was sent: the token is at least this old. */
   private issuedAt = 0;
   private refreshAt = 0;
-  private sent: 'exchange' | 'search' = 'exchange';
+  private sent: 'exchange' | 'search' | 'probe' = 'exchange';
   private exchangeSentAt = 0;
+  private readonly probe: RaceProbe | undefined;
 
   constructor(
     chain: LoadChain,
@@ -45,15 +47,22 @@ export class SearchConversation extends ChainConversation implements Conversatio
     /** TACK_ACCESS_TOLERANCE_S. */
     private readonly accessToleranceS: number,
     private readonly now: () => number = Date.now,
+    /** Set on the chains that probe races (scenarios/load/race-probe.ts). */
+    race?: RaceSettings,
   ) {
     super(chain);
+    this.probe = race ? new RaceProbe(chain, race, tally) : undefined;
   }
 
   next(): LoadRequest {
     const now = this.now();
     if (this.access === undefined || now >= this.refreshAt) {
-      this.sent = 'exchange';
       this.exchangeSentAt = now;
+      if (this.probe?.due) {
+        this.sent = 'probe';
+        return this.probe.next(this.identity, this.clientId);
+      }
+      this.sent = 'exchange';
       return exchangeRequest(this.identity, this.clientId, this.chain.token);
     }
     this.sent = 'search';
@@ -61,8 +70,8 @@ export class SearchConversation extends ChainConversation implements Conversatio
   }
 
   answer(status: number, body: string): Outcome {
-    if (this.sent === 'exchange') {
-      const { outcome, accessToken } = answerExchange(this.chain, this.tally, status, body);
+    if (this.sent !== 'search') {
+      const { outcome, accessToken } = this.sent === 'probe' ? this.probe!.answer(status, body) : answerExchange(this.chain, this.tally, status, body);
       if (accessToken !== undefined) {
         this.access = accessToken;
         this.issuedAt = this.exchangeSentAt;
@@ -89,7 +98,8 @@ export class SearchConversation extends ChainConversation implements Conversatio
   }
 
   lost(): void {
-    if (this.sent === 'exchange') this.chain.uncertain = true;
+    if (this.sent === 'probe') this.probe!.lost();
+    else if (this.sent === 'exchange') this.chain.uncertain = true;
   }
 }
 
@@ -103,6 +113,7 @@ export const exchangeSearchProfile: LoadProfile = {
     const identity = await ctx.resolve(target.identityUrl, 'sign-in server');
     const tenant = await ctx.resolve(target.baseUrl, 'tenant host');
     const set = await ctx.apiTokenChains('exchange-search');
+    const race = await ctx.raceProbe(set);
     const { hook } = ctx;
     // With the hook, give every chain's user read access to one business, so searches find something.
     if (set.source === 'hook' && hook && hook.has('businesses') && hook.has('access')) {
@@ -113,7 +124,11 @@ export const exchangeSearchProfile: LoadProfile = {
       endpoints: sameOrigin(identity, tenant) ? [identity] : [identity, tenant],
       connections: set.chains.length,
       chains: set.source,
-      conversation: (index, tally) => new SearchConversation(chainAt(set.chains, index), identity, tenant, target.clientId, tally, accessTolerance(target)),
+      race: race.result,
+      conversation: (index, tally) => {
+        const probing = index < race.chains ? { judged: race.judged } : undefined;
+        return new SearchConversation(chainAt(set.chains, index), identity, tenant, target.clientId, tally, accessTolerance(target), Date.now, probing);
+      },
       ...(set.checkpoint ? { checkpoint: (final: boolean) => set.checkpoint!(final) } : {}),
     };
   },

@@ -16,29 +16,41 @@ import type { Conversation, LoadRequest, Tally } from '../../src/load/engine/eng
 import type { Outcome } from '../../src/load/engine/recorder.js';
 import type { LoadProfile } from '../../src/load/profile.js';
 import type { Endpoint } from '../../src/load/engine/target.js';
-import { exchangeRequest, judgeExchange } from './wire.js';
+import { RaceProbe, type RaceSettings } from './race-probe.js';
+import { exchangeRequest, judgeExchange, NOT_ROTATED } from './wire.js';
 
 /** One chain exchanged again and again. Also used by the benchmark. */
 export class ExchangeConversation extends ChainConversation implements Conversation {
+  private readonly probe: RaceProbe | undefined;
+  /** The request in flight is the race probe's. */
+  private probing = false;
+
   constructor(
     chain: LoadChain,
     private readonly identity: Endpoint,
     private readonly clientId: string,
     private readonly tally: Tally,
+    /** Set on the chains that probe races (scenarios/load/race-probe.ts). */
+    race?: RaceSettings,
   ) {
     super(chain);
+    this.probe = race ? new RaceProbe(chain, race, tally) : undefined;
   }
 
   next(): LoadRequest {
+    this.probing = this.probe?.due === true;
+    if (this.probing) return this.probe!.next(this.identity, this.clientId);
     return exchangeRequest(this.identity, this.clientId, this.chain.token);
   }
 
   answer(status: number, body: string): Outcome {
+    if (this.probing) return this.probe!.answer(status, body).outcome;
     return answerExchange(this.chain, this.tally, status, body).outcome;
   }
 
   lost(): void {
-    this.chain.uncertain = true;
+    if (this.probing) this.probe!.lost();
+    else this.chain.uncertain = true;
   }
 }
 
@@ -66,8 +78,7 @@ export function answerExchange(chain: LoadChain, tally: Tally, status: number, b
   }
 }
 
-/** Why an exchange that returns the token it was sent fails (spec §2: a *replacement* refresh token). */
-export const NOT_ROTATED = 'exchange 200 returned the refresh_token it was sent: rotation broken';
+export { NOT_ROTATED } from './wire.js';
 
 function rotate(chain: LoadChain, tally: Tally, refreshToken: string): void {
   if (refreshToken !== chain.token) {
@@ -87,11 +98,14 @@ export const exchangeProfile: LoadProfile = {
     const { target } = ctx.session;
     const identity = await ctx.resolve(target.identityUrl, 'sign-in server');
     const set = await ctx.apiTokenChains('exchange');
+    const race = await ctx.raceProbe(set);
     return {
       endpoints: [identity],
       connections: set.chains.length,
       chains: set.source,
-      conversation: (index, tally) => new ExchangeConversation(chainAt(set.chains, index), identity, target.clientId, tally),
+      race: race.result,
+      conversation: (index, tally) =>
+        new ExchangeConversation(chainAt(set.chains, index), identity, target.clientId, tally, index < race.chains ? { judged: race.judged } : undefined),
       ...(set.checkpoint ? { checkpoint: (final: boolean) => set.checkpoint!(final) } : {}),
     };
   },

@@ -27,6 +27,9 @@ export type ExchangeAnswer =
   | { readonly kind: 'invalid_grant' }
   | { readonly kind: 'refused'; readonly error: string };
 
+/** Why an exchange that returns the token it was sent fails (spec §2: a *replacement* refresh token). */
+export const NOT_ROTATED = 'exchange 200 returned the refresh_token it was sent: rotation broken';
+
 export function parseJson(body: string): unknown {
   try {
     return JSON.parse(body) as unknown;

@@ -21,6 +21,8 @@ export const LOAD_DEFAULTS = {
   failOnErrors: true,
   /** `--out prometheus=URL`: how often the figures are pushed while a run lasts (and once at its end). */
   pushIntervalMs: 5000,
+  /** The exchange profiles' race probe: the share of chains that send their current token twice at the same moment (--race-probe). */
+  raceProbeShare: 0.1,
   /** Where `tack load export artillery` writes, under the reports folder. */
   exportFolder: 'artillery',
   /** `--find-capacity`. */

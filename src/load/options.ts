@@ -37,6 +37,8 @@ export interface LoadOptions {
   readonly quiet: boolean;
   readonly version: string;
   readonly signal?: AbortSignal | undefined;
+  /** The exchange profiles' race probe: the share of chains that probe (0 to 1; 0 turns it off). Default `LOAD_DEFAULTS.raceProbeShare`. */
+  readonly raceProbeShare?: number | undefined;
   /** `--find-capacity`: steps of offered rate instead of one fixed load (see capacity/capacity.ts). */
   readonly capacity?: CapacityPlan | undefined;
   /** `--out prometheus=URL`: the figures pushed through remote write while the run lasts (outputs/prometheus.ts). */

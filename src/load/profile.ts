@@ -20,7 +20,7 @@ import type { Conversation, Tally } from './engine/engine.js';
 import type { Shard } from './shard.js';
 import type { PartnerWire } from './chains/partner-wire.js';
 import type { Endpoint } from './engine/target.js';
-import type { RequestKind } from './types.js';
+import type { RaceProbeResult, RequestKind, RotationPolicy } from './types.js';
 
 /** What `tack load` knows of the run when a profile sets up: the session, the hook, the connections. */
 export interface SetupContext {
@@ -45,6 +45,8 @@ export interface ProfileContext extends SetupContext {
   apiTokenChains(profile: string): Promise<ChainSet>;
   /** Tenant A's partner key, a few users created with it, and the fields of its token answer. */
   partner(profile: string): Promise<PartnerSetup>;
+  /** The race probe for these chains (--race-probe): which of them probe, and the server's policy one exchange at a time. */
+  raceProbe(set: ChainSet): Promise<RaceSetup>;
 }
 
 export interface ChainSet {
@@ -63,6 +65,17 @@ export interface PartnerSetup {
   readonly users: readonly string[];
 }
 
+/** The race probe as `prepare()` hands it to the conversations (chains/rotation-policy.ts), and as the result carries it (forks aside). */
+export interface RaceSetup {
+  /** Chains that probe: the first `chains` of the set. */
+  readonly chains: number;
+  /** Undefined when the probe does not run. */
+  readonly policy: RotationPolicy | undefined;
+  /** Whether a fork fails the run (src/load/race.ts, `forkFails`). */
+  readonly judged: boolean;
+  readonly result: Omit<RaceProbeResult, 'forks' | 'forksNotListed'>;
+}
+
 export interface Prepared {
   /** Every origin this profile sends to (one connection pool each): one, or the sign-in server and the tenant host. */
   readonly endpoints: readonly Endpoint[];
@@ -70,6 +83,8 @@ export interface Prepared {
   readonly connections: number;
   /** Where chains came from: `hook`, `pool`, `partner`. */
   readonly chains: string;
+  /** The exchange profiles' race probe, as set up (src/load/chains/rotation-policy.ts); its chains need a connection more each. */
+  readonly race?: RaceSetup['result'] | undefined;
   conversation(index: number, tally: Tally): Conversation;
   /** Called once a second during the run and once at the end (`final`): token pools are saved here. */
   checkpoint?(final: boolean): Promise<void>;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { TackError } from '../harness/errors.js';
 import type { Redactor } from '../harness/redactor.js';
 import { renderHtml } from './report/html.js';
-import { LOAD_SCHEMA, REQUEST_KINDS, STATUS_CLASSES, type LoadResult } from './types.js';
+import { LOAD_SCHEMA, REQUEST_KINDS, ROTATION_POLICIES, STATUS_CLASSES, type LoadResult } from './types.js';
 
 const countMap = z.record(z.string(), z.number());
 const counts = z.object({
@@ -25,6 +25,8 @@ const counts = z.object({
   byStatus: countMap,
   errorCodes: countMap,
   notes: countMap,
+  raceProbes: z.number().optional(),
+  forks: z.number().optional(),
 });
 
 const latency = z.object({
@@ -107,6 +109,27 @@ export const loadResultSchema = z.object({
     }),
   ),
   breaksNotListed: z.number(),
+  race: z
+    .object({
+      share: z.number(),
+      chains: z.number(),
+      policy: z.enum(ROTATION_POLICIES).nullable(),
+      seen: z.string(),
+      judged: z.boolean(),
+      forks: z.array(
+        z.object({
+          chain: z.string(),
+          atS: z.number(),
+          phase: z.enum(['warmup', 'measured']),
+          afterRotations: z.number(),
+          exchanged: z.number(),
+          alive: z.number(),
+          shard: z.string().optional(),
+        }),
+      ),
+      forksNotListed: z.number(),
+    })
+    .optional(),
   thresholds: z.array(
     z.object({
       expr: z.string(),

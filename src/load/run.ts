@@ -21,6 +21,8 @@ import type { LoadIo, LoadOptions, LoadOutcome } from './options.js';
 import { runEngine, type EngineOptions, type Progress, type Tally } from './engine/engine.js';
 import { apiTokenChains } from './chains/chain-sources.js';
 import { partnerSetup } from './chains/partner-setup.js';
+import { raceSetup } from './chains/rotation-policy.js';
+import { LOAD_DEFAULTS } from './defaults.js';
 import type { Prepared, SetupContext } from './profile.js';
 import { defaultResultPath, readLoadResult, writeLoadResult } from './result.js';
 import { shareOf } from './shard.js';
@@ -154,6 +156,7 @@ async function runInSession(
     ...setup,
     apiTokenChains: (profile) => apiTokenChains(setup, profile),
     partner: (profile) => partnerSetup(setup, profile),
+    raceProbe: (set) => raceSetup(setup, set, o.raceProbeShare ?? LOAD_DEFAULTS.raceProbeShare),
   });
   for (const endpoint of prepared.endpoints) await probe(endpoint, Math.min(timeoutMs, 5000));
   const where = prepared.endpoints.map((e) => `${e.connectUrl} (Host ${e.host})`).join(' and ');
@@ -169,6 +172,7 @@ async function runInSession(
     rate: stepRate,
     timeoutMs,
     conversation: (i: number, tally: Tally) => prepared.conversation(i, tally),
+    extraConnections: prepared.race?.chains ?? 0,
     signal: o.signal,
     stopWhen: early.active ? early.check : undefined,
     onProgress: (p: Progress) => {
@@ -186,6 +190,7 @@ async function runInSession(
     target: { baseUrl: target.baseUrl, identityUrl: target.identityUrl, builtIn: target.builtIn, faults: target.builtIn ? [...o.faults] : [] },
     timeoutMs,
     chains: prepared.chains,
+    race: prepared.race,
   };
   // --out prometheus=URL: every engine run (each step of a search) pushed while it lasts and at its end.
   const live = o.prometheus

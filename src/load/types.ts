@@ -48,6 +48,10 @@ export interface Counts {
   errorCodes: Record<string, number>;
   /** Things the spec leaves open, counted and never failed ("refresh kept the same token"). */
   notes: Record<string, number>;
+  /** Race probes: a chain's current token sent twice at the same moment (absent in results of tack before 0.4). */
+  raceProbes?: number;
+  /** Race probes that forked the chain (two tokens returned still exchanged) where one at a time allows one (absent before 0.4). */
+  forks?: number;
 }
 
 export interface ChainBreak {
@@ -65,6 +69,49 @@ export interface ChainBreak {
   readonly error: string;
   /** Set when results were merged: which input it came from. */
   readonly shard?: string;
+}
+
+/**
+ * What the server does, one exchange at a time, with a token it has just rotated out (seen once in
+ * `prepare()`, docs/load.md "Race probe"): `refused` (and the chain goes on), `ends-chain` (refused,
+ * and presenting it ends the whole chain), `replaces` (accepted again, each reuse ending the token it
+ * replaced), `limited` (accepted a few more times, the tokens returned staying usable), `unlimited`.
+ */
+export const ROTATION_POLICIES = ['refused', 'ends-chain', 'replaces', 'limited', 'unlimited'] as const;
+export type RotationPolicy = (typeof ROTATION_POLICIES)[number];
+
+/** A race probe whose two exchanges of one token left two usable tokens where one at a time leaves at most one. */
+export interface RaceFork {
+  /** Which chain: its number and test user (never a token). */
+  readonly chain: string;
+  /** Seconds since the first request of the run (warmup included). */
+  readonly atS: number;
+  readonly phase: 'warmup' | 'measured';
+  /** Rotations the chain had completed when it probed. */
+  readonly afterRotations: number;
+  /** How many of the two exchanges sent together returned a token. */
+  readonly exchanged: number;
+  /** How many of the tokens returned still exchanged afterwards. */
+  readonly alive: number;
+  /** Set when results were merged: which input it came from. */
+  readonly shard?: string;
+}
+
+/** The race probe of a run (docs/load.md, "Race probe"): how it was set up, what one at a time showed, the forks. */
+export interface RaceProbeResult {
+  /** Share of the chains asked to probe (0 to 1; 0 when turned off). */
+  readonly share: number;
+  /** Chains that probed. */
+  readonly chains: number;
+  /** The policy one exchange at a time showed, or null when the probe did not run. */
+  readonly policy: RotationPolicy | null;
+  /** What one exchange at a time showed, in words (or why the probe did not run). */
+  readonly seen: string;
+  /** Whether a fork fails the run: the policy leaves at most one usable token per chain. */
+  readonly judged: boolean;
+  /** The forks (first 100 listed, the rest counted). */
+  readonly forks: RaceFork[];
+  readonly forksNotListed: number;
 }
 
 /** One second of the measured phase. */
@@ -183,6 +230,8 @@ export interface LoadResult {
   readonly breaks: ChainBreak[];
   /** Breaks beyond the first 100 are counted, not listed. */
   readonly breaksNotListed: number;
+  /** The exchange profiles' race probe (absent in results of tack before 0.4 and of the other profiles). */
+  readonly race?: RaceProbeResult | undefined;
   readonly thresholds: Threshold[];
   readonly verdict: Verdict;
   /** `--find-capacity` only: the steps of offered rate and the highest that held. */
@@ -338,6 +387,8 @@ export function emptyCounts(): Counts {
     byStatus: {},
     errorCodes: {},
     notes: {},
+    raceProbes: 0,
+    forks: 0,
   };
 }
 

@@ -271,7 +271,8 @@ describe.concurrent('stopped runs', () => {
       const { code } = await run.exited;
       expect(code, run.output()).toBe(130);
       expect(run.output()).toContain('tack: TACK_ERR_INTERRUPTED: stopped by SIGINT');
-      expect(run.output()).toContain('API tokens generated 3, revoked 3, left alive 0');
+      // The 3 chains' tokens and the race probe's own chain (docs/load.md, "Race probe").
+      expect(run.output()).toContain('API tokens generated 4, revoked 4, left alive 0');
       expect((JSON.parse(readFileSync(out, 'utf8')) as { interrupted?: unknown }).interrupted).toEqual({ signal: 'SIGINT' });
       expect(t.server.liveApiTokens()).toBe(0);
     },

@@ -59,6 +59,8 @@ export interface LoadCommandOptions {
   allowUnstable?: boolean;
   sut?: string;
   sutVcpus?: string;
+  /** `--race-probe 10%`, or false for `--no-race-probe`; undefined: the default share. */
+  raceProbe?: string | false;
 }
 
 const repeatable = (v: string, prev: string[]) => [...prev, v];
@@ -126,6 +128,16 @@ export function sutOf(opts: Pick<LoadCommandOptions, 'sut' | 'sutVcpus'>): Syste
   return { name, vcpus: vcpus ?? null };
 }
 
+/** The share of chains that probe races (0 to 1): --race-probe N%, 0 for --no-race-probe, else the default. */
+export function raceProbeShareOf(value: string | false | undefined): number {
+  if (value === false) return 0;
+  if (value === undefined) return LOAD_DEFAULTS.raceProbeShare;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$|^\s*(0)\s*$/.exec(value);
+  const pct = m ? Number(m[1] ?? m[2]) : Number.NaN;
+  if (!(pct >= 0 && pct <= 100)) throw new TackError('TACK_ERR_USAGE', `--race-probe takes a share of the chains, 0% to 100%, e.g. 10% (got "${value}")`);
+  return pct / 100;
+}
+
 /** --warmup, or its default: none for a fixed load, a few seconds before a capacity search (its first step meets warm connections). */
 export function warmupMsOf(opts: Pick<LoadCommandOptions, 'warmup'>, capacity: boolean): number {
   if (opts.warmup !== undefined) return parseDurationMs(opts.warmup, '--warmup');
@@ -182,6 +194,12 @@ export function registerLoad(program: Command): void {
       '--no-fail-on-errors',
       'report unexpected non-2xx, transport errors and timeouts without failing the run (broken chains and answers against the spec still fail it)',
     )
+    .option(
+      '--race-probe <share>',
+      'exchange profiles: the share of chains that now and then send their token twice at the same moment; a fork fails the run ' +
+        `(default ${LOAD_DEFAULTS.raceProbeShare * 100}%, at least 3 chains; 0% turns it off)`,
+    )
+    .option('--no-race-probe', 'exchange profiles: send no race probe')
     .option('--quiet', 'no progress lines', false)
     .option('--sut <text>', 'the system under test, in your words (e.g. "Keycloak 26.1, 2 pods, UAT"): recorded in the result and shown on the pages')
     .option('--sut-vcpus <n>', "the system under test's vCPUs: the capacity is then also given per vCPU")
@@ -239,6 +257,10 @@ export async function loadCommand(
   const rate = opts.rate === undefined ? undefined : Number(opts.rate);
   if (rate !== undefined && !Number.isFinite(rate)) throw new TackError('TACK_ERR_USAGE', `--rate takes requests per second, e.g. 2000 (got "${opts.rate}")`);
   const capacity = capacityPlanOf(opts);
+  if (opts.raceProbe !== undefined && !profile.kinds.includes('exchange')) {
+    throw new TackError('TACK_ERR_USAGE', `--race-probe and --no-race-probe apply to the exchange profiles only, not ${profile.name}`);
+  }
+  const raceProbeShare = raceProbeShareOf(opts.raceProbe);
   const outcome = await runLoad(
     {
       profile,
@@ -267,6 +289,7 @@ export async function loadCommand(
       prometheus: prometheusOf(opts),
       allowUnstable: opts.allowUnstable === true,
       sut: sutOf(opts),
+      raceProbeShare,
     },
     io,
   );
@@ -309,6 +332,7 @@ async function exportCommand(args: readonly string[], opts: LoadCommandOptions, 
       ['--warmup', opts.warmup !== '0s' ? opts.warmup : undefined],
       ['--sut', opts.sut],
       ['--sut-vcpus', opts.sutVcpus],
+      ['--race-probe', opts.raceProbe === undefined ? undefined : String(opts.raceProbe)],
     ] as const
   ).filter(([, v]) => v !== undefined && v !== false);
   if (meaningless.length > 0) {

@@ -43,6 +43,8 @@ export const OUTCOME_COUNTER: Readonly<Record<Exclude<Outcome['kind'], 'ok'>, st
   non2xx: COUNTERS.unexpectedStatus,
   malformed: COUNTERS.againstSpec,
   broken: COUNTERS.broken,
+  // Never on Artillery: its virtual users do not probe races (docs/load.md, "Race probe").
+  forked: COUNTERS.againstSpec,
 };
 
 // What Artillery 2 hands the functions (only what tack uses).

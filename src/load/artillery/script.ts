@@ -111,6 +111,12 @@ export function artilleryScript(o: ArtilleryExport): string {
     `# Written by \`tack load export artillery ${o.profile.name}\` (tack ${o.version}). Same semantics as \`tack load ${o.profile.name}\`:`,
     '# one rotation chain per virtual user, the rotated token stored before it is used, every answer judged',
     '# as tack judges it (see tack-processor.cjs), broken chains counted and failing the run (ensure, below).',
+    ...(o.profile.kinds.includes('exchange')
+      ? [
+          '# It does NOT probe races: no virtual user sends its token twice at the same moment, so a server that forks',
+          `# a chain under concurrent exchanges passes here. \`tack load ${o.profile.name}\` probes them (docs/load.md, "Race probe").`,
+        ]
+      : []),
     '#',
     '# No address and no secret is written here: the processor reads them at run time from TACK_BASE_URL,',
     '# TACK_IDENTITY_URL, TACK_HOOK_URL / TACK_HOOK_TOKEN (chains of the exchange profiles),',

@@ -29,8 +29,12 @@ export async function apiTokenChains(ctx: SetupContext, profile: string): Promis
       return new LoadChain(`chain ${i + 1} (${email})`, token, undefined);
     });
     const listed = chains.map((c) => c.token);
+    const sparesListed = chains.map(() => 0);
     const checkpoint = (): Promise<void> => {
       for (const [i, chain] of chains.entries()) {
+        // A race probe's extra successors: tack's to revoke, however many a fork made.
+        for (const spare of chain.spares.slice(sparesListed[i])) session.ledger.generated(spare, 'hook', emails[i]);
+        sparesListed[i] = chain.spares.length;
         if (listed[i] === chain.token) continue;
         session.ledger.exchanged(listed[i]!, chain.token); // the rotation, in the journal
         listed[i] = chain.token;

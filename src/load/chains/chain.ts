@@ -11,6 +11,11 @@ export class LoadChain {
   uncertain = false;
   /** The chain has ended (broken, or a 2xx without a usable token): its connection closes. */
   ended = false;
+  /**
+   * Tokens of the chain besides `token` that may still be usable: the extra successors a race probe
+   * left (scenarios/load/race-probe.ts). Listed in the run's ledger and revoked at the end.
+   */
+  readonly spares: string[] = [];
 
   constructor(
     readonly label: string,

@@ -6,7 +6,9 @@
  * tenant host) and judges each answer (`answer()`). A driver has at most one request in flight, so a
  * chain's rotated token is always stored before it is used; the pools hold at most one connection
  * per driver per origin, so a profile that talks to two hosts (exchange-search) works when they are
- * different hosts, ports or schemes, as in production.
+ * different hosts, ports or schemes, as in production. The one exception is a race probe
+ * (`LoadRequest.together`): the same request sent twice at once, each copy on a connection of its
+ * own (`extraConnections`), its driver waiting for both answers.
  *
  * Two models:
  * - closed (no rate): each driver sends its next request when its answer arrives;
@@ -45,6 +47,12 @@ export interface LoadRequest {
   /** Complete header set, `host` included (the real host name: the socket goes to its address). */
   readonly headers: Record<string, string>;
   readonly body?: string | undefined;
+  /**
+   * A race probe: the same request sent this many times at the same moment, each on its own
+   * connection; each answer goes to `answer()` in the order they arrive, and the conversation's
+   * next request waits for all of them.
+   */
+  readonly together?: number | undefined;
 }
 
 /** Counters a conversation may bump. */
@@ -96,6 +104,8 @@ export interface EngineOptions {
   /** Accept self-signed certificates (TACK_INSECURE_TLS). */
   readonly insecureTls?: boolean | undefined;
   readonly conversation: (index: number, tally: Tally) => Conversation;
+  /** Connections each origin's pool may open beyond one per driver: the race probes' second copies. */
+  readonly extraConnections?: number | undefined;
   readonly onProgress?: ((p: Progress) => void) | undefined;
   /** Called once, as the run starts, with its recorder: for outputs that read the figures while the run lasts (src/load/outputs/). */
   readonly onStart?: ((recorder: Recorder) => void) | undefined;
@@ -136,6 +146,8 @@ class Driver implements Dispatcher.DispatchHandler {
   dueAt = 0;
   busy = false;
   done = false;
+  /** Answers still awaited of the request in flight (more than one for a race probe). */
+  awaiting = 0;
   /** Consecutive transport failures: a closed-model driver backs off so a dead target is not spun on. */
   failures = 0;
 
@@ -167,6 +179,63 @@ class Driver implements Dispatcher.DispatchHandler {
   }
 }
 
+/** How long a race probe's copies wait for the slowest of them to be ready before their last bytes go anyway. */
+const TOGETHER_MAX_WAIT_MS = 1000;
+
+/**
+ * The bodies of a race probe's copies (last-byte synchronisation, as race testers do it): each
+ * sends all but its last byte at once; when every copy has (its connection open, its headers and
+ * that part written), or after TOGETHER_MAX_WAIT_MS, the last bytes go out together, so the server
+ * sees the requests complete at the same moment whatever it took to open the connections.
+ */
+export function heldTogether(body: string, copies: number): AsyncIterable<Buffer>[] {
+  const bytes = Buffer.from(body, 'utf8');
+  let ready = 0;
+  let release!: () => void;
+  const open = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const timer = setTimeout(() => release(), TOGETHER_MAX_WAIT_MS);
+  timer.unref();
+  void open.then(() => clearTimeout(timer));
+  async function* held(): AsyncGenerator<Buffer> {
+    if (bytes.length > 1) yield bytes.subarray(0, bytes.length - 1);
+    if (++ready >= copies) release();
+    await open;
+    yield bytes.subarray(Math.max(0, bytes.length - 1));
+  }
+  return Array.from({ length: copies }, () => held());
+}
+
+/** The extra copies of a race probe's request: each reads its own answer and hands it to its driver. */
+class Copy implements Dispatcher.DispatchHandler {
+  status = 0;
+  chunks: Buffer[] = [];
+
+  constructor(
+    private readonly driver: Driver,
+    private readonly settle: (d: Driver, status: number, body: string | undefined, error: Error | undefined) => void,
+  ) {}
+
+  onRequestStart(): void {}
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+    this.status = statusCode;
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    this.settle(this.driver, this.status, Buffer.concat(this.chunks).toString('utf8'), undefined);
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.settle(this.driver, 0, undefined, error);
+  }
+}
+
 export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   const wallStart = new Date();
   const t0 = performance.now();
@@ -191,7 +260,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     let pool = pools.get(origin.connectUrl);
     if (!pool) {
       pool = new Pool(origin.connectUrl, {
-        connections: options.connections,
+        connections: options.connections + (options.extraConnections ?? 0),
         pipelining: 1,
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
@@ -211,9 +280,24 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     d.kind = req.kind;
     d.busy = true;
     d.dueAt = dueAt;
-    inFlight++;
+    const copies = Math.max(1, req.together ?? 1);
+    d.awaiting = copies;
+    inFlight += copies;
     d.sentAt = performance.now();
-    poolFor(req.origin).dispatch({ method: req.method, path: req.path, headers: req.headers, body: req.body ?? null }, d);
+    const pool = poolFor(req.origin);
+    if (copies === 1) {
+      pool.dispatch({ method: req.method, path: req.path, headers: req.headers, body: req.body ?? null }, d);
+      return;
+    }
+    // A race probe: every copy on a connection of its own, their last bytes sent together.
+    recorder.raceProbe(d.sentAt, req.kind);
+    const bodies = heldTogether(req.body ?? '', copies);
+    const headers = { ...req.headers, 'content-length': String(Buffer.byteLength(req.body ?? '')) };
+    for (let i = 0; i < copies; i++) {
+      // undici sends an async iterable body chunk by chunk (its types list only streams).
+      const body = bodies[i] as unknown as Dispatcher.DispatchOptions['body'];
+      pool.dispatch({ method: req.method, path: req.path, headers, body }, i === 0 ? d : new Copy(d, settle));
+    }
   };
 
   const dueCount = (now: number) => (now < t0 ? 0 : Math.floor((Math.min(now, endAt) - t0) / interval) + 1);
@@ -261,8 +345,8 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
   const settle = (d: Driver, status: number, body: string | undefined, error: Error | undefined) => {
     if (stopped) return;
     const now = performance.now();
-    d.busy = false;
     inFlight--;
+    d.awaiting--;
     if (error === undefined) {
       d.failures = 0;
       recorder.response(status, now - d.sentAt, now, rate !== undefined ? now - d.dueAt : undefined, d.kind);
@@ -277,6 +361,9 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       else recorder.error(typeof code === 'string' ? code : error.name || 'socket error', now, d.kind);
       d.conv.lost();
     }
+    // A race probe's next request waits for every copy's answer.
+    if (d.awaiting > 0) return;
+    d.busy = false;
     resume(d);
   };
 
@@ -307,7 +394,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       final,
       phase: recorder.phaseAt(lastTick + spanMs / 2),
       perSecond: (total - lastTotal) / Math.max(0.001, spanMs / 1000),
-      failures: w.errors + w.timeouts + w.non2xx + w.malformed + m.errors + m.timeouts + m.non2xx + m.malformed,
+      failures: w.errors + w.timeouts + w.non2xx + w.malformed + m.errors + m.timeouts + m.non2xx + m.malformed + (w.forks ?? 0) + (m.forks ?? 0),
       broken: w.broken + w.lost + m.broken + m.lost,
       p99Us,
       busyPct: gen.busyPct,

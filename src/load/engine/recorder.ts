@@ -12,7 +12,17 @@
  * but its latencies and throughput are left out.
  */
 import { encode, newHistogram, toMicros, type Histogram } from './histograms.js';
-import { emptyCounts, statusClassOf, type ChainBreak, type Counts, type EndpointResult, type RequestKind, type Second, type StatusClass } from '../types.js';
+import {
+  emptyCounts,
+  statusClassOf,
+  type ChainBreak,
+  type Counts,
+  type EndpointResult,
+  type RaceFork,
+  type RequestKind,
+  type Second,
+  type StatusClass,
+} from '../types.js';
 
 export type Phase = 'warmup' | 'measured';
 
@@ -27,7 +37,12 @@ export type Outcome =
   /** An answer against the spec: a 2xx whose body is not as the spec says, no rotation, a young access token refused. */
   | { readonly kind: 'malformed'; readonly detail: string }
   /** The chain's current token was refused: the chain is over. */
-  | { readonly kind: 'broken'; readonly cause: 'rotation' | 'lost'; readonly error: string };
+  | { readonly kind: 'broken'; readonly cause: 'rotation' | 'lost'; readonly error: string }
+  /**
+   * A race probe forked the chain (scenarios/load/race-probe.ts): of its two exchanges of one token,
+   * `exchanged` returned a token and `alive` of those still exchanged, where one at a time leaves one.
+   */
+  | { readonly kind: 'forked'; readonly exchanged: number; readonly alive: number; readonly afterRotations: number };
 
 const MAX_LISTED_BREAKS = 100;
 
@@ -92,6 +107,9 @@ class Book {
       case 'broken':
         if (outcome.cause === 'rotation') c.broken++;
         else c.lost++;
+        return;
+      case 'forked':
+        c.forks = (c.forks ?? 0) + 1;
     }
   }
 
@@ -123,6 +141,8 @@ export class Recorder {
   private readonly kinds = new Map<RequestKind, Book>();
   readonly breaks: ChainBreak[] = [];
   breaksNotListed = 0;
+  readonly forks: RaceFork[] = [];
+  forksNotListed = 0;
   private readonly seconds: LiveSecond[] = [];
   /** The answers since the last progress line, in the run's measure (for the progress line's p99). */
   private readonly interval = newHistogram();
@@ -196,6 +216,13 @@ export class Recorder {
     const phase = this.phaseAt(now);
     this.all.outcome(phase, outcome);
     this.book(kind).outcome(phase, outcome);
+    if (outcome.kind === 'forked') {
+      const { exchanged, alive, afterRotations } = outcome;
+      if (this.forks.length < MAX_LISTED_BREAKS)
+        this.forks.push({ chain: chain.label, atS: Math.round(now - this.startedAt) / 1000, phase, afterRotations, exchanged, alive });
+      else this.forksNotListed++;
+      return;
+    }
     if (outcome.kind !== 'broken') return;
     if (this.breaks.length >= MAX_LISTED_BREAKS) {
       this.breaksNotListed++;
@@ -210,6 +237,12 @@ export class Recorder {
       status,
       error: outcome.error,
     });
+  }
+
+  /** A race probe sent: one token twice at the same moment. */
+  raceProbe(now: number, kind: RequestKind): void {
+    const phase = this.phaseAt(now);
+    for (const c of [this.all.counts(phase), this.book(kind).counts(phase)]) c.raceProbes = (c.raceProbes ?? 0) + 1;
   }
 
   rotation(now: number, kind: RequestKind | undefined): void {

@@ -22,6 +22,28 @@ import { REQUEST_KINDS, type RequestKind, STATUS_CLASSES, type LoadResult } from
 import { formatCount, formatUs, formatUsTick } from '../units.js';
 
 const COLOURS: Record<string, string> = { all: '#222', '1xx': '#888', '2xx': '#2a7', '3xx': '#58c', '4xx': '#d80', '5xx': '#c33' };
+/** The race probe: its set-up and policy, probes and forks per request kind, and each fork. */
+function raceSection(result: LoadResult): string {
+  const race = result.race!;
+  const verdict = race.policy === null ? '' : race.judged ? ' A fork fails the run.' : ' A fork is observed, not failed: the policy allows two usable tokens.';
+  const kinds = REQUEST_KINDS.flatMap((kind) => {
+    const m = metricsOf(endpointView(result, kind));
+    return m.raceProbes > 0 || m.forks > 0 ? [`<tr><td>${kind}</td><td class="num">${m.raceProbes}</td><td class="num">${m.forks}</td></tr>`] : [];
+  });
+  const perKind = kinds.length ? `<table><tr><th>request</th><th>race probes</th><th>forked</th></tr>${kinds.join('')}</table>` : '';
+  const forks = race.forks.length
+    ? `<table><tr><th>chain</th><th>at</th><th>after rotations</th><th>returned a token</th><th>still exchanged</th></tr>${race.forks
+        .map(
+          (f) =>
+            `<tr><td class="fail">${esc(f.chain)}${f.shard ? ` [shard ${esc(f.shard)}]` : ''}</td><td>${f.atS.toFixed(2)} s (${f.phase})</td>` +
+            `<td>${f.afterRotations}</td><td>${f.exchanged} of 2</td><td>${f.alive}</td></tr>`,
+        )
+        .join('')}</table>${race.forksNotListed ? `<p>… and ${race.forksNotListed} more.</p>` : ''}`
+    : '';
+  const chains = race.policy === null ? '' : `${race.chains} chain(s) sent their token twice at the same moment now and then. `;
+  return `<h2>Race probe</h2><p>${esc(chains)}${esc(race.seen)}.${esc(verdict)}</p>${perKind}${forks}`;
+}
+
 const ENDPOINT_COLUMNS = ['request', 'answers', 'req/s', 'p50', 'p90', 'p99', 'p99.9', 'max', 'failed', 'statuses'];
 const KIND_COLOURS: Readonly<Record<RequestKind, string>> = { exchange: '#58c', search: '#2a7', mint: '#d80', refresh: '#a5c' };
 
@@ -216,6 +238,7 @@ export function renderHtml(result: LoadResult): string {
         )
         .join('')}</table>${result.breaksNotListed ? `<p>… and ${result.breaksNotListed} more.</p>` : ''}`
     : '';
+  const race = result.race ? raceSection(result) : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>tack load ${esc(result.profile)} ${esc(result.runId)}</title>
 <style>
@@ -233,6 +256,7 @@ ${builtIn}
 <table>${rows.map(([k, v]) => `<tr><th>${esc(k)}</th><td>${esc(v)}</td></tr>`).join('')}</table>
 ${thresholds}
 ${breaks}
+${race}
 ${endpointTable}
 ${result.capacity ? capacitySection(result.capacity) : ''}
 ${throughput}

@@ -7,7 +7,7 @@ import { describeHealth, saturationWarning } from '../engine/generator.js';
 import { decode, summarise, type LatencySummary } from '../engine/histograms.js';
 import { endpointView, failuresOf, headlineView, metricsOf } from '../results/metrics.js';
 import { samplesNote } from '../results/thresholds.js';
-import { REQUEST_KINDS, STATUS_CLASSES, type LoadResult } from '../types.js';
+import { REQUEST_KINDS, STATUS_CLASSES, type LoadResult, type RaceProbeResult } from '../types.js';
 import { capacityLine } from '../capacity/capacity.js';
 import { describeMachine } from '../engine/machine.js';
 import { formatCount, formatUs } from '../units.js';
@@ -49,9 +49,27 @@ function latencyRow(name: string, s: LatencySummary, measuredS: number): string[
 export function correctnessText(result: LoadResult): string {
   const m = metricsOf(result);
   return (
-    `${m.broken} broken chain(s), ${m.lost} lost, ${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ` +
+    `${m.broken} broken chain(s), ${m.lost} lost, ${m.forks} forked (of ${m.raceProbes} race probe(s)), ` +
+    `${m.malformed} against the spec, ${m.non2xx} unexpected non-2xx, ` +
     `${m.transportErrors} transport error(s), ${m.timeouts} timeout(s); ${formatCount(m.rotations)} rotation(s)`
   );
+}
+
+/** The race probe: how it was set up, what one exchange at a time showed, each fork. */
+export function raceLines(race: RaceProbeResult): string[] {
+  const out = [
+    race.policy === null
+      ? `race probe: ${race.seen}`
+      : `race probe: ${race.chains} chain(s); ${race.seen}; a fork ${race.judged ? 'fails the run' : 'is observed, not failed'}`,
+  ];
+  for (const f of race.forks) {
+    out.push(
+      `  ✘ rotation forked under concurrency: ${f.chain}${f.shard ? ` [shard ${f.shard}]` : ''} at ${f.atS.toFixed(2)} s (${f.phase}) ` +
+        `after ${f.afterRotations} rotation(s): ${f.exchanged} of 2 exchanges sent together returned a token, ${f.alive} still exchanged`,
+    );
+  }
+  if (race.forksNotListed > 0) out.push(`  … and ${race.forksNotListed} more fork(s)`);
+  return out;
 }
 
 /** One row per request kind the result has: answers, rate, latency, failed requests, statuses. */
@@ -135,6 +153,10 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
       ),
     );
     for (const k of kinds) out.push(`${k.kind} statuses (measured): ${k.statuses}`);
+    for (const kind of REQUEST_KINDS) {
+      const k = metricsOf(endpointView(view, kind));
+      if (k.raceProbes > 0 || k.forks > 0) out.push(`${kind} race probes: ${formatCount(k.raceProbes)}, forked ${formatCount(k.forks)}`);
+    }
   }
   out.push(`latency: ${m.corrected ? 'from when each request fell due (coordinated-omission corrected)' : 'as answered'}, over the measured phase`);
   out.push('');
@@ -161,6 +183,7 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
     );
   }
   if (result.breaksNotListed > 0) out.push(`  … and ${result.breaksNotListed} more broken chain(s)`);
+  if (result.race) out.push(...raceLines(result.race));
   if (result.thresholds.length > 0) {
     const max = result.capacity?.maxRate;
     const at = result.capacity ? ` at ${max !== null && max !== undefined ? `${formatCount(max)} req/s, the highest step that held` : 'the first step'}` : '';

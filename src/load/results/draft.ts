@@ -5,7 +5,7 @@
 import type { EngineResult } from '../engine/engine.js';
 import { encode } from '../engine/histograms.js';
 import type { LoadOptions } from '../options.js';
-import { LOAD_SCHEMA, type LoadResult } from '../types.js';
+import { LOAD_SCHEMA, type LoadResult, type RaceProbeResult } from '../types.js';
 
 /** What every result of one run shares. */
 export interface Common {
@@ -14,6 +14,8 @@ export interface Common {
   readonly target: LoadResult['target'];
   readonly timeoutMs: number;
   readonly chains: string;
+  /** The race probe as set up (its forks are the engine's). */
+  readonly race?: Omit<RaceProbeResult, 'forks' | 'forksNotListed'> | undefined;
 }
 
 /** The result of one engine run (thresholds and verdict left empty). Destroys the engine's live histograms. */
@@ -47,6 +49,7 @@ export function draftOf(engine: EngineResult, c: Common, rate: number | null, wa
     timeline: rec.timeline(),
     breaks: rec.breaks,
     breaksNotListed: rec.breaksNotListed,
+    ...(c.race ? { race: { ...c.race, forks: rec.forks, forksNotListed: rec.forksNotListed } } : {}),
     thresholds: [],
     verdict: { exitCode: 0, reasons: [] },
     mergedFrom: [],

@@ -24,6 +24,7 @@ import {
   type EndpointResult,
   type Latency,
   type LoadResult,
+  type RaceProbeResult,
   type Second,
   type Threshold,
 } from '../types.js';
@@ -51,6 +52,8 @@ export function addCounts(into: Counts, from: Counts): void {
   into.errors += from.errors;
   into.timeouts += from.timeouts;
   into.rotations += from.rotations;
+  into.raceProbes = (into.raceProbes ?? 0) + (from.raceProbes ?? 0);
+  into.forks = (into.forks ?? 0) + (from.forks ?? 0);
   addMap(into.byStatus, from.byStatus);
   addMap(into.errorCodes, from.errorCodes);
   addMap(into.notes, from.notes);
@@ -93,6 +96,25 @@ function sumResults(results: readonly LoadResult[]): EndpointResult & { endpoint
     if (parts.length > 0) endpoints[kind] = sumBook(parts);
   }
   return { ...whole, endpoints };
+}
+
+/**
+ * The race probes of several results (shards, or a search's steps): the forks listed together, the
+ * probing chains added; the policy and its words the first prober's, a fork judged if any part judged it.
+ */
+function mergeRace(parts: readonly { race?: RaceProbeResult | undefined; shard?: string }[], chainsAdd: boolean): RaceProbeResult | undefined {
+  const races = parts.flatMap((p) => (p.race ? [{ race: p.race, shard: p.shard }] : []));
+  const first = races.find((r) => r.race.policy !== null)?.race ?? races[0]?.race;
+  if (!first) return undefined;
+  const forks = races.flatMap(({ race, shard }) => race.forks.map((f) => (shard !== undefined ? { ...f, shard: f.shard ?? shard } : f)));
+  const listed = forks.slice(0, MAX_LISTED_BREAKS);
+  return {
+    ...first,
+    chains: chainsAdd ? races.reduce((n, r) => n + r.race.chains, 0) : first.chains,
+    judged: races.some((r) => r.race.judged),
+    forks: listed,
+    forksNotListed: races.reduce((n, r) => n + r.race.forksNotListed, 0) + forks.length - listed.length,
+  };
 }
 
 const maxOf = (xs: readonly (number | undefined)[]) => (xs.some((x) => x !== undefined) ? Math.max(...xs.map((x) => x ?? 0)) : undefined);
@@ -155,6 +177,13 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
     breaksNotListed += result.breaksNotListed;
   });
   const rates = results.map((r) => r.settings.rate);
+  const race = mergeRace(
+    inputs.map(({ result }) => ({
+      race: result.race,
+      shard: result.settings.shard ? `${result.settings.shard.index}/${result.settings.shard.count}` : result.runId,
+    })),
+    true,
+  );
   const merged: Omit<LoadResult, 'verdict' | 'thresholds'> = {
     schema: LOAD_SCHEMA,
     tack: first.tack,
@@ -183,6 +212,7 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
     timeline: mergeTimelines(results.map((r) => r.timeline)),
     breaks,
     breaksNotListed,
+    ...(race ? { race } : {}),
     mergedFrom: inputs.flatMap(({ file, result }) =>
       result.mergedFrom.length > 0
         ? result.mergedFrom
@@ -221,6 +251,7 @@ export function combineSteps(steps: readonly LoadResult[], warmupMs: number): Lo
   const breaks = steps.flatMap((r) => r.breaks).slice(0, MAX_LISTED_BREAKS);
   const listed = steps.reduce((n, r) => n + r.breaks.length, 0);
   const measuredS = Math.round(steps.reduce((n, r) => n + r.measuredS, 0) * 1000) / 1000;
+  const race = mergeRace(steps, false);
   return {
     ...first,
     finishedAt: steps[steps.length - 1]!.finishedAt,
@@ -230,6 +261,7 @@ export function combineSteps(steps: readonly LoadResult[], warmupMs: number): Lo
     timeline,
     breaks,
     breaksNotListed: steps.reduce((n, r) => n + r.breaksNotListed, 0) + Math.max(0, listed - breaks.length),
+    ...(race ? { race } : {}),
     thresholds: [],
     verdict: { exitCode: 0, reasons: [] },
   };

@@ -25,6 +25,9 @@ export interface Metrics {
   readonly broken: number;
   readonly lost: number;
   readonly rotations: number;
+  /** Race probes sent, and those that forked the chain where the policy allows one usable token (docs/load.md, "Race probe"). */
+  readonly raceProbes: number;
+  readonly forks: number;
   /** Failed requests per hundred attempts (answers + transport errors + timeouts). */
   readonly errorRatePct: number;
 }
@@ -35,8 +38,9 @@ export function latencyHistogram(result: Pick<LoadResult, 'latency'>): { h: Hist
   return { h: sumEncoded(Object.values(result.latency.byClass)), corrected: false };
 }
 
+/** Failed requests of one phase: a race probe that forked a chain counts as one. */
 export function failuresOf(c: Counts): number {
-  return c.errors + c.timeouts + c.non2xx + c.malformed + c.broken + c.lost;
+  return c.errors + c.timeouts + c.non2xx + c.malformed + c.broken + c.lost + (c.forks ?? 0);
 }
 
 /** The figures of a result, or of any part with the same counts and histograms (a request kind's, a live run's so far). */
@@ -63,6 +67,8 @@ export function metricsOf(result: Figures): Metrics {
     broken: w.broken + m.broken,
     lost: w.lost + m.lost,
     rotations: w.rotations + m.rotations,
+    raceProbes: (w.raceProbes ?? 0) + (m.raceProbes ?? 0),
+    forks: (w.forks ?? 0) + (m.forks ?? 0),
     errorRatePct: attempts > 0 ? (100 * errors) / attempts : 0,
   };
 }

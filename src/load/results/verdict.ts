@@ -11,12 +11,14 @@
  */
 import { EXIT } from '../../harness/errors.js';
 import { metricsOf } from './metrics.js';
+import { describePolicy } from '../race.js';
 import type { LoadResult, Threshold, Verdict } from '../types.js';
 
 /**
  * What the target did against the spec, whatever the load: a chain's current token refused
- * (rotation broke) and answers against the spec. These fail every load mode (exit 1), a capacity
- * search too, whatever capacity it found.
+ * (rotation broke), a race probe that forked a chain where one exchange at a time leaves one usable
+ * token, and answers against the spec. These fail every load mode (exit 1), a capacity search too,
+ * whatever capacity it found.
  */
 export function specViolations(result: Omit<LoadResult, 'verdict'>): string[] {
   const m = metricsOf(result);
@@ -26,6 +28,7 @@ export function specViolations(result: Omit<LoadResult, 'verdict'>): string[] {
     const where = first ? `; first: ${first.chain} at ${first.atS.toFixed(2)} s after ${first.afterRotations} rotation(s) (${first.error})` : '';
     out.push(`rotation broke under load: ${m.broken} chain(s) had their current token refused${where}`);
   }
+  if (m.forks > 0) out.push(forkedReason(result, m.forks, m.raceProbes));
   if (m.malformed > 0) out.push(`${m.malformed} answer(s) against the spec: ${againstSpec(result)}`);
   return out;
 }
@@ -55,6 +58,20 @@ export function judge(result: Omit<LoadResult, 'verdict'>, thresholds: readonly 
   }
   const exitCode = correctness.length > 0 ? EXIT.mustFailed : breached.length > 0 ? EXIT.threshold : EXIT.ok;
   return { exitCode, reasons: [...correctness, ...breached] };
+}
+
+/** A fork, with what a person needs: how many, the policy one at a time, the first chain. */
+function forkedReason(result: Omit<LoadResult, 'verdict'>, forks: number, probes: number): string {
+  const race = result.race;
+  const policy = race?.policy
+    ? `, where one exchange at a time ${describePolicy(race.policy).replace(/^a rotated-out token is/, 'a rotated-out token was')}`
+    : '';
+  const first = race?.forks[0];
+  const where = first
+    ? `; first: ${first.chain} at ${first.atS.toFixed(2)} s after ${first.afterRotations} rotation(s) ` +
+      `(${first.exchanged} of 2 returned a token, ${first.alive} still exchanged)`
+    : '';
+  return `rotation forked under concurrency: ${forks} of ${probes} race probe(s) left two usable tokens of one chain${policy}${where}`;
 }
 
 /** What the answers against the spec were, most frequent first, from the `malformed: ...` notes. */

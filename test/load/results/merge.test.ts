@@ -44,9 +44,12 @@ describe('tack load merge', () => {
       for (const key of ['responses', 'ok', 'expected', 'non2xx', 'malformed', 'broken', 'lost', 'errors', 'timeouts', 'rotations'] as const) {
         expect(m[key], `${phase}.${key}`).toBe(x[key] + y[key]);
       }
+      for (const key of ['raceProbes', 'forks'] as const) expect(m[key], `${phase}.${key}`).toBe((x[key] ?? 0) + (y[key] ?? 0));
       for (const [status, n] of Object.entries(m.byStatus)) expect(n).toBe((x.byStatus[status] ?? 0) + (y.byStatus[status] ?? 0));
     }
     expect(merged.settings.connections).toBe(5);
+    // Each shard's race probe: the probing chains added, the policy seen, the forks listed together.
+    expect(merged.race).toMatchObject({ chains: a.result.race!.chains + b.result.race!.chains, policy: a.result.race!.policy, forks: [] });
     expect(merged.mergedFrom.map((f) => f.shard)).toEqual(['1/2', '2/2']);
 
     // Every answer of both shards is in the merged histogram, by class and per second.
