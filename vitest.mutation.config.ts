@@ -1,0 +1,23 @@
+/**
+ * The unit tests that mutation testing (`npm run mutation`, stryker.config.json) runs against each
+ * mutant: the tests at the paths of the code that decides verdicts, and nothing that starts a server,
+ * a client or a run. A mutant survives when these tests pass with it.
+ */
+import { defineConfig } from 'vitest/config';
+import { scaled } from './test/helpers/time-limits.js';
+
+export default defineConfig({
+  test: {
+    include: [
+      'test/checks/**/*.test.ts',
+      'test/harness/redactor*.test.ts',
+      'test/harness/browser/visible-text*.test.ts',
+      'test/suites/client/judges*.test.ts',
+      'test/runner/baseline-*.test.ts',
+      'test/runner/exit-policy*.test.ts',
+    ],
+    testTimeout: scaled(60_000),
+    hookTimeout: scaled(60_000),
+    pool: 'forks',
+  },
+});
