@@ -24,6 +24,8 @@ describe('counted requests at their edges (src/checks/sequence.ts)', () => {
     expect(atMost(n(2), 2, 'search').ok).toBe(true);
     expect(atMost(n(0), 0, 'search').ok).toBe(true);
     expect(atMost(n(1), 0, 'search').ok).toBe(false);
+    expect(atMost(n(1), 0, 'search').expected).toBe('no search');
+    expect(atMost(n(1), 2, 'search').expected).toBe('at most 2 searchs');
   });
 
   it('exactly n is neither one fewer nor one more', () => {
