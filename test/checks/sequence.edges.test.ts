@@ -39,9 +39,8 @@ describe('counted requests at their edges (src/checks/sequence.ts)', () => {
 
   it('the requests counted are listed, the first four only', () => {
     expect(some(n(0), 'search').actual).toBe('no search');
-    expect(some(n(4), 'search').actual).toBe(
-      '4 searchs: #1 GET /api/businesses/search → 200, #2 GET /api/businesses/search → 200, #3 GET /api/businesses/search → 200, #4 GET /api/businesses/search → 200',
-    );
+    const listed = [1, 2, 3, 4].map((i) => `#${i} GET /api/businesses/search → 200`).join(', ');
+    expect(some(n(4), 'search').actual).toBe(`4 searchs: ${listed}`);
     expect(some(n(5), 'search').actual).toMatch(/#4 GET \/api\/businesses\/search → 200, …$/);
   });
 
