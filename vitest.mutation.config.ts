@@ -11,6 +11,8 @@ export default defineConfig({
     include: [
       'test/checks/**/*.test.ts',
       'test/harness/redactor*.test.ts',
+      // The redactor's edges the reports rely on, unit tests too.
+      'test/reporters/redactor-edges.test.ts',
       'test/harness/browser/visible-text*.test.ts',
       'test/suites/client/judges*.test.ts',
       'test/runner/baseline-*.test.ts',
