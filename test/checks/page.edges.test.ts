@@ -51,7 +51,8 @@ describe('the page checks at their edges (src/checks/page.ts)', () => {
     expect(page.countsDown(undefined, '0:59').ok).toBe(false);
     expect(page.countsDown('1:00', undefined).ok).toBe(false);
     expect(page.countsDown('x1:00', '0:59').ok).toBe(false);
-    expect(page.countsDown('1:00', '0:5').ok).toBe(false);
+    expect(page.countsDown('1:00', '0:590').ok).toBe(false);
+    expect(page.countsDown('1:30', '1:10').ok).toBe(true);
   });
 
   it('the same display is the same text once a countdown in it is left aside; an empty one never is', () => {
@@ -60,6 +61,10 @@ describe('the page checks at their edges (src/checks/page.ts)', () => {
     expect(page.sameDisplay('1:59', '1:58').ok).toBe(false);
     expect(page.sameDisplay('12:34x', '12:35x').ok).toBe(false);
     expect(page.sameDisplay('a1:59', 'a1:58').ok).toBe(false);
+    expect(page.sameDisplay('tpat 12:34', 'tpat 12:35').ok).toBe(true);
+    expect(page.sameDisplay('x-1:59-y', 'x--y').ok).toBe(false);
+    expect(page.sameDisplay('a  b 1:59', 'a b 1:58').ok).toBe(true);
+    expect(page.sameDisplay('a b', 'ab').ok).toBe(false);
   });
 
   it('the token is gone only when its element, its masked form and its full value are all out of sight', () => {
@@ -68,7 +73,11 @@ describe('the page checks at their edges (src/checks/page.ts)', () => {
     expect(page.gone(true, seen(), masked, TOKEN).ok).toBe(false);
     expect(page.gone(false, seen({ where: 'the text', text: `key ${masked}` }), masked, TOKEN).actual).toBe('the masked token is still in the text');
     expect(page.gone(false, seen({ where: 'a form field', text: TOKEN }), masked, TOKEN).actual).toBe('the full token is in a form field');
-    expect(page.gone(false, seen({ where: 'the text', text: 'anything' }), '  ', TOKEN).ok).toBe(true);
+    expect(page.gone(false, seen({ where: 'the text', text: 'two  spaces' }), '  ', TOKEN).ok).toBe(true);
+    const twice = seen({ where: 'the text', text: masked }, { where: 'a form field', text: masked });
+    expect(page.gone(false, twice, masked, TOKEN).actual).toBe('the masked token is still in the text, a form field');
+    const full = seen({ where: 'the title', text: TOKEN }, { where: 'an image', text: TOKEN });
+    expect(page.gone(false, full, masked, TOKEN).actual).toBe('the full token is in the title, an image');
     expect(page.notShownAgain(false, seen({ where: 'the title', text: TOKEN }), masked, TOKEN).ok).toBe(false);
     expect(page.notShownAgain(false, seen(), masked, TOKEN).ok).toBe(true);
   });
@@ -78,7 +87,12 @@ describe('the page checks at their edges (src/checks/page.ts)', () => {
     expect(page.redirectedAway('http://acme.localhost:1/account', tokenPage, false).ok).toBe(true);
     expect(page.redirectedAway('http://acme.localhost:1/account/api-tokens/', tokenPage, false).ok).toBe(false);
     expect(page.redirectedAway('http://other.localhost:1/account', tokenPage, false).ok).toBe(false);
-    expect(page.redirectedAway('http://other.localhost:1/account/api-tokens', tokenPage, false).ok).toBe(false);
+    expect(page.redirectedAway('http://other.localhost:1/account/api-tokens', tokenPage, false)).toEqual({
+      ok: false,
+      expected: expect.any(String),
+      actual: 'http://other.localhost:1/account/api-tokens, another site',
+    });
+    expect(page.redirectedAway('http://acme.localhost:1/account/api-tokens//', tokenPage, false).ok).toBe(false);
     expect(page.redirectedAway('http://acme.localhost:1/account', tokenPage, true).ok).toBe(false);
   });
 
