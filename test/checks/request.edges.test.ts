@@ -45,6 +45,15 @@ describe("checks on a client's request at their edges (src/checks/request.ts)", 
     expect(jsonField(json('["a@x"]'), '0', 'a@x', 'the user').ok).toBe(false);
   });
 
+  it('what was sent instead is said: another member, no header, another scheme, a token not issued', () => {
+    expect(jsonField(json('{"username":"b@x"}'), 'username', 'a@x', 'the user').actual).toMatch(/^another username \(/);
+    const bearer = (headers: Record<string, string>) => bearerAmong(request({ headers }), new Set(['at-1']), 'an issued token').actual;
+    expect(bearer({})).toMatch(/^no Authorization header \(/);
+    expect(bearer({ authorization: 'Basic at-1' })).toMatch(/^an Authorization header that is not Bearer <token> \(/);
+    expect(bearer({ authorization: 'Bearer at-2' })).toMatch(/^a Bearer token that is not an issued token \(/);
+    expect(bearer({ authorization: 'Bearer at-1' })).toMatch(/^Bearer with an issued token \(/);
+  });
+
   it('a header is looked up by its name in any letter case', () => {
     expect(headerValue(request({ headers: { k1: 'id' } }), 'K1', 'id', 'the client id').ok).toBe(true);
     expect(headerValue(request({ headers: {} }), 'K1', 'id', 'the client id').ok).toBe(false);
@@ -74,6 +83,10 @@ describe('no partner key on a request (src/checks/request.ts withoutPartnerKey)'
     const f = found({ authorization: `Secret ${SECRET}` });
     expect(f.ok).toBe(false);
     expect(f.actual).toMatch(/^the secret in authorization \(/);
+  });
+
+  it('a credential header and the secret under another name are both named', () => {
+    expect(found({ 'x-partner-id': 'acme', authorization: `Secret ${SECRET}` }).actual).toMatch(/^X-Partner-Id, the secret in authorization \(/);
   });
 
   it('a named header carrying the secret is reported once, by its name', () => {

@@ -37,6 +37,14 @@ describe('a repeated call at its edges (src/checks/retry.ts)', () => {
     expect(repeatedWith(original, retry, 'at/new', 'the new token', tokens).ok).toBe(true);
   });
 
+  it('a repetition without the new token says what it carried instead', () => {
+    const retry = (headers: Record<string, string>) => call(3, '/api/businesses/search?q=a', headers);
+    const instead = (headers: Record<string, string>) => repeatedWith(refused, retry(headers), 'at/new', 'the new token', tokens).actual;
+    expect(instead({})).toMatch(/^the same call without the new token: it carried no Bearer token \(/);
+    expect(instead({ authorization: 'Bearer at-old' })).toMatch(/^the same call without the new token: it carried the refused access token again \(/);
+    expect(instead({ authorization: 'Bearer at-other' })).toMatch(/^the same call without the new token: it carried another token \(/);
+  });
+
   it('says where the token travels: Bearer, another header, the URL URL-encoded, the body', () => {
     expect(carriedIn(call(3, '/x', { authorization: 'Bearer at/new' }), 'at/new')).toBe('as Bearer');
     expect(carriedIn(call(3, '/x', { 'x-token': 'at/new' }), 'at/new')).toBe('in the x-token header');

@@ -38,6 +38,7 @@ describe('the token file at its edges (src/checks/token-file.ts)', () => {
     expect(ownerOnly(0o100600).actual).toBe('mode 0600');
     expect(ownerOnly(0o100644)).toEqual({ ok: false, expected: expect.any(String), actual: 'mode 0644' });
     expect(ownerOnly(0o100400).ok).toBe(true);
+    expect(ownerOnly(0o100044).actual).toBe('mode 0044');
   });
 
   it('the same inode is a file rewritten in place', () => {
