@@ -485,6 +485,7 @@ async function inEveryDocumentOnce<T extends { readonly frames: readonly boolean
  */
 export async function shownBy(locator: Locator): Promise<string> {
   // evaluateAll: a gone element answers at once (evaluate would wait for it).
+  // Stryker disable all: this function runs in the page, where Stryker's mutant switches do not exist.
   const texts = await locator
     .evaluateAll((nodes: unknown[]) =>
       nodes.slice(0, 1).map((node) => {
@@ -495,6 +496,7 @@ export async function shownBy(locator: Locator): Promise<string> {
         return el.innerText ?? el.textContent ?? '';
       }),
     )
+    // Stryker restore all
     .catch(() => [] as string[]);
   return (texts[0] ?? '').trim();
 }
