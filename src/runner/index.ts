@@ -12,7 +12,7 @@
  * exchange in flight has landed, and every API token tack generated is revoked (cleanup/ledger.ts).
  */
 import type { RuleId } from '../rules/catalog.js';
-import { BrowserHost } from '../harness/browser/browser-host.js';
+import { BrowserHost, type LentBrowser } from '../harness/browser/browser-host.js';
 import { PageTokens } from '../harness/browser/page-tokens.js';
 import { Web } from '../harness/browser/web.js';
 import { ApiClient } from '../harness/clients/api.js';
@@ -67,6 +67,11 @@ export interface RunOptions {
   readonly ledger?: TokenLedger;
   /** A stop signal: no test starts after it, the one under way is abandoned, the clean-up runs. */
   readonly interrupt?: Interrupt;
+  /**
+   * A browser the caller launched (`launchBrowser`) and lends the run instead of the run launching
+   * its own; the run opens its own contexts in it and leaves it open. tack's own tests share one.
+   */
+  readonly browser?: LentBrowser;
 }
 
 export interface RunResult {
@@ -213,7 +218,7 @@ function contextParts(options: RunOptions, hook: ContextParts['hook'], ledger: T
   const names = new Names(options.runId, options.seed);
   const identity = new IdentityClient(http, redactor, target.identityUrl, target.clientId, ledger);
   const readers = new Readers(hook, names, target.userEmail);
-  const host = new BrowserHost(target.browser, Math.max(5_000, target.requestTimeoutMs));
+  const host = new BrowserHost(target.browser, Math.max(5_000, target.requestTimeoutMs), options.browser);
   const web = new Web(target, host, redactor, hook, readers, names, ledger);
   return {
     target,

@@ -5,9 +5,35 @@
  * Without one, the browser tests are skipped saying why, except in CI: there a missing browser
  * fails the run (test/ci/browser.test.ts), so a green CI has exercised every browser rule.
  */
+import type { Browser } from 'playwright-core';
+import { launchBrowser, type LentBrowser } from '../../src/harness/browser/browser-host.js';
 import { findBrowser } from '../../src/harness/browser/executable.js';
 
 export const BROWSER = findBrowser(process.env['TACK_BROWSER']);
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The one Chromium a test worker's runs share, launched on first use as a run launches its own
+ * (launchBrowser) and relaunched if it went away; Playwright ends it when the worker exits. Each run
+ * still opens and closes its own contexts in it (cookies, storage, permissions and clock never leak
+ * between runs, as between a run's tests), so what a run sees is what it would see in a browser of its
+ * own; only the launch, a tenth of a small run's time, is saved.
+ */
+export const sharedBrowser: LentBrowser = async () => {
+  if (!BROWSER.found) throw new Error(`no browser: ${BROWSER.reason}`);
+  const path = BROWSER.path;
+  const current = shared ? await shared.catch(() => undefined) : undefined;
+  if (current?.isConnected()) return current;
+  shared = launchBrowser(path);
+  shared.catch(() => (shared = undefined));
+  return shared;
+};
+
+/** The shared browser for a run whose TACK_BROWSER finds `path`: only the browser the tests find, never another a test names. */
+export function sharedBrowserFor(lookup: ReturnType<typeof findBrowser>): LentBrowser | undefined {
+  return lookup.found && BROWSER.found && lookup.path === BROWSER.path ? sharedBrowser : undefined;
+}
 
 /** Whether the variables say this is a CI run: CI set, as CI systems do (GitHub, GitLab...), and not 'false' or '0'. */
 export function inCi(env: NodeJS.ProcessEnv = process.env): boolean {

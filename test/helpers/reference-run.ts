@@ -9,6 +9,8 @@ import { discoverHook } from '../../src/harness/hook-discovery.js';
 import { planRules, type RulePlan } from '../../src/runner/selection.js';
 import { preflight } from '../../src/harness/preflight.js';
 import { openSession } from '../../src/harness/session.js';
+import { findBrowser } from '../../src/harness/browser/executable.js';
+import { sharedBrowserFor } from './browser.js';
 
 export interface ReferenceRunOptions {
   readonly faults?: readonly string[];
@@ -37,6 +39,8 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
       redactor: session.redactor,
       transcript: session.transcript,
       ledger: session.ledger,
+      // The worker's one Chromium, where the run would launch that same browser (test/helpers/browser.ts).
+      browser: sharedBrowserFor(findBrowser(session.target.browser)),
     });
   } finally {
     await session.close();

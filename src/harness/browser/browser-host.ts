@@ -5,6 +5,10 @@
  *
  * Chromium is launched as the token-page smoke test of the reference server does, headless, with
  * `*.localhost` mapped to loopback (RFC 6761) and nothing else: traffic goes only where a URL says.
+ *
+ * A caller may lend the run a browser it launched itself (tack's own tests share one between runs,
+ * launched by `launchBrowser` with the same arguments): the run then opens and closes only its own
+ * contexts in it, and leaves the browser to its owner.
  */
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 import { stopHandled } from '../interrupt.js';
@@ -26,6 +30,9 @@ export const LAUNCH_ARGS = [
   '--disable-features=IsolateOrigins,site-per-process',
 ];
 
+/** A browser a caller launched (`launchBrowser`) and lends to runs, which leave it open. */
+export type LentBrowser = () => Promise<Browser>;
+
 export class BrowserHost {
   private lookup: BrowserLookup | undefined;
   private launching: Promise<Browser> | undefined;
@@ -37,6 +44,8 @@ export class BrowserHost {
     private readonly configured: string | undefined,
     /** Time limit of one browser action (click, fill, wait), in ms. */
     readonly actionTimeoutMs: number,
+    /** A browser lent by the caller (launched by `launchBrowser`), used instead of launching one; never closed here. */
+    private readonly lent?: LentBrowser,
   ) {}
 
   /** Whether a browser executable exists (cached; launching may still fail). */
@@ -55,12 +64,7 @@ export class BrowserHost {
     this.launching ??= (async () => {
       const started = performance.now();
       try {
-        // Where the command handles SIGINT and SIGTERM itself (src/harness/interrupt.ts), the browser
-        // lives on until the pages gave up the tokens they hold (Playwright kills it when the process
-        // exits); elsewhere Playwright closes it on a signal.
-        const own = !stopHandled();
-        const signals = { handleSIGINT: own, handleSIGTERM: own, handleSIGHUP: own };
-        return await chromium.launch({ executablePath: found.path, args: LAUNCH_ARGS, timeout: 30_000, ...signals });
+        return await (this.lent ?? (() => launchBrowser(found.path)))();
       } catch (error) {
         throw new Error(`could not start ${found.path} (${found.how}): ${firstLine(error)}`);
       } finally {
@@ -89,9 +93,20 @@ export class BrowserHost {
     this.launching = undefined;
     if (!launching) return;
     await this.closeContexts();
+    if (this.lent) return;
     const browser = await launching.catch(() => undefined);
     await browser?.close().catch(() => undefined);
   }
+}
+
+/** Launches the browser at `path` as a run does: headless, with LAUNCH_ARGS. */
+export function launchBrowser(path: string): Promise<Browser> {
+  // Where the command handles SIGINT and SIGTERM itself (src/harness/interrupt.ts), the browser
+  // lives on until the pages gave up the tokens they hold (Playwright kills it when the process
+  // exits); elsewhere Playwright closes it on a signal.
+  const own = !stopHandled();
+  const signals = { handleSIGINT: own, handleSIGTERM: own, handleSIGHUP: own };
+  return chromium.launch({ executablePath: path, args: LAUNCH_ARGS, timeout: 30_000, ...signals });
 }
 
 function firstLine(error: unknown): string {
