@@ -40,7 +40,7 @@ export interface Seen {
   readonly unreadable: readonly string[];
   /**
    * Everything the page holds, seen or not (markup, shadow roots, frames, field values but a
-   * password's): where a token nobody sees can still be noticed.
+   * password's, session and local storage): where a token nobody sees can still be noticed.
    */
   readonly held: string;
 }
@@ -329,6 +329,13 @@ const SEE = `async function (closedCount, ...handles) {
       if (root) { scopes.push(root); held.push(root.innerHTML); }
       if ((el.localName === 'input' && (el.getAttribute('type') || '').toLowerCase() !== 'password') || el.localName === 'textarea') held.push(el.value);
     }
+  }
+  // And the document's storage (a token kept there to be drawn again).
+  for (const area of ['sessionStorage', 'localStorage']) {
+    try {
+      const store = win[area];
+      for (let i = 0; i < store.length; i++) held.push(store.getItem(store.key(i)) || '');
+    } catch (e) {}
   }
   return { parts, unreadable, held: held.join('\\n'), frames: frameElements.map((f) => seenBox(f)) };
 }`;

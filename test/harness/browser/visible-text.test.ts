@@ -15,7 +15,7 @@ import { LAUNCH_ARGS } from '../../../src/harness/browser/browser-host.js';
 import { findBrowser } from '../../../src/harness/browser/executable.js';
 import { Locators } from '../../../src/harness/browser/locators.js';
 import { shows } from '../../../src/harness/browser/token-page.js';
-import { capturePage, WITHHELD_SECRET } from '../../../src/harness/browser/screenshot.js';
+import { capturePage, WITHHELD_SECRET, WITHHELD_TOKEN_PAGE } from '../../../src/harness/browser/screenshot.js';
 import { heldUnseen, SEEN_TAP, seeOnPage, seenElement, shownBy, tokenLists, whereShown } from '../../../src/harness/browser/visible-text.js';
 import { Redactor } from '../../../src/harness/redactor.js';
 import { scaled } from '../../helpers/time-limits.js';
@@ -265,7 +265,23 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     const locators = new Locators(tab, {});
     await tab.setContent(page('<canvas id="c" width="400" height="20"></canvas>', "c.getContext('2d').fillText(token, 2, 12);"));
     expect(await capturePage(tab, locators, redactor, 'masked')).toMatchObject({ withheld: WITHHELD_SECRET });
-    await tab.setContent(page('<output data-testid="api-token">************H6jK</output>'));
+    await tab.setContent('<!doctype html><title>Tokens</title><output data-testid="api-token">************H6jK</output>');
     expect((await capturePage(tab, locators, redactor, 'masked')).png?.length).toBeGreaterThan(0);
+  });
+
+  it('a screenshot keeps no live token the reading misses: a page that received one, or holds one in markup or storage, keeps none', async () => {
+    const redactor = new Redactor();
+    redactor.register('api-token', TOKEN);
+    const locators = new Locators(tab, {});
+    const masked = '<output data-testid="api-token">************H6jK</output>';
+    // Its own token response carried the token: whatever it draws, no image.
+    await tab.setContent(`<!doctype html><title>Tokens</title>${masked}`);
+    expect(await capturePage(tab, locators, redactor, 'masked', true)).toMatchObject({ withheld: WITHHELD_TOKEN_PAGE });
+    // The token only in a style the reading misses: no image either.
+    await tab.setContent(`<!doctype html><title>Tokens</title>${masked}<p><q style="quotes: '${TOKEN}' ''"></q></p>`);
+    expect(await capturePage(tab, locators, redactor, 'masked')).toMatchObject({ withheld: expect.stringMatching(/^no screenshot kept/) });
+    // A page before any token (sign-in, a message of spec §7) keeps its image.
+    await tab.setContent('<!doctype html><title>Sign in</title><p>Sign in to see your tokens</p>');
+    expect((await capturePage(tab, locators, redactor, 'sign-in')).png?.length).toBeGreaterThan(0);
   });
 });
