@@ -37,7 +37,8 @@ export interface PageEvidence {
 export const WITHHELD_SECRET = 'no screenshot kept: the page showed a secret tack knows (a token, a password or a code)';
 
 export const WITHHELD_TOKEN_PAGE =
-  'no screenshot kept: the page holds an API token, and tack cannot prove from the page that no token is drawn (a page can draw one in ways tack does not read)';
+  'no screenshot kept: the page holds an API token, and tack cannot prove from the page that no token is drawn ' +
+  '(a page can draw one in ways tack does not read)';
 
 /**
  * Why no image is kept of what the page shows; undefined when one may be. `received`: the page's own
