@@ -5,7 +5,9 @@
  * - the title (the tab shows it) and the visible text (as it renders, a line break around each block; SVG text included);
  * - the values of visible form fields: text boxes, read-only ones included, text areas, the chosen
  *   option, button labels; a password field shows one bullet per character, never its value;
- * - generated content (`::before`, `::after`: quoted strings and `attr()`, as the browser computes them);
+ * - generated content (`::before`, `::after`, `::marker`: quoted strings and `attr()`, as the browser
+ *   computes them; the `quotes` strings of open-quote and close-quote; a list marker given as a string);
+ *   a text box's placeholder while it is empty; the text of an SVG image its own origin serves;
  * - text drawn on a visible canvas (`fillText`, `strokeText`), and the text of an SVG image given
  *   as a `data:` or `blob:` URL (an `<img>` or a CSS background);
  * - in every shadow root, open or closed, and every frame a person sees, of any origin (`seeOnPage`).
@@ -50,9 +52,42 @@ export function seenText(seen: Seen): string {
   return seen.parts.map((p) => p.text).join('\n');
 }
 
+/** White space, zero-width and format characters (U+200B–U+200F, U+2060, U+FEFF) and soft hyphens: not drawn between a value's characters. */
+const UNDRAWN = /[\s\u00ad\u200b-\u200f\u2060\ufeff]+/g;
+
+/** Text as matched: without the characters a page can put between a value's characters unseen (one character a line, a space every 4). */
+export function drawnText(text: string): string {
+  return text.replace(UNDRAWN, '');
+}
+
+/** Pieces of a value a person reads as part of it, and the part of it they must cover to count as the whole (pieces put in another order). */
+const PIECE = 6;
+const COVERED = 0.75;
+
+/**
+ * `text` shows `value`: as it is, or reversed (bidi override), once undrawn characters are gone
+ * (`drawnText`); or a value of 16 characters and more in pieces of 6 characters and more that
+ * together cover 75% of its characters, in any order. A masked form (4 characters, bullets,
+ * 4 characters) shows no piece of 6.
+ */
+export function showsValue(text: string, value: string): boolean {
+  const wanted = drawnText(value);
+  if (wanted === '') return false;
+  const drawn = drawnText(text);
+  const reversed = [...wanted].reverse().join('');
+  if (drawn.includes(wanted) || drawn.includes(reversed)) return true;
+  if (wanted.length < 16) return false;
+  const cover = (v: string, t: string): number => {
+    const covered = new Uint8Array(v.length);
+    for (let i = 0; i + PIECE <= v.length; i++) if (t.includes(v.slice(i, i + PIECE))) covered.fill(1, i, i + PIECE);
+    return covered.reduce((sum, c) => sum + c, 0) / v.length;
+  };
+  return cover(wanted, drawn) >= COVERED || cover(reversed, drawn) >= COVERED;
+}
+
 /** Where `value` is shown (each place once), in the order of `SeenPart.where`; inside a frame, said so. */
 export function whereShown(seen: Seen, value: string): string[] {
-  const places = new Set(seen.parts.filter((p) => value !== '' && p.text.includes(value)).map((p) => (p.inFrame ? `${p.where} in a frame` : p.where)));
+  const places = new Set(seen.parts.filter((p) => value !== '' && showsValue(p.text, value)).map((p) => (p.inFrame ? `${p.where} in a frame` : p.where)));
   return PLACES.flatMap((place) => [place, `${place} in a frame`]).filter((place) => places.has(place));
 }
 
@@ -277,12 +312,23 @@ const SEE = `async function (closedCount, ...handles) {
       else if (ink && !['hidden', 'checkbox', 'radio', 'file', 'range', 'color', 'image'].includes(type)) add('a form field', el.value);
     } else if (tag === 'textarea' && ink) add('a form field', el.value);
     else if (tag === 'select' && ink) add('a form field', Array.from(el.selectedOptions).map((o) => o.text).join(' '));
-    for (const pseudo of ['::before', '::after']) {
+    // A text box shows its placeholder while empty.
+    if ((tag === 'input' || tag === 'textarea') && el.value === '' && el.getAttribute('placeholder') && inked(css(el, '::placeholder'))) {
+      add('a form field', el.getAttribute('placeholder'));
+    }
+    for (const pseudo of ['::before', '::after', '::marker']) {
       const s = css(el, pseudo);
       const content = s.content;
       const drawn = s.display !== 'none' && (inked(s) || clippedText(el));
-      if (content && content !== 'none' && content !== 'normal' && drawn) add('generated content', cssStrings(content));
+      if (!drawn || (pseudo === '::marker' && css(el).display !== 'list-item')) continue;
+      if (content && content !== 'none' && content !== 'normal') add('generated content', cssStrings(content));
+      // open-quote and close-quote draw the strings of \`quotes\` (a <q> does by default).
+      const quoted = /open-quote|close-quote/.test(content || '') && s.quotes && s.quotes !== 'none' && s.quotes !== 'auto';
+      if (quoted) add('generated content', cssStrings(s.quotes));
     }
+    // A list item's marker given as a string (list-style-type: 'text').
+    const itemStyle = css(el);
+    if (itemStyle.display === 'list-item' && /^["']/.test(itemStyle.listStyleType || '')) add('generated content', cssStrings(itemStyle.listStyleType));
     if (tag === 'canvas') {
       const n = tap && tap.canvases.get(el);
       if (!tap) unreadable.push('a canvas (its drawing could not be followed)');
@@ -292,6 +338,13 @@ const SEE = `async function (closedCount, ...handles) {
       }
     }
     if (tag === 'img' && el.currentSrc) await image(el.currentSrc, 'an image');
+    // An SVG image served by the page's own origin: its text, as the browser fetched it (from its cache).
+    if (tag === 'img' && /^https?:/.test(el.currentSrc) && new URL(el.currentSrc).origin === win.location.origin) {
+      try {
+        const response = await win.fetch(el.currentSrc, { signal: AbortSignal.timeout(2000) });
+        if (/svg/i.test(response.headers.get('content-type') || '')) add('an image', svgText(await response.text()));
+      } catch (e) {}
+    }
     const background = css(el).backgroundImage;
     const urls = background && background !== 'none' ? background.match(/url\\("([^"]*)"\\)/g) || [] : [];
     for (const u of urls) await image(u.slice(5, -2), 'a background image');

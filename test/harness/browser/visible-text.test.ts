@@ -247,6 +247,53 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     ]);
   });
 
+  it('the token drawn so the reading missed it is seen: grouped, zero-width spaces, a box a character, reversed, reordered, quotes, markers', async () => {
+    const masked = '<output>ipt_••••••••H6jK</output>';
+    const chunks = 'const parts = token.match(/.{1,8}/g);';
+    const cases: [string, string, string][] = [
+      ['groups of 4', '<p id="x"></p>', "x.textContent = token.match(/.{1,4}/g).join(' ');"],
+      ['zero-width spaces', '<p id="x"></p>', "x.textContent = [...token].join('\\u200b');"],
+      [
+        'a span a character in a flex line',
+        '<p id="x" style="display:flex"></p>',
+        "for (const c of token) x.append(Object.assign(document.createElement('span'), { textContent: c }));",
+      ],
+      [
+        'bidi-override reversed',
+        '<p><span id="x" style="unicode-bidi:bidi-override;direction:rtl"></span></p>',
+        "x.textContent = [...token].reverse().join('');",
+      ],
+      [
+        'chunks reordered with order',
+        '<p id="x" style="display:flex"></p>',
+        chunks +
+          'parts.map((p, i) => [p, i]).reverse()' +
+          ".forEach(([p, i]) => x.append(Object.assign(document.createElement('span'), { textContent: p, style: 'order:' + i })));",
+      ],
+      ['CSS quotes', '<p><q id="x"></q></p>', 'x.style.quotes = JSON.stringify(token) + \' ""\';'],
+      ['a list-style-type string', '<ul id="x" style="padding-left:400px"><li></li></ul>', 'x.style.listStyleType = JSON.stringify(token);'],
+      ['a placeholder', '<input id="x" size="60">', 'x.placeholder = token;'],
+    ];
+    for (const [how, body, script] of cases) {
+      const s = await seen(page(`${masked}${body}`, script));
+      expect({ how, shown: whereShown(s, TOKEN).length > 0 }).toEqual({ how, shown: true });
+    }
+    // The masked form alone is still not the token.
+    expect(whereShown(await seen(page(masked)), TOKEN)).toEqual([]);
+    // An SVG image the page's own origin serves, the token in its text.
+    await context.route('http://svg.localhost/**', (r) =>
+      r.request().url().endsWith('.svg')
+        ? r.fulfill({
+            contentType: 'image/svg+xml',
+            body: `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="20"><text y="12">${TOKEN}</text></svg>`,
+          })
+        : r.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Tokens</title>${masked}<img src="/t.svg" alt="">` }),
+    );
+    await tab.goto('http://svg.localhost/');
+    await tab.locator('img').evaluate((img: unknown) => (img as { decode(): Promise<void> }).decode());
+    expect(whereShown(await seeOnPage(tab), TOKEN)).toEqual(['an image']);
+  });
+
   it('what cannot be read is said: a canvas given pixels, a raster image made in the page', async () => {
     const drawn = await seen(
       page('<canvas id="c" width="20" height="20"></canvas>', "const x = c.getContext('2d'); x.putImageData(x.createImageData(4, 4), 0, 0);"),
