@@ -294,6 +294,27 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     expect(whereShown(await seeOnPage(tab), TOKEN)).toEqual(['an image']);
   });
 
+  it('no false red: a help list about tokens lists none; text under an opaque box or filter: opacity(0) is not seen', async () => {
+    await tab.setContent(
+      '<!doctype html><title>Tokens</title><h2>About API tokens</h2><ul><li>Tokens expire after 90 days.</li>' +
+        '<li>A token unused for 30 days expires.</li><li>Revoke a token with the revoke call.</li></ul>',
+    );
+    expect(await tokenLists(tab, TOKEN, '************H6jK')).toEqual([]);
+    await tab.setContent('<!doctype html><title>Tokens</title><h2>Your API tokens</h2><ul><li>CI token</li><li>Laptop script</li></ul>');
+    expect(await tokenLists(tab, TOKEN, '************H6jK')).toHaveLength(1);
+    const covered = '<div style="position:relative"><span id="x"></span><div style="position:absolute;inset:0;background:#fff"></div></div>';
+    const filtered = '<div style="filter:opacity(0)"><span id="x"></span></div>';
+    for (const body of [covered, filtered]) {
+      const s = await seen(page(body, 'x.textContent = token;'));
+      expect({ body, shown: whereShown(s, TOKEN), held: heldUnseen(s, TOKEN) }).toEqual({ body, shown: [], held: true });
+    }
+    // A box beside it, or half opaque, hides nothing.
+    const beside =
+      '<div style="position:relative"><span id="x"></span><div style="position:absolute;top:40px;height:10px;width:10px;background:#fff"></div></div>';
+    const veiled = '<div style="position:relative"><span id="x"></span><div style="position:absolute;inset:0;background:rgba(255,255,255,0.5)"></div></div>';
+    for (const body of [beside, veiled]) expect(whereShown(await seen(page(body, 'x.textContent = token;')), TOKEN)).toEqual(['the text']);
+  });
+
   it('what cannot be read is said: a canvas given pixels, a raster image made in the page', async () => {
     const drawn = await seen(
       page('<canvas id="c" width="20" height="20"></canvas>', "const x = c.getContext('2d'); x.putImageData(x.createImageData(4, 4), 0, 0);"),
