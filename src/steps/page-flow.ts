@@ -26,8 +26,8 @@ export const PAGE_NEEDS: readonly Need[] = ['browser', 'user-password'];
  */
 export async function judge(t: TestContext, page: TokenPage, rule: RuleId, title: string, found: Finding, how: 'check' | 'soft' = 'check'): Promise<boolean> {
   // A token response still being read would register its token only after the capture looked for it.
-  if (!found.ok) await page.tap.issuedToken();
-  const evidence = found.ok ? undefined : await capturePage(page.page, page.locators, t.redactor, title);
+  const received = found.ok ? false : (await page.tap.issuedToken()) !== undefined;
+  const evidence = found.ok ? undefined : await capturePage(page.page, page.locators, t.redactor, title, received);
   if (how === 'soft') return t.soft(rule, title, found, evidence);
   t.check(rule, title, found, evidence);
   return true;

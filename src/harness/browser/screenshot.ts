@@ -5,6 +5,10 @@
  * field values, generated content, text drawn on canvases and in images) holds any secret the
  * redactor knows, before or after the capture: a masked box cannot be trusted to cover an unmasked
  * copy elsewhere. Nor when the page shows a canvas or an image tack cannot read: it might hold one.
+ * Nor of a page that received an API token (its own token response carried one, or a secret tack
+ * knows is anywhere in its markup, attributes, styles, field values or storage): a page can draw a
+ * token in more ways than tack reads (CSS, fonts, images, reordered pieces), so tack cannot prove from
+ * the page that no token is drawn. Pages before a token (sign-in, a gate, a message of spec §7) keep theirs.
  */
 import type { Page } from 'playwright-core';
 import type { Redactor } from '../redactor.js';
@@ -32,18 +36,27 @@ export interface PageEvidence {
 
 export const WITHHELD_SECRET = 'no screenshot kept: the page showed a secret tack knows (a token, a password or a code)';
 
-/** Why no image is kept of what the page shows; undefined when one may be. */
-export function withholdReason(seen: Seen, redactor: Redactor): string | undefined {
+export const WITHHELD_TOKEN_PAGE =
+  'no screenshot kept: the page holds an API token, and tack cannot prove from the page that no token is drawn ' +
+  '(a page can draw one in ways tack does not read)';
+
+/**
+ * Why no image is kept of what the page shows; undefined when one may be. `received`: the page's own
+ * token response carried an API token.
+ */
+export function withholdReason(seen: Seen, redactor: Redactor, received = false): string | undefined {
   if (showsSecret(seenText(seen), redactor)) return WITHHELD_SECRET;
+  if (received || showsSecret(seen.held, redactor)) return WITHHELD_TOKEN_PAGE;
   if (seen.unreadable.length > 0) return `no screenshot kept: the page showed ${seen.unreadable.join(', ')}, which tack cannot read (it might hold a secret)`;
   return undefined;
 }
 
-export async function capturePage(page: Page, locators: Locators, redactor: Redactor, step: string): Promise<PageEvidence> {
+/** A screenshot of the page at a failed step, or why none is kept. `received`: the page received an API token (./tap.ts `issuedToken`). */
+export async function capturePage(page: Page, locators: Locators, redactor: Redactor, step: string, received = false): Promise<PageEvidence> {
   const where = redactor.redact(describeUrl(page.url()));
   const base = { step: redactor.redact(step), page: where };
   try {
-    const before = withholdReason(await seeOnPage(page), redactor);
+    const before = withholdReason(await seeOnPage(page), redactor, received);
     if (before !== undefined) return { ...base, withheld: before };
     const png = await page.screenshot({
       mask: [await locators.token(), page.locator('input[type=password]')],
@@ -52,7 +65,7 @@ export async function capturePage(page: Page, locators: Locators, redactor: Reda
       caret: 'hide',
       timeout: 5_000,
     });
-    const after = withholdReason(await seeOnPage(page), redactor);
+    const after = withholdReason(await seeOnPage(page), redactor, received);
     if (after !== undefined) return { ...base, withheld: after };
     return { ...base, png: new Uint8Array(png) };
   } catch (error) {

@@ -5,13 +5,15 @@
  * - the title (the tab shows it) and the visible text (as it renders, a line break around each block; SVG text included);
  * - the values of visible form fields: text boxes, read-only ones included, text areas, the chosen
  *   option, button labels; a password field shows one bullet per character, never its value;
- * - generated content (`::before`, `::after`: quoted strings and `attr()`, as the browser computes them);
+ * - generated content (`::before`, `::after`, `::marker`: quoted strings and `attr()`, as the browser
+ *   computes them; the `quotes` strings of open-quote and close-quote; a list marker given as a string);
+ *   a text box's placeholder while it is empty; the text of an SVG image its own origin serves;
  * - text drawn on a visible canvas (`fillText`, `strokeText`), and the text of an SVG image given
  *   as a `data:` or `blob:` URL (an `<img>` or a CSS background);
  * - in every shadow root, open or closed, and every frame a person sees, of any origin (`seeOnPage`).
  *
- * Only what a person can see counts: not what is hidden, transparent, of size 0, clipped to a pixel
- * or pushed off the page (a copy helper). What the page holds out of their sight is `held`, for an
+ * Only what a person can see counts: not what is hidden, transparent (`filter: opacity(0)` too), of
+ * size 0, clipped to a pixel, under an opaque box or pushed off the page (a copy helper). What the page holds out of their sight is `held`, for an
  * observation, never a failure.
  *
  * A canvas or an image cannot be read like text (no OCR): what a page draws is learnt as it draws,
@@ -40,7 +42,7 @@ export interface Seen {
   readonly unreadable: readonly string[];
   /**
    * Everything the page holds, seen or not (markup, shadow roots, frames, field values but a
-   * password's): where a token nobody sees can still be noticed.
+   * password's, session and local storage): where a token nobody sees can still be noticed.
    */
   readonly held: string;
 }
@@ -50,9 +52,42 @@ export function seenText(seen: Seen): string {
   return seen.parts.map((p) => p.text).join('\n');
 }
 
+/** White space, zero-width and format characters (U+200B–U+200F, U+2060, U+FEFF) and soft hyphens: not drawn between a value's characters. */
+const UNDRAWN = /[\s\u00ad\u200b-\u200f\u2060\ufeff]+/g;
+
+/** Text as matched: without the characters a page can put between a value's characters unseen (one character a line, a space every 4). */
+export function drawnText(text: string): string {
+  return text.replace(UNDRAWN, '');
+}
+
+/** Pieces of a value a person reads as part of it, and the part of it they must cover to count as the whole (pieces put in another order). */
+const PIECE = 6;
+const COVERED = 0.75;
+
+/**
+ * `text` shows `value`: as it is, or reversed (bidi override), once undrawn characters are gone
+ * (`drawnText`); or a value of 16 characters and more in pieces of 6 characters and more that
+ * together cover 75% of its characters, in any order. A masked form (4 characters, bullets,
+ * 4 characters) shows no piece of 6.
+ */
+export function showsValue(text: string, value: string): boolean {
+  const wanted = drawnText(value);
+  if (wanted === '') return false;
+  const drawn = drawnText(text);
+  const reversed = [...wanted].reverse().join('');
+  if (drawn.includes(wanted) || drawn.includes(reversed)) return true;
+  if (wanted.length < 16) return false;
+  const cover = (v: string, t: string): number => {
+    const covered = new Uint8Array(v.length);
+    for (let i = 0; i + PIECE <= v.length; i++) if (t.includes(v.slice(i, i + PIECE))) covered.fill(1, i, i + PIECE);
+    return covered.reduce((sum, c) => sum + c, 0) / v.length;
+  };
+  return cover(wanted, drawn) >= COVERED || cover(reversed, drawn) >= COVERED;
+}
+
 /** Where `value` is shown (each place once), in the order of `SeenPart.where`; inside a frame, said so. */
 export function whereShown(seen: Seen, value: string): string[] {
-  const places = new Set(seen.parts.filter((p) => value !== '' && p.text.includes(value)).map((p) => (p.inFrame ? `${p.where} in a frame` : p.where)));
+  const places = new Set(seen.parts.filter((p) => value !== '' && showsValue(p.text, value)).map((p) => (p.inFrame ? `${p.where} in a frame` : p.where)));
   return PLACES.flatMap((place) => [place, `${place} in a frame`]).filter((place) => places.has(place));
 }
 
@@ -150,7 +185,13 @@ const SEE = `async function (closedCount, ...handles) {
     return false;
   };
   // Rendered: not display: none, visibility: hidden, opacity: 0 (on it or an ancestor, across shadow roots).
-  const rendered = (el) => typeof el.checkVisibility !== 'function' || el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+  // filter: opacity(0) on it or an ancestor hides it as opacity: 0 does.
+  const filteredOut = (el) => {
+    for (let a = el; a; a = up(a)) if (/opacity\\(\\s*0*(\\.0*)?%?\\s*\\)/.test(css(a).filter || '')) return true;
+    return false;
+  };
+  const rendered = (el) =>
+    (typeof el.checkVisibility !== 'function' || el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) && !filteredOut(el);
   const box = (r) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom });
   const meet = (a, b) =>
     ({ left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) });
@@ -222,13 +263,36 @@ const SEE = `async function (closedCount, ...handles) {
   };
   const seenBox = (el) => rendered(el) && onPage(clipped(el, el.getBoundingClientRect(), false));
   const inkSeen = (el) => inked(css(el)) || clippedText(el);
+  // An opaque element drawn over all of a text's box (a white box at inset: 0) hides it: the topmost
+  // element at its centre and corners is another, fully opaque, with an opaque background. Text that
+  // lets the pointer through (pointer-events: none) is never taken for covered.
+  const opaque = (el) => {
+    if (alpha(css(el).backgroundColor) < 1) return false;
+    for (let a = el; a; a = up(a)) if (parseFloat(css(a).opacity) < 1 || css(a).filter !== 'none' || css(a).mixBlendMode !== 'normal') return false;
+    return true;
+  };
+  const covered = (el, r) => {
+    if (css(el).pointerEvents === 'none' || r.width < 2 || r.height < 2) return false;
+    const scope = typeof el.getRootNode === 'function' && el.getRootNode().elementFromPoint ? el.getRootNode() : doc;
+    const points = [[0.5, 0.5], [0.05, 0.1], [0.95, 0.1], [0.05, 0.9], [0.95, 0.9]];
+    for (const [fx, fy] of points) {
+      const x = r.left + fx * r.width;
+      const y = r.top + fy * r.height;
+      if (x < 0 || y < 0 || x >= win.innerWidth || y >= win.innerHeight) return false;
+      const hit = scope.elementFromPoint(x, y);
+      if (!hit || hit === el || hit.contains(el) || el.contains(hit) || !opaque(hit)) return false;
+      const h = hit.getBoundingClientRect();
+      if (x < h.left || x > h.right || y < h.top || y > h.bottom) return false; // a backdrop, not the box
+    }
+    return true;
+  };
   // The nearest element with a box of its own (a slot, an element of display: contents, has none).
   const boxed = (el) => { let b = el; while (b && css(b).display === 'contents') b = up(b); return b || el; };
   const textSeen = (node, el) => {
     if (!rendered(boxed(el)) || !inkSeen(el)) return false;
     const range = doc.createRange();
     range.selectNodeContents(node);
-    for (const r of range.getClientRects()) if (onPage(clipped(el, r, true))) return true;
+    for (const r of range.getClientRects()) if (onPage(clipped(el, r, true)) && !covered(el, r)) return true;
     return false;
   };
   const cssStrings = (content) => {
@@ -277,12 +341,23 @@ const SEE = `async function (closedCount, ...handles) {
       else if (ink && !['hidden', 'checkbox', 'radio', 'file', 'range', 'color', 'image'].includes(type)) add('a form field', el.value);
     } else if (tag === 'textarea' && ink) add('a form field', el.value);
     else if (tag === 'select' && ink) add('a form field', Array.from(el.selectedOptions).map((o) => o.text).join(' '));
-    for (const pseudo of ['::before', '::after']) {
+    // A text box shows its placeholder while empty.
+    if ((tag === 'input' || tag === 'textarea') && el.value === '' && el.getAttribute('placeholder') && inked(css(el, '::placeholder'))) {
+      add('a form field', el.getAttribute('placeholder'));
+    }
+    for (const pseudo of ['::before', '::after', '::marker']) {
       const s = css(el, pseudo);
       const content = s.content;
       const drawn = s.display !== 'none' && (inked(s) || clippedText(el));
-      if (content && content !== 'none' && content !== 'normal' && drawn) add('generated content', cssStrings(content));
+      if (!drawn || (pseudo === '::marker' && css(el).display !== 'list-item')) continue;
+      if (content && content !== 'none' && content !== 'normal') add('generated content', cssStrings(content));
+      // open-quote and close-quote draw the strings of \`quotes\` (a <q> does by default).
+      const quoted = /open-quote|close-quote/.test(content || '') && s.quotes && s.quotes !== 'none' && s.quotes !== 'auto';
+      if (quoted) add('generated content', cssStrings(s.quotes));
     }
+    // A list item's marker given as a string (list-style-type: 'text').
+    const itemStyle = css(el);
+    if (itemStyle.display === 'list-item' && /^["']/.test(itemStyle.listStyleType || '')) add('generated content', cssStrings(itemStyle.listStyleType));
     if (tag === 'canvas') {
       const n = tap && tap.canvases.get(el);
       if (!tap) unreadable.push('a canvas (its drawing could not be followed)');
@@ -292,6 +367,13 @@ const SEE = `async function (closedCount, ...handles) {
       }
     }
     if (tag === 'img' && el.currentSrc) await image(el.currentSrc, 'an image');
+    // An SVG image served by the page's own origin: its text, as the browser fetched it (from its cache).
+    if (tag === 'img' && /^https?:/.test(el.currentSrc) && new URL(el.currentSrc).origin === win.location.origin) {
+      try {
+        const response = await win.fetch(el.currentSrc, { signal: AbortSignal.timeout(2000) });
+        if (/svg/i.test(response.headers.get('content-type') || '')) add('an image', svgText(await response.text()));
+      } catch (e) {}
+    }
     const background = css(el).backgroundImage;
     const urls = background && background !== 'none' ? background.match(/url\\("([^"]*)"\\)/g) || [] : [];
     for (const u of urls) await image(u.slice(5, -2), 'a background image');
@@ -329,6 +411,13 @@ const SEE = `async function (closedCount, ...handles) {
       if (root) { scopes.push(root); held.push(root.innerHTML); }
       if ((el.localName === 'input' && (el.getAttribute('type') || '').toLowerCase() !== 'password') || el.localName === 'textarea') held.push(el.value);
     }
+  }
+  // And the document's storage (a token kept there to be drawn again).
+  for (const area of ['sessionStorage', 'localStorage']) {
+    try {
+      const store = win[area];
+      for (let i = 0; i < store.length; i++) held.push(store.getItem(store.key(i)) || '');
+    } catch (e) {}
   }
   return { parts, unreadable, held: held.join('\\n'), frames: frameElements.map((f) => seenBox(f)) };
 }`;
@@ -514,7 +603,7 @@ export async function seenElement(locator: Locator, seen: Seen): Promise<boolean
 /**
  * What lists tokens on the page, in every shadow root and every frame a person sees, outside
  * navigation, described in a few words: visible lists,
- * tables and grids (by element or role) that speak of tokens; and any visible element, however it
+ * tables and grids (by element or role) that speak of tokens, but lists of help sentences; and any visible element, however it
  * is built (rows of `<div>`s), that names the live token by its last 4 characters, other than the
  * token shown again in its masked form (TOKEN-PAGE-SHOWN-ONCE's to judge). The 4 characters are
  * left out of the description.
@@ -550,6 +639,26 @@ function listsIn(token: string, masked: string): string {
       for (const nav of el.querySelectorAll('nav, [role=navigation]')) text = text.replace(nav.innerText || '', ' ');
       return text;
     };
+    const month = /(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?/.source;
+    const date = '(?:' + [
+      /\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}/.source,
+      /\\d{1,2}\\s+/.source + month,
+      month + /\\s+\\d{1,2}\\b/.source,
+      /today|yesterday|just now|never|(?:\\d+|an?|one)\\s+(?:second|minute|hour|day|week|month|year)s?\\s+ago|in\\s+\\d+\\s+(?:day|week|month)s?/.source,
+    ].join('|') + ')';
+    // A list of help (sentences about tokens): every item a sentence, without a date, a control, a
+    // token's characters or a masked form. A list of tokens has items about distinct tokens: names,
+    // dates, characters, a revoke or delete control each.
+    const helpList = (list) => {
+      if (!list.matches('ul, ol, [role=list]')) return false;
+      const items = Array.from(list.querySelectorAll('li, [role=listitem]'));
+      const dated = new RegExp(date, 'i');
+      return items.length > 0 && items.every((item) => {
+        const text = (item.innerText || '').replace(/\\s+/g, ' ').trim();
+        return /[.!?]$/.test(text) && text.split(' ').length >= 4 && !dated.test(text) && !/[•●*]{4,}/.test(text) && !text.includes(tail)
+          && !item.querySelector('button, input, select, [role=button], [role=checkbox], [role=switch]');
+      });
+    };
     const out = [];
     const lists = 'ul, ol, dl, table, [role=list], [role=table], [role=grid], [role=treegrid], [role=listbox], [role=feed], [role=rowgroup]';
     for (const el of all) {
@@ -557,6 +666,7 @@ function listsIn(token: string, masked: string): string {
       const text = (el.innerText || '').replace(/\\s+/g, ' ').trim();
       if (!/token|generated|created|expires|last used|revoke|[•●*]{4,}/i.test(text)) continue;
       const items = el.querySelectorAll('li, tr, dt, [role=listitem], [role=row], [role=option], [role=article]').length;
+      if (helpList(el)) continue;
       out.push(el.tagName.toLowerCase() + ' of ' + items + ' item(s): "' + text.split(tail).join('…').slice(0, 80) + '"');
     }
     const part = (c) => c !== undefined && /[A-Za-z0-9_-]/.test(c);
@@ -580,13 +690,6 @@ function listsIn(token: string, masked: string): string {
     // Rows of any markup that say when a token was made or used, without a character of it: a date
     // (or "today", "3 minutes ago", "never") after "created", "last used", "expires"...: two of them,
     // or one on a line that says token or key. The smallest element that does.
-    const month = /(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?/.source;
-    const date = '(?:' + [
-      /\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[./]\\d{1,2}[./]\\d{2,4}/.source,
-      /\\d{1,2}\\s+/.source + month,
-      month + /\\s+\\d{1,2}\\b/.source,
-      /today|yesterday|just now|never|(?:\\d+|an?|one)\\s+(?:second|minute|hour|day|week|month|year)s?\\s+ago|in\\s+\\d+\\s+(?:day|week|month)s?/.source,
-    ].join('|') + ')';
     const detail = /\\b(?:created|generated|issued|added|last used|used|expires|expired|expiry|revoked)\\b[\\s:,–-]{0,4}(?:on\\s+|at\\s+)?/.source + date;
     const word = /\\b(?:tokens?|keys?)\\b/.source;
     const details = (text) => (text.match(new RegExp(detail, 'gi')) || []).length;

@@ -15,7 +15,7 @@ import { LAUNCH_ARGS } from '../../../src/harness/browser/browser-host.js';
 import { findBrowser } from '../../../src/harness/browser/executable.js';
 import { Locators } from '../../../src/harness/browser/locators.js';
 import { shows } from '../../../src/harness/browser/token-page.js';
-import { capturePage, WITHHELD_SECRET } from '../../../src/harness/browser/screenshot.js';
+import { capturePage, WITHHELD_SECRET, WITHHELD_TOKEN_PAGE } from '../../../src/harness/browser/screenshot.js';
 import { heldUnseen, SEEN_TAP, seeOnPage, seenElement, shownBy, tokenLists, whereShown } from '../../../src/harness/browser/visible-text.js';
 import { Redactor } from '../../../src/harness/redactor.js';
 import { scaled } from '../../helpers/time-limits.js';
@@ -247,6 +247,74 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     ]);
   });
 
+  it('the token drawn so the reading missed it is seen: grouped, zero-width spaces, a box a character, reversed, reordered, quotes, markers', async () => {
+    const masked = '<output>ipt_••••••••H6jK</output>';
+    const chunks = 'const parts = token.match(/.{1,8}/g);';
+    const cases: [string, string, string][] = [
+      ['groups of 4', '<p id="x"></p>', "x.textContent = token.match(/.{1,4}/g).join(' ');"],
+      ['zero-width spaces', '<p id="x"></p>', "x.textContent = [...token].join('\\u200b');"],
+      [
+        'a span a character in a flex line',
+        '<p id="x" style="display:flex"></p>',
+        "for (const c of token) x.append(Object.assign(document.createElement('span'), { textContent: c }));",
+      ],
+      [
+        'bidi-override reversed',
+        '<p><span id="x" style="unicode-bidi:bidi-override;direction:rtl"></span></p>',
+        "x.textContent = [...token].reverse().join('');",
+      ],
+      [
+        'chunks reordered with order',
+        '<p id="x" style="display:flex"></p>',
+        chunks +
+          'parts.map((p, i) => [p, i]).reverse()' +
+          ".forEach(([p, i]) => x.append(Object.assign(document.createElement('span'), { textContent: p, style: 'order:' + i })));",
+      ],
+      ['CSS quotes', '<p><q id="x"></q></p>', 'x.style.quotes = JSON.stringify(token) + \' ""\';'],
+      ['a list-style-type string', '<ul id="x" style="padding-left:400px"><li></li></ul>', 'x.style.listStyleType = JSON.stringify(token);'],
+      ['a placeholder', '<input id="x" size="60">', 'x.placeholder = token;'],
+    ];
+    for (const [how, body, script] of cases) {
+      const s = await seen(page(`${masked}${body}`, script));
+      expect({ how, shown: whereShown(s, TOKEN).length > 0 }).toEqual({ how, shown: true });
+    }
+    // The masked form alone is still not the token.
+    expect(whereShown(await seen(page(masked)), TOKEN)).toEqual([]);
+    // An SVG image the page's own origin serves, the token in its text.
+    await context.route('http://svg.localhost/**', (r) =>
+      r.request().url().endsWith('.svg')
+        ? r.fulfill({
+            contentType: 'image/svg+xml',
+            body: `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="20"><text y="12">${TOKEN}</text></svg>`,
+          })
+        : r.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Tokens</title>${masked}<img src="/t.svg" alt="">` }),
+    );
+    await tab.goto('http://svg.localhost/');
+    await tab.locator('img').evaluate((img: unknown) => (img as { decode(): Promise<void> }).decode());
+    expect(whereShown(await seeOnPage(tab), TOKEN)).toEqual(['an image']);
+  });
+
+  it('no false red: a help list about tokens lists none; text under an opaque box or filter: opacity(0) is not seen', async () => {
+    await tab.setContent(
+      '<!doctype html><title>Tokens</title><h2>About API tokens</h2><ul><li>Tokens expire after 90 days.</li>' +
+        '<li>A token unused for 30 days expires.</li><li>Revoke a token with the revoke call.</li></ul>',
+    );
+    expect(await tokenLists(tab, TOKEN, '************H6jK')).toEqual([]);
+    await tab.setContent('<!doctype html><title>Tokens</title><h2>Your API tokens</h2><ul><li>CI token</li><li>Laptop script</li></ul>');
+    expect(await tokenLists(tab, TOKEN, '************H6jK')).toHaveLength(1);
+    const covered = '<div style="position:relative"><span id="x"></span><div style="position:absolute;inset:0;background:#fff"></div></div>';
+    const filtered = '<div style="filter:opacity(0)"><span id="x"></span></div>';
+    for (const body of [covered, filtered]) {
+      const s = await seen(page(body, 'x.textContent = token;'));
+      expect({ body, shown: whereShown(s, TOKEN), held: heldUnseen(s, TOKEN) }).toEqual({ body, shown: [], held: true });
+    }
+    // A box beside it, or half opaque, hides nothing.
+    const beside =
+      '<div style="position:relative"><span id="x"></span><div style="position:absolute;top:40px;height:10px;width:10px;background:#fff"></div></div>';
+    const veiled = '<div style="position:relative"><span id="x"></span><div style="position:absolute;inset:0;background:rgba(255,255,255,0.5)"></div></div>';
+    for (const body of [beside, veiled]) expect(whereShown(await seen(page(body, 'x.textContent = token;')), TOKEN)).toEqual(['the text']);
+  });
+
   it('what cannot be read is said: a canvas given pixels, a raster image made in the page', async () => {
     const drawn = await seen(
       page('<canvas id="c" width="20" height="20"></canvas>', "const x = c.getContext('2d'); x.putImageData(x.createImageData(4, 4), 0, 0);"),
@@ -265,7 +333,23 @@ describe.skipIf(!found.found)('what a person sees, in Chromium', () => {
     const locators = new Locators(tab, {});
     await tab.setContent(page('<canvas id="c" width="400" height="20"></canvas>', "c.getContext('2d').fillText(token, 2, 12);"));
     expect(await capturePage(tab, locators, redactor, 'masked')).toMatchObject({ withheld: WITHHELD_SECRET });
-    await tab.setContent(page('<output data-testid="api-token">************H6jK</output>'));
+    await tab.setContent('<!doctype html><title>Tokens</title><output data-testid="api-token">************H6jK</output>');
     expect((await capturePage(tab, locators, redactor, 'masked')).png?.length).toBeGreaterThan(0);
+  });
+
+  it('a screenshot keeps no live token the reading misses: a page that received one, or holds one in markup or storage, keeps none', async () => {
+    const redactor = new Redactor();
+    redactor.register('api-token', TOKEN);
+    const locators = new Locators(tab, {});
+    const masked = '<output data-testid="api-token">************H6jK</output>';
+    // Its own token response carried the token: whatever it draws, no image.
+    await tab.setContent(`<!doctype html><title>Tokens</title>${masked}`);
+    expect(await capturePage(tab, locators, redactor, 'masked', true)).toMatchObject({ withheld: WITHHELD_TOKEN_PAGE });
+    // The token only in a style the reading misses: no image either.
+    await tab.setContent(`<!doctype html><title>Tokens</title>${masked}<p><q style="quotes: '${TOKEN}' ''"></q></p>`);
+    expect(await capturePage(tab, locators, redactor, 'masked')).toMatchObject({ withheld: expect.stringMatching(/^no screenshot kept/) });
+    // A page before any token (sign-in, a message of spec §7) keeps its image.
+    await tab.setContent('<!doctype html><title>Sign in</title><p>Sign in to see your tokens</p>');
+    expect((await capturePage(tab, locators, redactor, 'sign-in')).png?.length).toBeGreaterThan(0);
   });
 });
