@@ -168,6 +168,30 @@ const faults = [
     ['PARTNER-RESET-PASSWORD'],
     "Reset password answers 200 with no action URL, only a HAL self link to the call's own address (_links.self.href).",
   ),
+  fault(
+    'reset-url-user-link-only',
+    ['PARTNER-RESET-PASSWORD'],
+    'Reset password answers 200 with no action URL, only {"user": <the API address of the user resource>}.',
+  ),
+  fault(
+    'reset-url-hal-user-link-only',
+    ['PARTNER-RESET-PASSWORD'],
+    'Reset password answers 200 with no action URL, only HAL links: self and user (_links.user.href, the user resource).',
+  ),
+  fault(
+    'reset-url-help-link-only',
+    ['PARTNER-RESET-PASSWORD'],
+    'Reset password answers 200 with no action URL, only {"status":"queued","help":<a documentation page>}.',
+  ),
+  fault(
+    'reset-url-schema-link-only',
+    ['PARTNER-RESET-PASSWORD'],
+    'Reset password answers 200 with no action URL, only {"$schema":<a JSON schema URL>,"message":"reset e-mail sent"}.',
+  ),
+  variant(
+    'reset-url-hal-reset-link',
+    'Conformant: reset password answers HAL links only: self, user (the user resource) and reset, the action URL (_links.reset.href).',
+  ),
   fault('errors-as-plain-json', ['PARTNER-PROBLEM-DETAILS'], 'Problem bodies are sent as application/json instead of application/problem+json.'),
   fault('problem-status-mismatch', ['PARTNER-PROBLEM-DETAILS'], 'The status member of problem bodies is always 500, whatever the HTTP status.'),
   fault('problem-body-not-json', ['PARTNER-PROBLEM-DETAILS'], 'Errors are labelled application/problem+json but their body is plain text.'),
