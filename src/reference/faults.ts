@@ -409,6 +409,12 @@ const faults = [
     'Searches with a partner-minted access token answer pageIndex as a string ("0"); searches with a personal token are right.',
   ),
   fault(
+    'search-total-varies-by-page',
+    ['SEARCH-SHAPE'],
+    'The first page says the right totalCount; every page after it says one less (the items still page right).',
+  ),
+  fault('search-page-index-constant', ['SEARCH-SHAPE'], 'Every page answers the first pageIndex (0 by default), whatever page it holds; the items page right.'),
+  fault(
     'optional-field-types-unchecked',
     ['PARTNER-BAD-REQUEST'],
     'An optional member of a user (displayName, phoneNumber, timeZone) of another type than string, such as "displayName": 42, is dropped ' +

@@ -309,6 +309,16 @@ const PROBES: Record<FaultName, Probe> = {
     const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=2'), await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')];
     return names(first).at(-1) === names(second)[0];
   },
+  'search-total-varies-by-page': async (s) => {
+    const { accessToken } = await signIn(s);
+    const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=1'), await search(s, 'acme', accessToken, '?pageSize=1&pageIndex=1')];
+    return second.json()['totalCount'] === (first.json()['totalCount'] as number) - 1;
+  },
+  'search-page-index-constant': async (s) => {
+    const { accessToken } = await signIn(s);
+    const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=1'), await search(s, 'acme', accessToken, '?pageSize=1&pageIndex=1')];
+    return second.json()['pageIndex'] === 0 && names(first)[0] !== names(second)[0];
+  },
   'search-pages-start-late': async (s) => {
     const { accessToken } = await signIn(s);
     const second = (await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')).json<{ items: unknown[]; totalCount: number }>();
