@@ -80,6 +80,10 @@ export const partnerOnboarding: TestCase = {
 
     // 7. Send a password reset.
     const reset = await t.partner.resetPassword(user.email);
+    if (reset.ambiguous !== undefined) {
+      t.observe('PARTNER-RESET-PASSWORD', `7. reset password: several absolute URLs, none named like an action (set TACK_RESET_URL_FIELD)`);
+      return;
+    }
     const ok = isSuccess(reset.res) && reset.url !== undefined && isAbsoluteHttpUrl(reset.url.value);
     t.soft(
       'PARTNER-RESET-PASSWORD',

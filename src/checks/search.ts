@@ -31,8 +31,8 @@ export interface SearchPages {
   /** Items read again (the same id and name) on a later page, or twice on one: pages that overlap. */
   readonly repeats: readonly Repeat[];
   readonly pages: number;
-  /** Each page read: its item count and the pageSize it reported. */
-  readonly sizes: readonly { readonly items: number; readonly pageSize: number | undefined }[];
+  /** Each page read: its item count and the pageSize, totalCount and pageIndex it reported (integers, else undefined). */
+  readonly sizes: readonly PageRead[];
   /** The answer of each page read, in order (the first is `first`). */
   readonly responses: readonly HttpResponse[];
   readonly totalCount: number | undefined;
@@ -45,6 +45,22 @@ export interface SearchPages {
    * it held (pages that start late, a walk off the end): a paging defect, not a walk tack could not make.
    */
   readonly emptyPage?: EmptyPage | undefined;
+  /** The first page read that held new items but reported another pageIndex than its position (a constant 0, say). */
+  readonly wrongPageIndex?: WrongPageIndex | undefined;
+}
+
+export interface PageRead {
+  readonly items: number;
+  readonly pageSize: number | undefined;
+  readonly totalCount?: number | undefined;
+  readonly pageIndex?: number | undefined;
+}
+
+/** A page (1-based in reading order) that was served, with the pageIndex it said and the one its position gives. */
+export interface WrongPageIndex {
+  readonly page: number;
+  readonly said: number;
+  readonly expected: number;
 }
 
 /** A page (1-based) with no items, the totalCount it said, and how many different matches were read before it. */
@@ -129,6 +145,31 @@ export function noEmptyPageBeforeTotal(pages: SearchPages): Finding {
     empty === undefined
       ? `${pages.pages} page(s) read, none empty before totalCount`
       : `page ${empty.page} empty with totalCount ${empty.totalCount}, after ${empty.read} different match(es)`,
+  );
+}
+
+/** Every page read says the same totalCount: the count of the matches, not of what is left, nor a guess that changes. */
+export function sameTotalOnEveryPage(pages: SearchPages): Finding {
+  const first = pages.sizes[0]?.totalCount;
+  const other = pages.sizes.findIndex((s) => s.totalCount !== undefined && s.totalCount !== first);
+  return finding(
+    other === -1,
+    'the same totalCount on every page',
+    other === -1
+      ? `totalCount ${String(first)} on ${pages.pages} page(s)`
+      : `totalCount ${String(first)} on page 1, ${String(pages.sizes[other]!.totalCount)} on page ${other + 1}`,
+  );
+}
+
+/** Every page served says its own position as pageIndex (counted from the first page's). */
+export function pageIndexIsPosition(pages: SearchPages): Finding {
+  const wrong = pages.wrongPageIndex;
+  return finding(
+    wrong === undefined,
+    "each page's pageIndex is its position",
+    wrong === undefined
+      ? `${pages.pages} page(s) read, each with its own pageIndex`
+      : `page ${wrong.page} held new items but said pageIndex ${wrong.said}, not ${wrong.expected}`,
   );
 }
 

@@ -133,7 +133,7 @@ async function runInSession(session: Session, opts: RunCommandOptions, write: (s
   if (result.interrupted) {
     write(`tack: TACK_ERR_INTERRUPTED: ${stopText(result.interrupted.signal)}; the rules it did not reach are reported as error\n`);
   } else if (result.passwordRefused !== undefined) {
-    write(redactor.redact(`tack: TACK_ERR_USER_PASSWORD: ${result.passwordRefused}\n`));
+    write(redactor.redact(`tack: ${result.passwordRefusedCode ?? 'TACK_ERR_USER_PASSWORD'}: ${result.passwordRefused}\n`));
   } else if (exitCode === EXIT.nothingChecked)
     write('tack: TACK_ERR_NOTHING_CHECKED: no rule could be checked: every selected rule was skipped (tack doctor says what each one needs)\n');
   else if (exitCode === EXIT.incomplete && result.hookProblem !== undefined) write(redactor.redact(`tack: TACK_ERR_HOOK: ${result.hookProblem}\n`));

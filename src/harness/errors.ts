@@ -54,6 +54,10 @@ export const ERROR_CODES = {
   TACK_ERR_UNSTABLE: { exit: EXIT.unstable, message: 'The capacity found did not repeat: the search is unstable' },
   TACK_ERR_BUNDLE: { exit: EXIT.mustFailed, message: 'The evidence bundle does not verify' },
   TACK_ERR_USER_PASSWORD: { exit: EXIT.config, message: 'The sign-in page refused TACK_USER_PASSWORD' },
+  TACK_ERR_SIGN_IN_REFUSED: {
+    exit: EXIT.config,
+    message: 'A sign-in with TACK_USER_PASSWORD did not end signed in, and the page did not ask for the password again (a locked account?)',
+  },
   // SIGINT's code here; a stop by SIGTERM raises it with EXIT.sigterm (src/harness/interrupt.ts).
   TACK_ERR_INTERRUPTED: { exit: EXIT.sigint, message: 'The run was stopped by a signal' },
 } as const;

@@ -168,6 +168,30 @@ const faults = [
     ['PARTNER-RESET-PASSWORD'],
     "Reset password answers 200 with no action URL, only a HAL self link to the call's own address (_links.self.href).",
   ),
+  fault(
+    'reset-url-user-link-only',
+    ['PARTNER-RESET-PASSWORD'],
+    'Reset password answers 200 with no action URL, only {"user": <the API address of the user resource>}.',
+  ),
+  fault(
+    'reset-url-hal-user-link-only',
+    ['PARTNER-RESET-PASSWORD'],
+    'Reset password answers 200 with no action URL, only HAL links: self and user (_links.user.href, the user resource).',
+  ),
+  fault(
+    'reset-url-help-link-only',
+    ['PARTNER-RESET-PASSWORD'],
+    'Reset password answers 200 with no action URL, only {"status":"queued","help":<a documentation page>}.',
+  ),
+  fault(
+    'reset-url-schema-link-only',
+    ['PARTNER-RESET-PASSWORD'],
+    'Reset password answers 200 with no action URL, only {"$schema":<a JSON schema URL>,"message":"reset e-mail sent"}.',
+  ),
+  variant(
+    'reset-url-hal-reset-link',
+    'Conformant: reset password answers HAL links only: self, user (the user resource) and reset, the action URL (_links.reset.href).',
+  ),
   fault('errors-as-plain-json', ['PARTNER-PROBLEM-DETAILS'], 'Problem bodies are sent as application/json instead of application/problem+json.'),
   fault('problem-status-mismatch', ['PARTNER-PROBLEM-DETAILS'], 'The status member of problem bodies is always 500, whatever the HTTP status.'),
   fault('problem-body-not-json', ['PARTNER-PROBLEM-DETAILS'], 'Errors are labelled application/problem+json but their body is plain text.'),
@@ -384,6 +408,12 @@ const faults = [
     ['SEARCH-SHAPE'],
     'Searches with a partner-minted access token answer pageIndex as a string ("0"); searches with a personal token are right.',
   ),
+  fault(
+    'search-total-varies-by-page',
+    ['SEARCH-SHAPE'],
+    'The first page says the right totalCount; every page after it says one less (the items still page right).',
+  ),
+  fault('search-page-index-constant', ['SEARCH-SHAPE'], 'Every page answers the first pageIndex (0 by default), whatever page it holds; the items page right.'),
   fault(
     'optional-field-types-unchecked',
     ['PARTNER-BAD-REQUEST'],

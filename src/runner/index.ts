@@ -22,6 +22,7 @@ import type { ContextParts } from './test-context.js';
 import type { TokenLedger, TokenReport } from '../harness/cleanup/ledger.js';
 import { discoverHook } from '../harness/hook-discovery.js';
 import type { HttpClient } from '../harness/http.js';
+import type { ErrorCode } from '../harness/errors.js';
 import { type Interrupt, type StopSignal, stopError, stopText } from '../harness/interrupt.js';
 import { Names } from '../harness/names.js';
 import { Readers } from '../harness/readers.js';
@@ -94,6 +95,8 @@ export interface RunResult {
   readonly tokens?: TokenReport | undefined;
   /** Set when a sign-in with TACK_USER_PASSWORD did not end signed in: what happened and what to do (a configuration error: exit 2). */
   readonly passwordRefused?: string | undefined;
+  /** Its code: TACK_ERR_USER_PASSWORD (the page asked for the password again) or TACK_ERR_SIGN_IN_REFUSED (it showed something else). */
+  readonly passwordRefusedCode?: ErrorCode | undefined;
   /** What the run says about its own configuration (a variable set and not used). */
   readonly notes?: readonly string[] | undefined;
 }
@@ -209,6 +212,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     interrupted: interrupt?.signal !== undefined ? { signal: interrupt.signal } : undefined,
     tokens: ledger.report(),
     passwordRefused: parts.web.guard.refusedAt,
+    passwordRefusedCode: parts.web.guard.refusedCode,
     notes: passwordNotes(target, hook),
   };
 }

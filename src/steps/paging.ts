@@ -9,12 +9,14 @@
  * target that ignores the parameters (the next page repeats the first, or says another pageIndex)
  * leaves the result incomplete, with the reason: "not listed" is then not a verdict. An empty page
  * while its totalCount says more than was read (pages that start late) ends the walk too, and is kept
- * (`emptyPage`) as the paging defect it is.
+ * (`emptyPage`) as the paging defect it is. A page that holds new items but says another pageIndex
+ * than its position (a constant 0) was served all the same: the walk goes on, and the wrong pageIndex
+ * is kept (`wrongPageIndex`) as a defect of the answer, not blamed on the parameter names.
  */
 import type { TestContext } from '../runner/test-context.js';
 import { describeResponse } from '../checks/describe-response.js';
 import type { HttpResponse } from '../harness/http.js';
-import { type EmptyPage, itemKey, type Item, type Repeat, type SearchPages } from '../checks/search.js';
+import { type EmptyPage, itemKey, type Item, type PageRead, type Repeat, type SearchPages, type WrongPageIndex } from '../checks/search.js';
 
 const MAX_PAGES = 25;
 
@@ -49,6 +51,8 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
   const firstSeen = new Map<string, number>();
   const repeats: Repeat[] = [];
   let emptyPage: EmptyPage | undefined;
+  let wrongPageIndex: WrongPageIndex | undefined;
+  const sizeOf = (read: Parsed): PageRead => ({ items: read.items.length, pageSize: read.pageSize, totalCount: read.totalCount, pageIndex: read.pageIndex });
   /** Notes the first page read empty while its own totalCount says more than was read before it. */
   const emptyAt = (page: number, read: Parsed) => {
     const said = read.totalCount;
@@ -67,7 +71,7 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
   };
   if (firstPage) emptyAt(0, firstPage);
   take(0, firstPage?.items ?? []);
-  const sizes = firstPage ? [{ items: firstPage.items.length, pageSize: firstPage.pageSize }] : [];
+  const sizes = firstPage ? [sizeOf(firstPage)] : [];
   const responses = [first];
   const done = (complete: boolean, incomplete?: string): SearchPages => ({
     first,
@@ -82,6 +86,7 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
     complete,
     incomplete: complete ? undefined : incomplete,
     emptyPage,
+    wrongPageIndex,
   });
   if (!firstPage) return done(false, `search answered ${describeResponse(first)}`);
   const total = firstPage.totalCount;
@@ -96,7 +101,10 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
     const next = parse(res);
     if (!next) return done(false, `page ${page + 1} (${pageIndexParam}=${index}) answered ${describeResponse(res)}`);
     const ids = next.items.map((i) => i.id).join('\n');
-    if ((next.pageIndex !== undefined && next.pageIndex !== index) || (ids === previous && ids !== '')) {
+    // New items under a wrong pageIndex: the page was served, its pageIndex is the defect.
+    const served = ids !== previous && ids !== '';
+    if (served && next.pageIndex !== undefined && next.pageIndex !== index) wrongPageIndex ??= { page: page + 1, said: next.pageIndex, expected: index };
+    if ((next.pageIndex !== undefined && next.pageIndex !== index && !served) || (ids === previous && ids !== '')) {
       return done(
         false,
         `the target did not serve page ${page + 1} for ${pageIndexParam}=${index}: the paging parameters are not in the spec; ` +
@@ -106,7 +114,7 @@ export async function searchPages(t: TestContext, baseUrl: string, token: string
     previous = ids;
     emptyAt(page, next);
     take(page, next.items);
-    sizes.push({ items: next.items.length, pageSize: next.pageSize });
+    sizes.push(sizeOf(next));
     responses.push(res);
   }
   return done(true);

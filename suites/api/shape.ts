@@ -2,7 +2,8 @@
  * The shape of a search answer (spec §2, §4.3): items with id, name and registrationNumber, and the
  * paging members, with the invariants any paging must keep, exercised on every page: no more items
  * than pageSize (at least 1), totalCount at least the items seen, every page read holds, in all,
- * totalCount items, and no match comes back on a later page (pages that overlap).
+ * totalCount items, no match comes back on a later page (pages that overlap), every page says the
+ * same totalCount, and each page's pageIndex is its position.
  *
  * The shape does not depend on where the token came from: with the hook, a fresh user reads more
  * businesses than a page holds (./crowd.ts); else a user who reads businesses is asked for a page
@@ -16,7 +17,15 @@ import { finding } from '../../src/checks/finding.js';
 import type { TestCase } from '../../src/runner/test-case.js';
 import type { TestPart } from '../../src/runner/needs.js';
 import { jsonMediaType } from '../../src/checks/response.js';
-import { eachMatchOnce, noEmptyPageBeforeTotal, searchSchema, totalCountsAll, type SearchPages } from '../../src/checks/search.js';
+import {
+  eachMatchOnce,
+  noEmptyPageBeforeTotal,
+  pageIndexIsPosition,
+  sameTotalOnEveryPage,
+  searchSchema,
+  totalCountsAll,
+  type SearchPages,
+} from '../../src/checks/search.js';
 import { createMember, mintOrStop, readerMember } from '../../src/steps/members.js';
 import { accessTokenOf } from '../../src/steps/token-exchange.js';
 import { crowdedUser, SMALL_PAGE } from './crowd.js';
@@ -118,6 +127,10 @@ function judgePages(t: TestContext, pages: SearchPages): boolean {
   }
   t.soft('SEARCH-SHAPE', 'paging through lists each match once (pages do not overlap)', eachMatchOnce(pages));
   t.soft('SEARCH-SHAPE', 'paging through reaches totalCount (no page empty before it)', noEmptyPageBeforeTotal(pages));
+  if (pages.pages > 1) {
+    t.soft('SEARCH-SHAPE', keyed('same-total', 'every page of a walk says the same totalCount'), sameTotalOnEveryPage(pages));
+    t.soft('SEARCH-SHAPE', keyed('page-index', "every page's pageIndex is its position in the walk"), pageIndexIsPosition(pages));
+  }
   // A walk that could not reach totalCount (the target ignores tack's paging parameters) has not seen the pages it judges.
   if (!pages.complete && pages.emptyPage === undefined) t.unverified('SEARCH-SHAPE', PAGES_WALKED, pages.incomplete ?? 'not every page could be read');
   const first = pages.responses[0]!.json as { pageIndex?: unknown; pageSize?: unknown; totalCount?: unknown; items?: unknown[] };

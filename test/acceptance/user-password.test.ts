@@ -7,7 +7,7 @@
  *   password is still checked, and the run exits 2 (configuration);
  * - a sign-in server that locks the account after the deliberate wrong password (a page without a
  *   form, as Keycloak's brute-force detection can answer) gets the password typed once more, not
- *   again: two failed sign-ins in all, exit 2 with TACK_ERR_USER_PASSWORD, the password not blamed;
+ *   again: two failed sign-ins in all, exit 2 with TACK_ERR_SIGN_IN_REFUSED, the password not blamed;
  * - a re-authentication page that asks for the user name too and shows no user (fault
  *   token-page-reauth-shows-no-user) gets the user's address typed there, as a person would: it
  *   fails TOKEN-PAGE-REAUTH (exit 1), and the password, which was right, is not blamed;
@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)('a wrong TACK_USER_PASSWORD', () => {
 
 describe.skipIf(!hasChromium)('TACK_USER_PASSWORD at a sign-in server that does not end the sign-in', () => {
   it(
-    'a lock after the wrong password, a page without a form: typed once more, never again; exit 2 with TACK_ERR_USER_PASSWORD',
+    'a lock after the wrong password, a page without a form: typed once more, never again; exit 2 with TACK_ERR_SIGN_IN_REFUSED',
     async () => {
       // A page without a form is waited for as long as one request may take: 5 s, the least, keeps the two waits short.
       const { server, env } = await targetFor('hookless', [], { lockAfterFailedSignIns: 1 }, { TACK_REQUEST_TIMEOUT_MS: '5000' });
@@ -69,7 +69,8 @@ describe.skipIf(!hasChromium)('TACK_USER_PASSWORD at a sign-in server that does 
         const exit = await runCommand({ only, runs: 2, seed: 1, strict: false, reports, fault: [], quiet: false }, (s) => (out += s), env);
         expect(exit, out).toBe(2);
         expect(server.failedSignIns(server.userEmail)).toBe(2); // the deliberate wrong password, and one with TACK_USER_PASSWORD
-        expect(out).toContain('tack: TACK_ERR_USER_PASSWORD: ');
+        expect(out).toContain('tack: TACK_ERR_SIGN_IN_REFUSED: ');
+        expect(out).not.toContain('TACK_ERR_USER_PASSWORD');
         expect(out).toContain('signing in as alice@acme.example with TACK_USER_PASSWORD did not end signed in');
         expect(out).toContain('Your account is temporarily locked');
         expect(out).not.toContain('check TACK_USER_PASSWORD');

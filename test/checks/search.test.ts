@@ -5,6 +5,8 @@ import {
   listsSomething,
   noEmptyPageBeforeTotal,
   notListed,
+  pageIndexIsPosition,
+  sameTotalOnEveryPage,
   type SearchPages,
   totalCountsAll,
   withinPageSize,
@@ -52,6 +54,40 @@ table('what a search lists (src/checks/search.ts)', [
     found: () => noEmptyPageBeforeTotal({ ...page([acme, acme]), pages: 2, complete: false, emptyPage: { page: 2, totalCount: 3, read: 2 } }),
     ok: false,
     actual: 'page 2 empty with totalCount 3, after 2 different match(es)',
+  },
+  {
+    name: 'totalCount the same on every page',
+    found: () =>
+      sameTotalOnEveryPage({
+        ...page([acme]),
+        pages: 2,
+        sizes: [
+          { items: 1, pageSize: 1, totalCount: 2 },
+          { items: 1, pageSize: 1, totalCount: 2 },
+        ],
+      }),
+    ok: true,
+  },
+  {
+    name: 'search total varies by page: 4 on page 1, 3 on page 2',
+    found: () =>
+      sameTotalOnEveryPage({
+        ...page([acme]),
+        pages: 2,
+        sizes: [
+          { items: 2, pageSize: 2, totalCount: 4 },
+          { items: 2, pageSize: 2, totalCount: 3 },
+        ],
+      }),
+    ok: false,
+    actual: 'totalCount 4 on page 1, 3 on page 2',
+  },
+  { name: 'pageIndex is the page position', found: () => pageIndexIsPosition(page([acme])), ok: true },
+  {
+    name: 'search pageIndex constant 0 while items page',
+    found: () => pageIndexIsPosition({ ...page([acme]), pages: 2, wrongPageIndex: { page: 2, said: 0, expected: 1 } }),
+    ok: false,
+    actual: 'page 2 held new items but said pageIndex 0, not 1',
   },
   { name: 'within the page size', found: () => withinPageSize(3, 3), ok: true },
   { name: 'beyond the page size', found: () => withinPageSize(4, 3), ok: false },

@@ -41,6 +41,8 @@ const mintWith = (s: ReferenceServer, headers: Record<string, string>, username 
 const createUser = (s: ReferenceServer, json: unknown) => call(s, 'acme', 'POST', USERS, { headers: partnerKey(s), json });
 const exchangeBody = async (s: ReferenceServer) => (await exchange(s, await apiToken(s))).json();
 
+const resetAlice = (s: ReferenceServer) => call(s, 'acme', 'POST', `/api/admin/users/${encodeURIComponent(ALICE)}/reset-password`, { headers: partnerKey(s) });
+
 /** The settings the token page's script runs with, as alice sees them. */
 const pageSettings = async (s: ReferenceServer): Promise<Record<string, unknown> & { messages: Record<string, string> }> => {
   const page = await (await signedIn(s)).open(urls(s).tokenPage);
@@ -115,6 +117,26 @@ const PROBES: Record<FaultName, Probe> = {
     const reply = await call(s, 'acme', 'POST', `/api/admin/users/${encodeURIComponent(ALICE)}/reset-password`, { headers: partnerKey(s) });
     const body = reply.json<{ actionUrl?: string; _links?: { self?: { href?: string } } }>();
     return body.actionUrl === undefined && body._links?.self?.href?.endsWith('/reset-password') === true;
+  },
+  'reset-url-user-link-only': async (s) => {
+    const body = (await resetAlice(s)).json<Record<string, string>>();
+    return body['actionUrl'] === undefined && body['user']?.includes('/api/admin/users/') === true;
+  },
+  'reset-url-hal-user-link-only': async (s) => {
+    const body = (await resetAlice(s)).json<{ actionUrl?: string; _links?: { user?: { href?: string } } }>();
+    return body.actionUrl === undefined && body._links?.user?.href?.includes('/api/admin/users/') === true;
+  },
+  'reset-url-help-link-only': async (s) => {
+    const body = (await resetAlice(s)).json<Record<string, string>>();
+    return body['actionUrl'] === undefined && body['help'] !== undefined;
+  },
+  'reset-url-schema-link-only': async (s) => {
+    const body = (await resetAlice(s)).json<Record<string, string>>();
+    return body['actionUrl'] === undefined && body['$schema'] !== undefined;
+  },
+  'reset-url-hal-reset-link': async (s) => {
+    const body = (await resetAlice(s)).json<{ _links?: { reset?: { href?: string } } }>();
+    return body._links?.reset?.href?.startsWith('http://') === true;
   },
   'problem-body-not-json': async (s) => {
     const reply = await mintWith(s, {});
@@ -286,6 +308,16 @@ const PROBES: Record<FaultName, Probe> = {
     const { accessToken } = await signIn(s);
     const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=2'), await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')];
     return names(first).at(-1) === names(second)[0];
+  },
+  'search-total-varies-by-page': async (s) => {
+    const { accessToken } = await signIn(s);
+    const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=1'), await search(s, 'acme', accessToken, '?pageSize=1&pageIndex=1')];
+    return second.json()['totalCount'] === (first.json()['totalCount'] as number) - 1;
+  },
+  'search-page-index-constant': async (s) => {
+    const { accessToken } = await signIn(s);
+    const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=1'), await search(s, 'acme', accessToken, '?pageSize=1&pageIndex=1')];
+    return second.json()['pageIndex'] === 0 && names(first)[0] !== names(second)[0];
   },
   'search-pages-start-late': async (s) => {
     const { accessToken } = await signIn(s);

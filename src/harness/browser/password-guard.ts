@@ -8,9 +8,10 @@
  * those tests as `error` without starting them), and the run exits 2. So a run makes at most one
  * failed sign-in as that user beyond the deliberate wrong password below.
  *
- * The password is blamed ("check TACK_USER_PASSWORD") only when the page refused it: it asked for it
- * again after the form was sent. Otherwise the page is (`page`): the run says where the browser
- * stayed and what it showed.
+ * The password is blamed ("check TACK_USER_PASSWORD", TACK_ERR_USER_PASSWORD) only when the page
+ * refused it: it asked for it again after the form was sent. Otherwise the page is (`page`): the run
+ * ends with TACK_ERR_SIGN_IN_REFUSED (a locked account, say), saying where the browser stayed and
+ * what it showed. Both exit 2.
  *
  * Only TACK_USER_PASSWORD is guarded: the password of a user tack created through the hook is its
  * own. One deliberate wrong password is typed per run at re-authentication (TOKEN-PAGE-REAUTH, for
@@ -18,12 +19,14 @@
  * guard neither stops it nor counts its refusal, which is expected. A healthy run so makes exactly
  * one failed sign-in as that user (`ReferenceServer.failedSignIns`), two at most.
  */
-import { TackError } from '../errors.js';
+import { type ErrorCode, TackError } from '../errors.js';
 
 export class PasswordGuard {
   private refusal: TackError | undefined;
   /** The first refusal in full: whose sign-in, where, what the page showed, what to do (the run's last line says it). */
   refusedAt: string | undefined;
+  /** The code of that first refusal: TACK_ERR_USER_PASSWORD when the page asked for the password again, else TACK_ERR_SIGN_IN_REFUSED. */
+  refusedCode: ErrorCode | undefined;
 
   constructor(
     /** TACK_USER_PASSWORD, when set. */
@@ -50,8 +53,9 @@ export class PasswordGuard {
   notTaken(password: string, what: string, blame: 'password' | 'page' = 'password'): TackError | undefined {
     if (!this.guards(password)) return undefined;
     const user = this.email ?? 'TACK_USER_EMAIL';
+    const code: ErrorCode = blame === 'password' ? 'TACK_ERR_USER_PASSWORD' : 'TACK_ERR_SIGN_IN_REFUSED';
     this.refusal ??= new TackError(
-      'TACK_ERR_USER_PASSWORD',
+      code,
       blame === 'password'
         ? 'the sign-in page did not accept TACK_USER_PASSWORD at the first attempt of this run: not typed again (an account may lock after failures)'
         : 'a sign-in with TACK_USER_PASSWORD did not end signed in at the first attempt of this run: not typed again (an account may lock after failures)',
@@ -59,7 +63,7 @@ export class PasswordGuard {
     const error =
       blame === 'page'
         ? new TackError(
-            'TACK_ERR_USER_PASSWORD',
+            'TACK_ERR_SIGN_IN_REFUSED',
             `signing in as ${user} with TACK_USER_PASSWORD did not end signed in (${what}); the page did not ask for the password again ` +
               '(a locked account? a field tack did not fill: TACK_UI_SELECTORS): tack types it no more in this run, so the account cannot lock',
           )
@@ -68,6 +72,7 @@ export class PasswordGuard {
             `the sign-in page did not accept TACK_USER_PASSWORD for ${user} (${what}): check TACK_USER_PASSWORD ` +
               '(and TACK_UI_SELECTORS if the sign-in form has other labels); tack types it no more in this run, so the account cannot lock',
           );
+    this.refusedCode ??= code;
     this.refusedAt ??= error.message;
     return error;
   }

@@ -174,7 +174,7 @@ export class TokenPage {
    * Step 3, second half: types the password at the re-authentication page (and `email` where the
    * page asks for a user name and shows none) and submits. For TACK_USER_PASSWORD, a step that does
    * not end back on the web interface (the password field again, a page without a form on the
-   * sign-in server) throws TACK_ERR_USER_PASSWORD: never typed again this run.
+   * sign-in server) throws TACK_ERR_USER_PASSWORD (or TACK_ERR_SIGN_IN_REFUSED): never typed again this run.
    */
   async submitPassword(password: string, email: string): Promise<Outcome> {
     const before = this.page.url();

@@ -5,7 +5,7 @@
 import type { SendGate } from '../together.js';
 import type { HttpClient, HttpResponse } from '../http.js';
 import type { Redactor } from '../redactor.js';
-import { findAccessToken, findRefreshToken, findResetUrl, type Found } from './fields.js';
+import { findAccessToken, findRefreshToken, type Found, searchResetUrl } from './fields.js';
 import type { PartnerKey, TargetConfig } from '../target-config.js';
 import { PATHS, resetPasswordPath } from '../../spec.js';
 
@@ -78,16 +78,20 @@ export class PartnerClient {
     return this.call('POST', PATHS.users, { ...options, json: user });
   }
 
-  async resetPassword(email: string, options: CallOptions = {}): Promise<{ res: HttpResponse; url: Found<string> | undefined }> {
+  /** `ambiguous`: the fields of several absolute URLs, none named like the action (then no `url`). */
+  async resetPassword(
+    email: string,
+    options: CallOptions = {},
+  ): Promise<{ res: HttpResponse; url: Found<string> | undefined; ambiguous: readonly string[] | undefined }> {
     const path = resetPasswordPath(email);
     const res = await this.call('POST', path, options);
-    const url = findResetUrl(res.json, res.text, this.config.fields.resetUrl, this.baseUrl + path);
+    const { url, ambiguous } = searchResetUrl(res.json, res.text, this.config.fields.resetUrl, this.baseUrl + path);
     if (url) {
       this.fieldsUsed['reset-password action URL'] = url.field;
       // A reset link lets its holder set the user's password: treated as a secret in every output.
       this.redactor.register('reset-url', url.value);
     }
-    return { res, url };
+    return { res, url, ambiguous };
   }
 
   tokensOf(res: HttpResponse): PartnerTokens {

@@ -132,9 +132,11 @@ function answer(ctx: TenantContext, matches: readonly Business[], paging: Paging
       : sorted.slice(start, start + paging.pageSize);
   const items = page.map(({ id, name, registrationNumber }) => ({ id, name, registrationNumber }));
   const partnerShape = caller?.claims.kind === 'partner' && ctx.ref.faults.has('partner-search-page-index-string');
-  const body: Record<string, unknown> = { items, pageIndex: partnerShape ? String(paging.pageIndex) : paging.pageIndex, pageSize: paging.pageSize };
+  const pageIndex = ctx.ref.faults.has('search-page-index-constant') ? ctx.ref.config.dialect.pageBase : paging.pageIndex;
+  const body: Record<string, unknown> = { items, pageIndex: partnerShape ? String(pageIndex) : pageIndex, pageSize: paging.pageSize };
+  const laterPageOff = ctx.ref.faults.has('search-total-varies-by-page') && index > 0 ? 1 : 0;
   if (!ctx.ref.faults.has('search-omits-total-count'))
-    body['totalCount'] = sorted.length + (leak ? leak.length - Math.max(0, sorted.length - paging.pageSize) : 0);
+    body['totalCount'] = sorted.length + (leak ? leak.length - Math.max(0, sorted.length - paging.pageSize) : 0) - laterPageOff;
   sendJson(ctx.res, 200, body);
 }
 

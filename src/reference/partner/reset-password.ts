@@ -28,6 +28,18 @@ export async function resetPassword(ctx: TenantContext): Promise<void> {
     sendJson(ctx.res, 200, { expiresAt: body['expiresAt'], _links: { self: { href: self } } });
     return;
   }
+  const userResource = `${tenantUrl(ctx.ref, ctx.tenant.name)}/api/admin/users/${encodeURIComponent(ctx.params['email'] ?? '')}`;
+  const ownAddress = `${tenantUrl(ctx.ref, ctx.tenant.name)}${(ctx.req.url ?? '').split('?')[0]}`;
+  if (ctx.ref.faults.has('reset-url-user-link-only')) return sendJson(ctx.res, 200, { user: userResource });
+  if (ctx.ref.faults.has('reset-url-hal-user-link-only'))
+    return sendJson(ctx.res, 200, { _links: { self: { href: ownAddress }, user: { href: userResource } } });
+  if (ctx.ref.faults.has('reset-url-help-link-only')) return sendJson(ctx.res, 200, { status: 'queued', help: 'https://docs.example.com/password-reset' });
+  if (ctx.ref.faults.has('reset-url-schema-link-only'))
+    return sendJson(ctx.res, 200, { $schema: 'https://schemas.example.com/reset.json', message: 'reset e-mail sent' });
+  if (ctx.ref.faults.has('reset-url-hal-reset-link')) {
+    const links = { self: { href: ownAddress }, user: { href: userResource }, reset: { href: body['actionUrl'] } };
+    return sendJson(ctx.res, 200, { expiresAt: body['expiresAt'], _links: links });
+  }
   if (ctx.ref.faults.has('reset-url-relative-beside-link')) body['help'] = 'https://docs.example.com/payroll/reset-password';
   sendJson(ctx.res, 200, body);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAccessToken, findRefreshToken, findResetUrl } from '../../../src/harness/clients/fields.js';
+import { findAccessToken, findRefreshToken, findResetUrl, searchResetUrl } from '../../../src/harness/clients/fields.js';
 
 describe('fields the spec does not name', () => {
   it.each([
@@ -44,5 +44,41 @@ describe('fields the spec does not name', () => {
     // Beside a self link, the action URL is found.
     const both = { _links: { self: { href: own }, action: { href: 'https://acme.example.com/reset?t=1' } } };
     expect(findResetUrl(both, '', undefined, own)).toEqual({ value: 'https://acme.example.com/reset?t=1', field: '_links.action.href' });
+  });
+
+  const own = 'http://acme.localhost:7391/api/admin/users/a%40acme.example/reset-password';
+  const userResource = 'http://acme.localhost:7391/api/admin/users/a%40acme.example';
+
+  it('a reset answer whose only URLs are a user link, a help page or a $schema has no action URL (false green)', () => {
+    expect(searchResetUrl({ user: userResource }, '', undefined, own)).toEqual({ url: undefined });
+    expect(searchResetUrl({ _links: { self: { href: own }, user: { href: userResource } } }, '', undefined, own)).toEqual({ url: undefined });
+    expect(searchResetUrl({ status: 'queued', help: 'https://docs.example.com/password-reset' }, '', undefined, own)).toEqual({ url: undefined });
+    const schema = { $schema: 'https://schemas.example.com/reset.json', message: 'reset e-mail sent' };
+    expect(searchResetUrl(schema, '', undefined, own)).toEqual({ url: undefined });
+    // An API address under an unnamed member is no action either; in plain text too.
+    expect(searchResetUrl({ location: userResource }, '', undefined, own)).toEqual({ url: undefined });
+    expect(searchResetUrl(undefined, `See ${userResource}`, undefined, own)).toEqual({ url: undefined });
+  });
+
+  it('a reset action URL is still found under href, url, data.attributes.link, _links.reset.href, a bare string or text', () => {
+    const action = 'http://acme.localhost:7391/account/reset-password?token=t';
+    expect(findResetUrl({ href: action }, '', undefined, own)?.field).toBe('href');
+    expect(findResetUrl({ url: action, help: 'https://docs.example.com/x' }, '', undefined, own)?.field).toBe('url');
+    expect(findResetUrl({ data: { type: 'reset', attributes: { link: action } } }, '', undefined, own)?.field).toBe('data.attributes.link');
+    const hal = { _links: { self: { href: own }, user: { href: userResource }, reset: { href: action } } };
+    expect(findResetUrl(hal, '', undefined, own)).toEqual({ value: action, field: '_links.reset.href' });
+    expect(findResetUrl(action, '', undefined, own)).toEqual({ value: action, field: '(body)' });
+    expect(findResetUrl(undefined, `${action}\n`, undefined, own)?.value).toBe(action);
+    // Named for a reset, an API address is taken: the name says what it is.
+    expect(findResetUrl({ resetUrl: 'http://acme.localhost:7391/api/reset?t=1' }, '', undefined, own)?.field).toBe('resetUrl');
+    expect(findResetUrl({ user: userResource, x: action }, '', 'x', own)?.field).toBe('x');
+  });
+
+  it('several unnamed absolute URLs in a reset answer are ambiguous, not an action URL', () => {
+    const body = { message: 'sent', a: 'https://one.example.com/r?t=1', b: 'https://two.example.com/r?t=2' };
+    expect(searchResetUrl(body, '', undefined, own)).toEqual({ ambiguous: ['a', 'b'] });
+    expect(searchResetUrl(undefined, 'https://one.example.com/a or https://two.example.com/b', undefined, own)).toEqual({ ambiguous: ['(body text)'] });
+    // A URL named like an action settles it.
+    expect(searchResetUrl({ ...body, actionUrl: 'https://one.example.com/r?t=1' }, '', undefined, own).url?.field).toBe('actionUrl');
   });
 });
