@@ -55,3 +55,18 @@ describe('uncheckedMusts', () => {
     expect(uncheckedMusts([])).toBe(0);
   });
 });
+
+describe('the exit code, by status and level', () => {
+  const rules = (...statuses: [RuleResult['status'], 'MUST' | 'SHOULD'][]) => statuses.map(([status, level]) => ({ status, level }));
+  it.each([
+    [rules(['passed', 'MUST'], ['skipped', 'MUST']), { strict: false, requireAll: false }, 0],
+    [rules(['passed', 'MUST'], ['skipped', 'MUST']), { strict: false, requireAll: true }, 1],
+    [rules(['passed', 'MUST'], ['warning', 'SHOULD']), { strict: false, requireAll: false }, 0],
+    [rules(['passed', 'MUST'], ['warning', 'SHOULD']), { strict: true, requireAll: false }, 1],
+    [rules(['passed', 'MUST'], ['error', 'MUST']), { strict: false, requireAll: false }, 2],
+    [rules(['failed', 'MUST'], ['error', 'MUST']), { strict: false, requireAll: false }, 1],
+    [rules(['skipped', 'MUST']), { strict: false, requireAll: false }, 3],
+  ] as const)('%j with %j → %i', (list, policy, code) => {
+    expect(exitCodeOf(list, policy)).toBe(code);
+  });
+});
