@@ -158,4 +158,18 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
       },
     ],
   },
+  // ── adversarial findings: verdicts tack got wrong ──
+  // Run 2 of parallel-pages once reused the kept access token and never exchanged the dead token stored.
+  {
+    fault: 'late-store',
+    rule: 'CLIENT-STORES-ROTATED-TOKEN',
+    profiles: ['personal-token'],
+    unexercised: [
+      {
+        profile: 'personal-token',
+        rules: ['CLIENT-RETRY-ONCE-ON-401'],
+        why: 'run 2 of parallel-pages meets its 401, and the renewal with the stale token is refused (invalid_grant), so that retry is not seen',
+      },
+    ],
+  },
 ];
