@@ -172,4 +172,6 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
       },
     ],
   },
+  // A run killed by a signal after its work succeeded was not judged: it did not exit 0.
+  { fault: 'killed-after-work', rule: 'CLIENT-EXIT-STATUS', profiles: BOTH },
 ];
