@@ -174,4 +174,7 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   },
   // A run killed by a signal after its work succeeded was not judged: it did not exit 0.
   { fault: 'killed-after-work', rule: 'CLIENT-EXIT-STATUS', profiles: BOTH },
+  // Hex as tools print it, every byte %-escaped: once no secret.
+  { fault: 'log-xxd', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: BOTH },
+  { fault: 'escaped-in-url', rule: 'CLIENT-NO-TOKEN-IN-URL', profiles: BOTH },
 ];
