@@ -177,4 +177,6 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   // Hex as tools print it, every byte %-escaped: once no secret.
   { fault: 'log-xxd', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: BOTH },
   { fault: 'escaped-in-url', rule: 'CLIENT-NO-TOKEN-IN-URL', profiles: BOTH },
+  // The partner secret in a body sent to the sign-in server: once judged by headers only.
+  { fault: 'secret-in-body-at-identity', rule: 'CLIENT-PARTNER-KEY-ADMIN-ONLY', profiles: ['partner-key'] },
 ];
