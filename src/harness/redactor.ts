@@ -250,6 +250,9 @@ export function secretTexts(text: string): string[] {
  */
 const TOKEN_LIKE = /[A-Za-z0-9_\-.~+=]{16,}/g;
 
+/** 16 or more bytes in hex, spaced or colon-separated (`<Buffer 61 62 …>` cut at 50 bytes, a hex dump's groups): masked in output like token-like words. */
+const SPACED_BYTES = /\b(?:[0-9a-fA-F]{2,4}[ :]){7,}[0-9a-fA-F]{2,4}\b/g;
+
 /** Values shorter than this are replaced only as the whole text or between quotes. */
 const SHORT = 8;
 /**
@@ -351,10 +354,13 @@ export class Redactor {
 
   /**
    * Output tack did not write (a client's stdout and stderr): every registered secret, then any word
-   * still looking like a token (a piece of a secret, a token tack never saw) masked.
+   * still looking like a token (a piece of a secret, a token tack never saw) masked, and runs of 16
+   * or more spaced hex bytes (a piece of a secret as Node prints a Buffer, cut at 50 bytes).
    */
   redactOutput(text: string): string {
-    return this.redact(text).replace(TOKEN_LIKE, (word) => (/[A-Za-z]/.test(word) && /\d/.test(word) ? '<masked>' : word));
+    return this.redact(text)
+      .replace(TOKEN_LIKE, (word) => (/[A-Za-z]/.test(word) && /\d/.test(word) ? '<masked>' : word))
+      .replace(SPACED_BYTES, '<masked>');
   }
 
   /**
