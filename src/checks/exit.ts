@@ -4,10 +4,14 @@
  */
 import { finding, type Finding } from './finding.js';
 
-/** The exit code agrees with `succeeded`, which `because` explains. */
-export function exitAgrees(exitCode: number, succeeded: boolean, because: string): Finding {
+/**
+ * The exit code agrees with `succeeded`, which `because` explains. A run ended by a signal
+ * (`exitCode` null, `signal` set) did not exit 0: its status is a failure, whatever it did before.
+ */
+export function exitAgrees(exitCode: number | null, succeeded: boolean, because: string, signal: string | null = null): Finding {
   const ok = succeeded ? exitCode === 0 : exitCode !== 0;
-  return finding(ok, `${succeeded ? 'exit 0' : 'a non-zero exit'} (${because})`, `exit ${exitCode}`);
+  const actual = exitCode === null ? `ended by ${signal ?? 'a signal'}` : `exit ${exitCode}`;
+  return finding(ok, `${succeeded ? 'exit 0' : 'a non-zero exit'} (${because})`, actual);
 }
 
 /** The run did its work (its business search succeeded and it ended by itself); `how` says what it did instead. */

@@ -2,10 +2,10 @@
  * Checks that a text holds none of a set of secrets: the client's output, a request's URL. The
  * secrets are compared in memory only; a finding names the kind of the secret and where it was
  * found, never its value. What counts as a secret's written form (encodings, a value run across
- * lines) is the redactor's one definition (`secretForms`, `joinedLines`): what the judge finds is
+ * lines) is the redactor's one definition (`secretForms`, `secretTexts`): what the judge finds is
  * what the reports hide.
  */
-import { joinedLines, secretForms, secretMembers } from '../harness/redactor.js';
+import { secretForms, secretMembers, secretTexts } from '../harness/redactor.js';
 import { finding, type Finding } from './finding.js';
 
 export interface KnownSecret {
@@ -16,8 +16,7 @@ export interface KnownSecret {
 
 /** The first secret found in `text`, in any of its forms, also where it runs across lines. */
 export function findSecret(text: string, secrets: readonly KnownSecret[]): KnownSecret | undefined {
-  // Stryker disable next-line StringLiteral: a shortcut; the lines of a one-line text joined are that text.
-  const texts = text.includes('\n') ? [text, joinedLines(text)] : [text];
+  const texts = secretTexts(text);
   return secrets.find((secret) => secretForms(secret.value).some((form) => texts.some((t) => t.includes(form))));
 }
 

@@ -88,8 +88,8 @@ export function bearerAmong(request: ObservedRequest, issued: ReadonlySet<string
 
 /**
  * The request carries no partner key: neither of the two credential headers, and the secret in no
- * header (under any name), in any form of the redactor's definition, `Basic` credentials decoded
- * (`headerTexts`). Values are not shown.
+ * header (under any name), body or URL, in any form of the redactor's definition, `Basic` credentials
+ * decoded (`headerTexts`). Values are not shown.
  */
 export function withoutPartnerKey(request: ObservedRequest, headers: readonly string[], secret: string): Finding {
   const named = headers.filter((name) => request.headers[name.toLowerCase()] !== undefined);
@@ -97,7 +97,15 @@ export function withoutPartnerKey(request: ObservedRequest, headers: readonly st
   const elsewhere = Object.entries(request.headers).filter(
     ([name, value]) => !named.some((n) => n.toLowerCase() === name) && headerTexts(value).some((text) => findSecret(text, secrets) !== undefined),
   );
-  const found = [...named, ...elsewhere.map(([name]) => `the secret in ${name}`)];
+  // The body and the URL too (`client_secret=` in a form, a JSON member): the one definition of a secret.
+  const inBody = request.body !== undefined && request.body !== '' && findSecret(request.body, secrets) !== undefined;
+  const inTarget = findSecret(request.target, secrets) !== undefined;
+  const found = [
+    ...named,
+    ...elsewhere.map(([name]) => `the secret in ${name}`),
+    ...(inBody ? ['the secret in the body'] : []),
+    ...(inTarget ? ['the secret in the URL'] : []),
+  ];
   const actual = found.length === 0 ? 'none' : `${found.join(', ')} (${describeRequest(request)})`;
-  return finding(found.length === 0, 'no partner key header and the secret in no header', actual);
+  return finding(found.length === 0, 'no partner key header and the secret in no header, body or URL', actual);
 }

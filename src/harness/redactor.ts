@@ -83,7 +83,11 @@ export function secretForms(value: string): string[] {
       forms.add(core);
       forms.add(core.replaceAll('+', '-').replaceAll('/', '_'));
     }
-    for (const offset of [0, 1, 2, 3, 4]) forms.add(encodedCore(base32(Buffer.concat([Buffer.alloc(offset), bytes])), offset, bytes.length, 5));
+    for (const offset of [0, 1, 2, 3, 4]) {
+      const core = encodedCore(base32(Buffer.concat([Buffer.alloc(offset), bytes])), offset, bytes.length, 5);
+      forms.add(core);
+      forms.add(core.toLowerCase());
+    }
   }
   return [...forms].filter((f) => f !== '');
 }
@@ -139,10 +143,115 @@ export function joinedLines(text: string): string {
 }
 
 /**
+ * A text as tools spell bytes, read back: `text` holds each character of the view, and `from[i]`,
+ * `to[i]` the span of the original text it stands for.
+ */
+export interface TextView {
+  readonly text: string;
+  readonly from: readonly number[];
+  readonly to: readonly number[];
+}
+
+/** Worth a view: a line break, a `%XX` escape, an ANSI escape, or two hex pairs with a separator between. */
+const VIEW_WORTHY = /[\n%\x1b]|[0-9a-fA-F]{2}[ :][0-9a-fA-F]{2}/;
+/** An ANSI escape (colours, cursor moves) written inside a value. */
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/y;
+/**
+ * A hex dump line (`xxd`, `xxd -g1`, `hexdump -C`), after a log prefix or none: an offset, groups of
+ * hex pairs, then the ASCII column. Only the groups are bytes.
+ */
+const DUMP_LINE = /^(?:.*?\s)??[0-9a-fA-F]{4,16}:?((?:[ \t]{1,2}[0-9a-fA-F]{2,8})+)(?:[ \t]{2,}.*)?$/d;
+/** Longer lines are no dump lines (and the dump pattern's cost stays small). */
+const DUMP_LINE_MAX = 400;
+const HEX_PAIR = /^[0-9a-fA-F]{2}$/;
+
+/**
+ * `text` read back as tools spell bytes (the one definition of a secret's spacing and escapes, with
+ * `secretForms`): `%XX` escapes decoded (every byte escaped, either case); ANSI escapes taken out;
+ * hex dump lines (`xxd`, `hexdump -C`) reduced to their bytes, with no offsets, no ASCII column and
+ * no line breaks; a space or colon between two hex pairs taken out (`<Buffer 61 62>`, Python's
+ * `bytes.hex(' ')`, `61:62`); line breaks and the spaces around them taken out. Undefined when the
+ * text has none of these (the usual case: nothing to build).
+ */
+export function bytesView(text: string): TextView | undefined {
+  if (!VIEW_WORTHY.test(text)) return undefined;
+  let out = '';
+  const from: number[] = [];
+  const to: number[] = [];
+  const put = (chars: string, start: number, end: number) => {
+    for (const c of chars) {
+      out += c;
+      from.push(start);
+      to.push(end);
+    }
+  };
+  let i = 0;
+  let lineStart = true;
+  while (i < text.length) {
+    if (lineStart) {
+      lineStart = false;
+      const eol = text.indexOf('\n', i);
+      const end = eol === -1 ? text.length : eol;
+      const line = text.slice(i, end).replace(/\r$/, '');
+      const dump = line.length <= DUMP_LINE_MAX ? DUMP_LINE.exec(line) : null;
+      if (dump !== null) {
+        const groups = dump[1]!;
+        const at = i + dump.indices![1]![0];
+        for (let k = 0; k < groups.length; k++) if (/[0-9a-fA-F]/.test(groups[k]!)) put(groups[k]!, at + k, at + k + 1);
+        i = eol === -1 ? text.length : eol + 1;
+        lineStart = true;
+        continue;
+      }
+    }
+    const c = text[i]!;
+    if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
+      // A line break and the spaces around it (`joinedLines`).
+      while (out.length > 0 && (out.endsWith(' ') || out.endsWith('\t'))) {
+        out = out.slice(0, -1);
+        from.pop();
+        to.pop();
+      }
+      i += c === '\r' ? 2 : 1;
+      while (text[i] === ' ' || text[i] === '\t') i++;
+      lineStart = true;
+      continue;
+    }
+    if (c === '\x1b') {
+      ANSI.lastIndex = i;
+      if (ANSI.test(text)) {
+        i = ANSI.lastIndex;
+        continue;
+      }
+    }
+    if (c === '%' && HEX_PAIR.test(text.slice(i + 1, i + 3))) {
+      put(String.fromCharCode(Number.parseInt(text.slice(i + 1, i + 3), 16)), i, i + 3);
+      i += 3;
+      continue;
+    }
+    if ((c === ' ' || c === ':') && HEX_PAIR.test(text.slice(i - 2, i)) && HEX_PAIR.test(text.slice(i + 1, i + 3))) {
+      i++;
+      continue;
+    }
+    put(c, i, i + 1);
+    i++;
+  }
+  return { text: out, from, to };
+}
+
+/** The texts to search `text` for a secret's forms in: itself, and read back as tools spell bytes (`bytesView`). */
+export function secretTexts(text: string): string[] {
+  const view = bytesView(text);
+  return view === undefined ? [text] : [text, view.text];
+}
+
+/**
  * Words that look like tokens: 16 or more characters of a token alphabet, with a letter and a digit.
  * Output tack did not write (a client's) may hold tokens tack never saw, or pieces of them.
  */
 const TOKEN_LIKE = /[A-Za-z0-9_\-.~+=]{16,}/g;
+
+/** 16 or more bytes in hex, spaced or colon-separated (`<Buffer 61 62 …>` cut at 50 bytes, a hex dump's groups): masked in output like token-like words. */
+const SPACED_BYTES = /\b(?:[0-9a-fA-F]{2,4}[ :]){7,}[0-9a-fA-F]{2,4}\b/g;
 
 /** Values shorter than this are replaced only as the whole text or between quotes. */
 const SHORT = 8;
@@ -240,35 +349,33 @@ export class Redactor {
       last = m.end;
     }
     out = last === 0 ? text : out + text.slice(last);
-    return out.includes('\n') ? this.redactAcrossLines(out) : out;
+    return this.redactView(out);
   }
 
   /**
    * Output tack did not write (a client's stdout and stderr): every registered secret, then any word
-   * still looking like a token (a piece of a secret, a token tack never saw) masked.
+   * still looking like a token (a piece of a secret, a token tack never saw) masked, and runs of 16
+   * or more spaced hex bytes (a piece of a secret as Node prints a Buffer, cut at 50 bytes).
    */
   redactOutput(text: string): string {
-    return this.redact(text).replace(TOKEN_LIKE, (word) => (/[A-Za-z]/.test(word) && /\d/.test(word) ? '<masked>' : word));
+    return this.redact(text)
+      .replace(TOKEN_LIKE, (word) => (/[A-Za-z]/.test(word) && /\d/.test(word) ? '<masked>' : word))
+      .replace(SPACED_BYTES, '<masked>');
   }
 
-  /** A registered value whose characters are spread over lines (`joinedLines`) is replaced where it stands. */
-  private redactAcrossLines(text: string): string {
-    const kept: number[] = [];
-    let joined = '';
-    let from = 0;
-    for (const m of text.matchAll(LINE_BREAK)) {
-      for (let i = from; i < m.index; i++) kept.push(i);
-      joined += text.slice(from, m.index);
-      from = m.index + m[0].length;
-    }
-    for (let i = from; i < text.length; i++) kept.push(i);
-    joined += text.slice(from);
+  /**
+   * A registered value spelled so that only `bytesView` reads it whole (across lines, hex bytes
+   * spaced or dumped, every byte `%XX`-escaped, ANSI escapes inside) is replaced where it stands.
+   */
+  private redactView(text: string): string {
+    const view = bytesView(text);
+    if (view === undefined) return text;
     const spans: { start: number; end: number; placeholder: string }[] = [];
-    for (const m of this.secretIndex().scan(joined)) {
+    for (const m of this.secretIndex().scan(view.text)) {
       if (m.placeholder === undefined || m.end - m.start < SHORT) continue;
-      const start = kept[m.start]!;
-      const end = kept[m.end - 1]! + 1;
-      if (text.slice(start, end).includes('\n')) spans.push({ start, end, placeholder: m.placeholder });
+      const start = view.from[m.start]!;
+      const end = view.to[m.end - 1]!;
+      if (text.slice(start, end) !== view.text.slice(m.start, m.end)) spans.push({ start, end, placeholder: m.placeholder });
     }
     let out = text;
     for (const span of spans.reverse()) out = out.slice(0, span.start) + span.placeholder + out.slice(span.end);

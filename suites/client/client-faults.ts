@@ -158,4 +158,25 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
       },
     ],
   },
+  // ── adversarial findings: verdicts tack got wrong ──
+  // Run 2 of parallel-pages once reused the kept access token and never exchanged the dead token stored.
+  {
+    fault: 'late-store',
+    rule: 'CLIENT-STORES-ROTATED-TOKEN',
+    profiles: ['personal-token'],
+    unexercised: [
+      {
+        profile: 'personal-token',
+        rules: ['CLIENT-RETRY-ONCE-ON-401'],
+        why: 'run 2 of parallel-pages meets its 401, and the renewal with the stale token is refused (invalid_grant), so that retry is not seen',
+      },
+    ],
+  },
+  // A run killed by a signal after its work succeeded was not judged: it did not exit 0.
+  { fault: 'killed-after-work', rule: 'CLIENT-EXIT-STATUS', profiles: BOTH },
+  // Hex as tools print it, every byte %-escaped: once no secret.
+  { fault: 'log-xxd', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: BOTH },
+  { fault: 'escaped-in-url', rule: 'CLIENT-NO-TOKEN-IN-URL', profiles: BOTH },
+  // The partner secret in a body sent to the sign-in server: once judged by headers only.
+  { fault: 'secret-in-body-at-identity', rule: 'CLIENT-PARTNER-KEY-ADMIN-ONLY', profiles: ['partner-key'] },
 ];

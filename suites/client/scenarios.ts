@@ -94,10 +94,11 @@ export const SCENARIOS: readonly ScenarioPlan[] = [
     title:
       'four pages of results (77 more readable businesses), which a client may fetch in parallel after the first; rotated-out tokens are ' +
       'refused, so workers that each exchange the one stored API token at once break the chain (one meets invalid_grant); run 2 ' +
-      'carries on with what run 1 kept',
+      'carries on with what run 1 kept; its first call with a valid access token gets a 401, so even a client that kept its access tokens ' +
+      'exchanges the API token it stored (a worker that stored an older token after a newer one is caught)',
     profiles: ['personal-token'],
     runs: 2,
-    setup: { readableBusinesses: 77 },
+    setup: { readableBusinesses: 77, search: { reply: 'unauthorized', times: 1, runs: [2] } },
     healthy: [1, 2],
   },
 ];

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { inspect } from 'node:util';
 import { findSecret, type KnownSecret, noSecretIn, secretValuesIn } from '../../src/checks/leaks.js';
 import { table } from './table.js';
 
@@ -47,7 +49,64 @@ table('no secret in a text (src/checks/leaks.ts)', [
     ok: false,
   },
   { name: 'only its first characters', found: () => noSecretIn(`token ${SECRET.value.slice(0, 6)}…`, [SECRET], 'the output'), ok: true },
+  // Adversarial findings: hex as real tools print it, every byte %-escaped, ANSI colours, lower-case base32.
+  { name: 'an xxd dump (offsets, 2-byte groups, ASCII column)', found: () => noSecretIn(xxd(PLAIN.value), [PLAIN], 'the output'), ok: false },
+  { name: 'a hexdump -C dump', found: () => noSecretIn(hexdumpC(PLAIN.value), [PLAIN], 'the output'), ok: false },
+  { name: "Node's <Buffer 61 62 …>", found: () => noSecretIn(`got ${inspect(Buffer.from(PLAIN.value))}`, [PLAIN], 'the output'), ok: false },
+  { name: "space-separated hex (Python bytes.hex(' '))", found: () => noSecretIn(spaced(PLAIN.value, ' '), [PLAIN], 'the output'), ok: false },
+  { name: 'colon-separated hex, upper case', found: () => noSecretIn(spaced(PLAIN.value, ':').toUpperCase(), [PLAIN], 'the output'), ok: false },
+  { name: 'every byte %-escaped, upper case', found: () => noSecretIn(`/search?t=${escapeAll(PLAIN.value)}`, [PLAIN], 'the URL'), ok: false },
+  { name: 'every byte %-escaped, lower case', found: () => noSecretIn(`/search?t=${escapeAll(PLAIN.value).toLowerCase()}`, [PLAIN], 'the URL'), ok: false },
+  {
+    name: 'ANSI colour codes inside it',
+    found: () => noSecretIn(`\x1b[1m${PLAIN.value.slice(0, 10)}\x1b[0;33m${PLAIN.value.slice(10)}\x1b[0m`, [PLAIN], 'the output'),
+    ok: false,
+  },
+  { name: 'lower-case base32', found: () => noSecretIn(BASE32_OF_PLAIN.toLowerCase(), [PLAIN], 'the output'), ok: false },
+  {
+    name: 'a 6-character fingerprint of it is no secret',
+    found: () => noSecretIn(`fp ${spaced(PLAIN.value.slice(0, 3), ' ')}`, [PLAIN], 'the output'),
+    ok: true,
+  },
+  {
+    name: 'a sha256 of it is no secret',
+    found: () => noSecretIn(spaced(createHash('sha256').update(PLAIN.value).digest(), ':'), [PLAIN], 'the output'),
+    ok: true,
+  },
 ]);
+
+/** `xxd` output: offset, 2-byte groups, the ASCII column. */
+function xxd(value: string): string {
+  const bytes = Buffer.from(value);
+  const lines: string[] = [];
+  for (let at = 0; at < bytes.length; at += 16) {
+    const row = bytes.subarray(at, at + 16);
+    const groups = (row.toString('hex').match(/.{1,4}/g) ?? []).join(' ');
+    lines.push(`${at.toString(16).padStart(8, '0')}: ${groups.padEnd(39)}  ${row.toString('latin1')}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** `hexdump -C` output. */
+function hexdumpC(value: string): string {
+  const bytes = Buffer.from(value);
+  const lines: string[] = [];
+  for (let at = 0; at < bytes.length; at += 16) {
+    const row = [...bytes.subarray(at, at + 16)].map((b) => b.toString(16).padStart(2, '0'));
+    lines.push(
+      `${at.toString(16).padStart(8, '0')}  ${row.slice(0, 8).join(' ')}  ${row.slice(8).join(' ')}  |${bytes.subarray(at, at + 16).toString('latin1')}|`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function spaced(value: string | Buffer, separator: string): string {
+  return [...Buffer.from(value)].map((b) => b.toString(16).padStart(2, '0')).join(separator);
+}
+
+function escapeAll(value: string): string {
+  return [...Buffer.from(value)].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join('');
+}
 
 table('secret values of an answer (src/checks/leaks.ts)', [
   {

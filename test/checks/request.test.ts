@@ -105,4 +105,34 @@ table("checks on a client's request (src/checks/request.ts)", [
     found: () => withoutPartnerKey(request({ headers: { authorization: basic('someone:else-entirely') } }), KEY_HEADERS, PARTNER_SECRET),
     ok: true,
   },
+  // Adversarial finding: the secret in a body sent to the sign-in server passed.
+  {
+    name: 'the secret as client_secret in a form body to the sign-in server',
+    found: () =>
+      withoutPartnerKey(
+        request({ body: `grant_type=client_credentials&client_id=acme&client_secret=${encodeURIComponent(ODD_SECRET)}` }),
+        KEY_HEADERS,
+        ODD_SECRET,
+      ),
+    ok: false,
+    actual: /^the secret in the body/,
+  },
+  {
+    name: 'the secret in a JSON body to the sign-in server',
+    found: () =>
+      withoutPartnerKey(
+        request({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientSecret: ODD_SECRET }) }),
+        KEY_HEADERS,
+        ODD_SECRET,
+      ),
+    ok: false,
+    actual: /^the secret in the body/,
+  },
+  {
+    name: 'the secret in the query',
+    found: () =>
+      withoutPartnerKey(request({ target: `/realms/payroll/protocol/openid-connect/token?client_secret=${PARTNER_SECRET}` }), KEY_HEADERS, PARTNER_SECRET),
+    ok: false,
+    actual: /^the secret in the URL/,
+  },
 ]);

@@ -101,6 +101,38 @@ describe('Redactor', () => {
     });
   });
 
+  it('replaces a secret printed as tools print bytes: xxd dumps, <Buffer …>, spaced hex, every byte %-escaped, ANSI colours', () => {
+    const r = new Redactor();
+    const token = 'eyJhbGciOiJSUzI1NiJ9.at-7f3a9c';
+    const p = r.register('access-token', token)!;
+    const hex = Buffer.from(token).toString('hex');
+    const pairs = hex.match(/../g)!;
+    const dump = [0, 16]
+      .map(
+        (at) =>
+          `${at.toString(16).padStart(8, '0')}: ${(hex.slice(at * 2, at * 2 + 32).match(/.{1,4}/g) ?? []).join(' ').padEnd(39)}  ${token.slice(at, at + 16)}`,
+      )
+      .join('\n');
+    for (const text of [
+      dump,
+      `<Buffer ${pairs.join(' ')}>`,
+      pairs.join(':').toUpperCase(),
+      pairs.map((b) => `%${b.toUpperCase()}`).join(''),
+      pairs.map((b) => `%${b}`).join(''),
+      `\x1b[1m${token.slice(0, 9)}\x1b[0;33m${token.slice(9)}\x1b[0m`,
+    ]) {
+      const out = r.redact(`before ${text} after`);
+      expect(out).toContain(p);
+      expect(out).not.toContain(token);
+      expect(out).not.toContain(hex.slice(4, 20));
+      expect(out.startsWith('before ') && out.endsWith(' after')).toBe(true);
+    }
+    // Node prints 50 bytes of a longer Buffer: the piece is masked in a client's output.
+    expect(r.redactOutput(`<Buffer ${pairs.slice(0, 20).join(' ')} ... 10 more bytes>`)).toBe('<Buffer <masked> ... 10 more bytes>');
+    // A fingerprint is not the token.
+    expect(r.redact(`fp ${pairs.slice(0, 3).join(' ')}`)).toBe(`fp ${pairs.slice(0, 3).join(' ')}`);
+  });
+
   it('redacts as fast with thousands of secrets registered as with a few: a position costs a lookup, not a try of every form', () => {
     const text = Array.from({ length: 1000 }, (_, i) => `line ${i}: GET /api/businesses/search?pageIndex=${i} 200 {"items":[],"totalCount":0}`).join('\n');
     const withSecrets = (n: number) => {

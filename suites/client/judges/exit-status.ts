@@ -6,7 +6,9 @@
  * with a successful search (a client with parallel workers: one worker's invalid_grant while
  * another's search succeeded), either is accepted: judged by time, not arrival order. A
  * run that gave up before its work is no evidence (its exit 0 still fails); a run that sent
- * nothing is an error of its scenario, not judged here, nor are runs tack stopped.
+ * nothing is an error of its scenario, not judged here, nor are runs tack stopped. A run ended by
+ * a signal tack did not send (SIGKILL, SIGABRT after its work) did not exit 0: it fails when its
+ * work succeeded.
  */
 import { exitAgrees } from '../../../src/checks/exit.js';
 import { reachedWork } from '../evidence.js';
@@ -19,7 +21,8 @@ export const exitStatus: ClientJudge = {
   notExercised: 'no run of the client reached its work and exited by itself',
   judge(scenario, v) {
     for (const run of scenario.runs) {
-      if (run.end !== 'exited' || run.exitCode === null || run.requests.length === 0) continue;
+      // A run ended by a signal tack did not send (tack's own stops are `timed-out` or `cut-off`) did not exit 0.
+      if (run.end !== 'exited' || (run.exitCode === null && run.signal === null) || run.requests.length === 0) continue;
       const searches = run.requests.filter(isBusinessSearch);
       const successes = searches.filter(answered2xx);
       const done = successes.at(-1);
@@ -39,7 +42,7 @@ export const exitStatus: ClientJudge = {
           ? 'it made no business search'
           : 'its business search never succeeded';
       const on = done !== undefined ? [done] : searches.length > 0 ? searches : run.requests.slice(-1);
-      v.check(`run ${run.index} exits as its work ended`, exitAgrees(run.exitCode, succeeded, because), on, run.index);
+      v.check(`run ${run.index} exits as its work ended`, exitAgrees(run.exitCode, succeeded, because, run.signal), on, run.index);
     }
   },
 };

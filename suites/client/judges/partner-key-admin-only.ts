@@ -1,6 +1,6 @@
 /**
  * CLIENT-PARTNER-KEY-ADMIN-ONLY (spec §5: the key is sent "on every admin API call", its secret kept
- * on the server): the two credential headers, and the secret under any header name, go with admin
+ * on the server): the two credential headers, and the secret under any header name, in a body or a URL, go with admin
  * calls only, never with business search or another API call, never to the sign-in server. A run that
  * gave up before its work is no evidence (a key it sent still counts).
  */

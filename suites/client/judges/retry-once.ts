@@ -15,7 +15,7 @@ import { accessTokenIssued, describeRequest, isApiCall, isInvalidGrant, statusOf
 export const retryOnce: ClientJudge = {
   rule: 'CLIENT-RETRY-ONCE-ON-401',
   profiles: ['personal-token', 'partner-key'],
-  scenarios: ['api-401-once', 'api-401-always', 'two-runs'],
+  scenarios: ['api-401-once', 'api-401-always', 'two-runs', 'parallel-pages'],
   notExercised: 'no API call of the client met the scripted 401',
   judge(scenario, v) {
     const { settings } = scenario;
