@@ -13,7 +13,7 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Per folder: the lowest share (percent) of its source files with a test at the mirrored path. One line each, so merges stay trivial. */
 const FLOORS: Record<string, number> = {
-  harness: 44,
+  harness: 60,
   load: 40,
   reporters: 27,
   runner: 33,
