@@ -1,4 +1,7 @@
-/** specTraffic keeps only the exchanges that went to an endpoint of the spec, each named as the spec writes it; the hook, pages and lookalike hosts are left out. */
+/**
+ * specTraffic keeps only the exchanges that went to an endpoint of the spec, each named as the spec
+ * writes it; the hook, the web pages and lookalike hosts are left out.
+ */
 import { describe, expect, it } from 'vitest';
 import { specTraffic } from '../../src/harness/run-traffic.js';
 import type { TargetConfig } from '../../src/harness/target-config.js';
