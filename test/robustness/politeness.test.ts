@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCommand } from '../../src/cli/conformance-run.js';
 import { isTackError } from '../../src/harness/errors.js';
 import { HttpClient } from '../../src/harness/http.js';
-import { Politeness, retryAfterMs } from '../../src/harness/politeness.js';
+import { Politeness } from '../../src/harness/politeness.js';
 import { Redactor } from '../../src/harness/redactor.js';
 import { Transcript } from '../../src/harness/transcript.js';
 import { targetEnv } from './broken-servers.js';
@@ -190,22 +190,5 @@ describe('--max-rps', () => {
     } finally {
       rmSync(reports, { recursive: true, force: true });
     }
-  });
-});
-
-describe('retryAfterMs', () => {
-  it.each([
-    ['0', 0],
-    ['7', 7_000],
-    [' 2 ', 2_000],
-    ['soon', undefined],
-    ['-1', undefined],
-    ['1.5', undefined],
-  ])('%j → %j', (value, ms) => {
-    expect(retryAfterMs(value, 0)).toBe(ms);
-  });
-
-  it('an HTTP date in the past is 0', () => {
-    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:00 GMT', Date.now())).toBe(0);
   });
 });
