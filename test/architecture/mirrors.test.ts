@@ -13,10 +13,10 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Per folder: the lowest share (percent) of its source files with a test at the mirrored path. One line each, so merges stay trivial. */
 const FLOORS: Record<string, number> = {
-  harness: 60,
-  load: 40,
-  reporters: 27,
-  runner: 33,
+  harness: 63,
+  load: 64,
+  reporters: 66,
+  runner: 66,
   doctor: 60,
   steps: 71,
 };
