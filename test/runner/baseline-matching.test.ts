@@ -12,6 +12,7 @@ import { TackError } from '../../src/harness/errors.js';
 import {
   applyBaseline,
   BASELINE_SCHEMA,
+  baselineSummarySchema,
   type BaselineEntry,
   baselineFrom,
   deviationIds,
@@ -374,5 +375,36 @@ describe('reading and writing a baseline file', () => {
     const file = join(dir(), 'b.json');
     writeFileSync(file, JSON.stringify({ schema: 'tack-baseline/1', expected: [] }));
     expect(readBaseline(file).entries).toEqual([]);
+  });
+});
+
+describe('survivors of mutation testing, pinned', () => {
+  it('the summary results.json writes is checked for its fields', () => {
+    expect(baselineSummarySchema.safeParse({}).success).toBe(false);
+    const summary = { file: 'b.json', entries: 1, expected: [], nowPassing: [], newFailures: [], notes: [] };
+    expect(baselineSummarySchema.safeParse(summary).success).toBe(true);
+    expect(baselineSummarySchema.safeParse({ ...summary, entries: '1' }).success).toBe(false);
+  });
+
+  it('an entry may be for a warning, an error or a skip', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'tack-baseline-unit-')), 'b.json');
+    const entries = (['failed', 'warning', 'error', 'skipped'] as const).map((status) => entry({ status }));
+    writeFileSync(file, JSON.stringify(entries));
+    expect(readBaseline(file).entries).toEqual(entries);
+  });
+
+  it('a failed rule with no failed check left is its reason in words, not its parts not seen', () => {
+    expect(deviationOf(rule({ checks: [], unverified: ['a part: not seen'] }))).toBe('the reason: in detail');
+    expect(deviationOf(rule({ status: 'passed', unverified: ['a part: not seen'] }))).toBe('the reason: in detail');
+  });
+
+  it('a stale note lists every id the entry waives and every id the rule fails at, comma-separated', () => {
+    const result = applied([entry({ checks: [A.id, 'x/y'] })], rule({ checks: [B, { id: 'x/z', title: 'z' }] }));
+    expect(result.summary.notes).toEqual([`stale entry: SIGNIN-REVOKE is in the baseline as failed at ${A.id}, x/y, but is now failed at ${B.id}, x/z`]);
+  });
+
+  it('a rule with no entry gives no stale note', () => {
+    expect(applied([], rule({ checks: [A] })).summary.notes).toEqual([]);
+    expect(applied([], rule({ status: 'skipped', level: 'SHOULD' })).summary.notes).toEqual([]);
   });
 });
