@@ -146,7 +146,8 @@ describe('an entry naming nothing', () => {
     expect(result.exitCode).toBe(0);
     expect(result.marks.get('SIGNIN-REVOKE')).toBe('expected');
     expect(result.summary.notes).toEqual([
-      "the baseline's entry for SIGNIN-REVOKE names no check: it waives the rule whenever it is failed, a new deviation too (name its checks: tack baseline write)",
+      "the baseline's entry for SIGNIN-REVOKE names no check: it waives the rule whenever it is failed, " +
+        'a new deviation too (name its checks: tack baseline write)',
     ]);
   });
 
