@@ -63,14 +63,14 @@ const issuedByRotation = new WeakMap<Reference, Set<string>>();
 
 function rememberRotated(ref: Reference, token: string): void {
   if (!ref.faults.has('rotation-forks-rotated-tokens-only')) return;
-  let tokens = issuedByRotation.get(ref);
-  if (tokens === undefined) issuedByRotation.set(ref, (tokens = new Set()));
+  const tokens = issuedByRotation.get(ref) ?? new Set<string>();
+  issuedByRotation.set(ref, tokens);
   tokens.add(token);
 }
 
 function enter(ref: Reference, token: string): Overlap {
-  let byToken = overlaps.get(ref);
-  if (byToken === undefined) overlaps.set(ref, (byToken = new Map()));
+  const byToken = overlaps.get(ref) ?? new Map<string, Overlap>();
+  overlaps.set(ref, byToken);
   const overlap = byToken.get(token) ?? { now: 0, peak: 0 };
   overlap.now++;
   overlap.peak = Math.max(overlap.peak, overlap.now);
