@@ -127,7 +127,7 @@ export const exchangeSearchProfile: LoadProfile = {
       chains: set.source,
       race: race.result,
       conversation: (index, tally) => {
-        const probing = index < race.chains ? { judged: race.judged } : undefined;
+        const probing = index < race.chains ? { judged: race.judged, index } : undefined;
         return new SearchConversation(chainAt(set.chains, index), identity, tenant, target.clientId, tally, accessTolerance(target), Date.now, probing);
       },
       ...(set.checkpoint ? { checkpoint: (final: boolean) => set.checkpoint!(final) } : {}),

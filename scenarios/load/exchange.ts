@@ -105,7 +105,13 @@ export const exchangeProfile: LoadProfile = {
       chains: set.source,
       race: race.result,
       conversation: (index, tally) =>
-        new ExchangeConversation(chainAt(set.chains, index), identity, target.clientId, tally, index < race.chains ? { judged: race.judged } : undefined),
+        new ExchangeConversation(
+          chainAt(set.chains, index),
+          identity,
+          target.clientId,
+          tally,
+          index < race.chains ? { judged: race.judged, index } : undefined,
+        ),
       ...(set.checkpoint ? { checkpoint: (final: boolean) => set.checkpoint!(final) } : {}),
     };
   },

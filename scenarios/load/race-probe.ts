@@ -21,7 +21,7 @@ import type { Outcome } from '../../src/load/engine/recorder.js';
 import type { Endpoint } from '../../src/load/engine/target.js';
 import { exchangeRequest, judgeExchange, NOT_ROTATED as NOT_ROTATED_DETAIL } from './wire.js';
 
-/** Copies of the chain's token sent together: probes alternate 2 and 3 (a server may fork only at one width). */
+/** Copies of the chain's token sent together: a chain's probes alternate 2 and 3, odd chains starting at 3 (a server may fork only at one width). */
 export const RACE_COPIES = [2, 3] as const;
 /** Rotations between a chain's probes grow by this factor (first at 0, then 10, 100, ...). */
 const SPACING = 10;
@@ -29,6 +29,8 @@ const SPACING = 10;
 /** What a probing conversation is given: whether a fork fails the run (the policy one at a time). */
 export interface RaceSettings {
   readonly judged: boolean;
+  /** The probing chain's number from 0: odd chains send 3 copies first, even ones 2, so a short run tries both widths. */
+  readonly index?: number;
 }
 
 /** A token one of the two copies returned, and what trying it gave. */
@@ -74,7 +76,7 @@ export class RaceProbe {
   next(identity: Endpoint, clientId: string): LoadRequest {
     if (this.stage === 'idle') {
       this.stage = 'pair';
-      this.copies = RACE_COPIES[this.probes++ % RACE_COPIES.length]!;
+      this.copies = RACE_COPIES[((this.settings.index ?? 0) + this.probes++) % RACE_COPIES.length]!;
       this.sent = this.chain.token;
       this.answers = 0;
       this.refused = 0;

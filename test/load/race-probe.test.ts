@@ -158,6 +158,11 @@ describe('RaceProbe', () => {
     expect(t.notes).toEqual([expect.any(String)]);
   });
 
+  it('odd probing chains send three copies at their first probe, so a short run tries both widths', () => {
+    const chain = new LoadChain('chain 2 (u@example.com)', 't0', undefined);
+    expect(new RaceProbe(chain, { judged: true, index: 1 }, tally()).next(identity, 'tack').together).toBe(3);
+  });
+
   it('a per-token lock turning the losing copy away with 429 or 503 Retry-After is no error: the overlap refused', () => {
     const { p, chain } = probe(true, [], []);
     expect(p.answer(200, ok('a')).outcome).toEqual({ kind: 'ok' });
