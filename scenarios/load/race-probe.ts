@@ -58,7 +58,6 @@ export class RaceProbe {
   private lostCopies = 0;
   private returned: Returned[] = [];
   private trying = 0;
-  private turnedAway = 0;
   private probes = 0;
   private copies: number = RACE_COPIES[0];
 
@@ -80,7 +79,6 @@ export class RaceProbe {
       this.sent = this.chain.token;
       this.answers = 0;
       this.refused = 0;
-      this.turnedAway = 0;
       this.lostCopies = 0;
       this.returned = [];
       this.trying = 0;
@@ -121,7 +119,6 @@ export class RaceProbe {
       outcome = { kind: 'expected' };
     } else if (refusesOverlap(status, retryAfter)) {
       // A lock per token turning the overlapping copy away (429, or 503 with Retry-After): the server refusing the overlap, not an error.
-      this.turnedAway++;
       this.tally.note('race probe: one of the exchanges of one token sent together turned away (429 or 503 with Retry-After)');
       outcome = { kind: 'expected' };
     } else outcome = a.kind === 'malformed' ? { kind: 'malformed', detail: a.detail } : { kind: 'non2xx' };
