@@ -1,6 +1,6 @@
 /**
  * The race probe of the exchange profiles (docs/load.md, "Race probe"): now and then a probing
- * chain sends its current token twice (or three times, every other probe) at the same moment, each copy on its own connection (the
+ * chain sends its current token twice (or three times: every other probe, odd chains first) at the same moment, each copy on its own connection (the
  * engine's `together`), then exchanges each token the two returned, one at a time, to see which
  * still work. Two tokens that still exchange are a fork: the chain now has two live branches, and
  * one of them sits where nobody sees it (spec §5). Where the server, one exchange at a time, leaves
