@@ -69,9 +69,10 @@ export class SearchConversation extends ChainConversation implements Conversatio
     return searchRequest(this.tenant, this.access);
   }
 
-  answer(status: number, body: string): Outcome {
+  answer(status: number, body: string, retryAfter = false): Outcome {
     if (this.sent !== 'search') {
-      const { outcome, accessToken } = this.sent === 'probe' ? this.probe!.answer(status, body) : answerExchange(this.chain, this.tally, status, body);
+      const { outcome, accessToken } =
+        this.sent === 'probe' ? this.probe!.answer(status, body, retryAfter) : answerExchange(this.chain, this.tally, status, body);
       if (accessToken !== undefined) {
         this.access = accessToken;
         this.issuedAt = this.exchangeSentAt;
@@ -126,7 +127,7 @@ export const exchangeSearchProfile: LoadProfile = {
       chains: set.source,
       race: race.result,
       conversation: (index, tally) => {
-        const probing = index < race.chains ? { judged: race.judged } : undefined;
+        const probing = index < race.chains ? { judged: race.judged, index } : undefined;
         return new SearchConversation(chainAt(set.chains, index), identity, tenant, target.clientId, tally, accessTolerance(target), Date.now, probing);
       },
       ...(set.checkpoint ? { checkpoint: (final: boolean) => set.checkpoint!(final) } : {}),

@@ -43,8 +43,8 @@ export class ExchangeConversation extends ChainConversation implements Conversat
     return exchangeRequest(this.identity, this.clientId, this.chain.token);
   }
 
-  answer(status: number, body: string): Outcome {
-    if (this.probing) return this.probe!.answer(status, body).outcome;
+  answer(status: number, body: string, retryAfter = false): Outcome {
+    if (this.probing) return this.probe!.answer(status, body, retryAfter).outcome;
     return answerExchange(this.chain, this.tally, status, body).outcome;
   }
 
@@ -105,7 +105,13 @@ export const exchangeProfile: LoadProfile = {
       chains: set.source,
       race: race.result,
       conversation: (index, tally) =>
-        new ExchangeConversation(chainAt(set.chains, index), identity, target.clientId, tally, index < race.chains ? { judged: race.judged } : undefined),
+        new ExchangeConversation(
+          chainAt(set.chains, index),
+          identity,
+          target.clientId,
+          tally,
+          index < race.chains ? { judged: race.judged, index } : undefined,
+        ),
       ...(set.checkpoint ? { checkpoint: (final: boolean) => set.checkpoint!(final) } : {}),
     };
   },

@@ -1,6 +1,6 @@
 /**
  * The race probe of the exchange profiles (docs/load.md, "Race probe"): now and then a probing
- * chain sends its current token twice at the same moment, each copy on its own connection (the
+ * chain sends its current token twice (or three times: every other probe, odd chains first) at the same moment, each copy on its own connection (the
  * engine's `together`), then exchanges each token the two returned, one at a time, to see which
  * still work. Two tokens that still exchange are a fork: the chain now has two live branches, and
  * one of them sits where nobody sees it (spec §5). Where the server, one exchange at a time, leaves
@@ -21,14 +21,16 @@ import type { Outcome } from '../../src/load/engine/recorder.js';
 import type { Endpoint } from '../../src/load/engine/target.js';
 import { exchangeRequest, judgeExchange, NOT_ROTATED as NOT_ROTATED_DETAIL } from './wire.js';
 
-/** Copies of the chain's token sent together. */
-export const RACE_COPIES = 2;
+/** Copies of the chain's token sent together: a chain's probes alternate 2 and 3, odd chains starting at 3 (a server may fork only at one width). */
+export const RACE_COPIES = [2, 3] as const;
 /** Rotations between a chain's probes grow by this factor (first at 0, then 10, 100, ...). */
 const SPACING = 10;
 
 /** What a probing conversation is given: whether a fork fails the run (the policy one at a time). */
 export interface RaceSettings {
   readonly judged: boolean;
+  /** The probing chain's number from 0: odd chains send 3 copies first, even ones 2, so a short run tries both widths. */
+  readonly index?: number;
 }
 
 /** A token one of the two copies returned, and what trying it gave. */
@@ -56,6 +58,8 @@ export class RaceProbe {
   private lostCopies = 0;
   private returned: Returned[] = [];
   private trying = 0;
+  private probes = 0;
+  private copies: number = RACE_COPIES[0];
 
   constructor(
     private readonly chain: LoadChain,
@@ -71,19 +75,21 @@ export class RaceProbe {
   next(identity: Endpoint, clientId: string): LoadRequest {
     if (this.stage === 'idle') {
       this.stage = 'pair';
+      this.copies = RACE_COPIES[((this.settings.index ?? 0) + this.probes++) % RACE_COPIES.length]!;
       this.sent = this.chain.token;
       this.answers = 0;
       this.refused = 0;
       this.lostCopies = 0;
       this.returned = [];
       this.trying = 0;
-      return { ...exchangeRequest(identity, clientId, this.sent), together: RACE_COPIES };
+      return { ...exchangeRequest(identity, clientId, this.sent), together: this.copies };
     }
     return exchangeRequest(identity, clientId, this.returned[this.trying]!.token);
   }
 
-  answer(status: number, body: string): ProbeAnswer {
-    return this.stage === 'pair' ? this.pairAnswer(status, body) : this.tryAnswer(status, body);
+  /** `retryAfter`: the answer carried a Retry-After header. */
+  answer(status: number, body: string, retryAfter = false): ProbeAnswer {
+    return this.stage === 'pair' ? this.pairAnswer(status, body, retryAfter) : this.tryAnswer(status, body);
   }
 
   /** The request in flight got no answer. */
@@ -91,7 +97,7 @@ export class RaceProbe {
     if (this.stage === 'pair') {
       this.lostCopies++;
       this.answers++;
-      if (this.answers === RACE_COPIES) this.afterPair();
+      if (this.answers === this.copies) this.afterPair();
       return;
     }
     this.returned[this.trying]!.unknown = true;
@@ -99,7 +105,7 @@ export class RaceProbe {
     if (this.trying === this.returned.length) this.finish();
   }
 
-  private pairAnswer(status: number, body: string): ProbeAnswer {
+  private pairAnswer(status: number, body: string, retryAfter: boolean): ProbeAnswer {
     this.answers++;
     const a = judgeExchange(status, body);
     let outcome: Outcome;
@@ -109,10 +115,14 @@ export class RaceProbe {
       outcome = a.kind === 'malformed' ? { kind: 'malformed', detail: a.detail } : token === this.sent ? NOT_ROTATED : { kind: 'ok' };
     } else if (a.kind === 'invalid_grant') {
       this.refused++;
-      this.tally.note('race probe: one of two exchanges of one token sent together refused (invalid_grant)');
+      this.tally.note('race probe: one of the exchanges of one token sent together refused (invalid_grant)');
+      outcome = { kind: 'expected' };
+    } else if (refusesOverlap(status, retryAfter)) {
+      // A lock per token turning the overlapping copy away (429, or 503 with Retry-After): the server refusing the overlap, not an error.
+      this.tally.note('race probe: one of the exchanges of one token sent together turned away (429 or 503 with Retry-After)');
       outcome = { kind: 'expected' };
     } else outcome = a.kind === 'malformed' ? { kind: 'malformed', detail: a.detail } : { kind: 'non2xx' };
-    if (this.answers === RACE_COPIES) this.afterPair();
+    if (this.answers === this.copies) this.afterPair();
     return { outcome };
   }
 
@@ -127,6 +137,7 @@ export class RaceProbe {
       this.tally.note('race probe: no exchange of the two sent together returned a token; the chain ended');
       this.chain.ended = true;
     } else if (this.lostCopies > 0) this.chain.uncertain = true;
+    // Every copy turned away (429 or 503 with Retry-After) and none refused: the token was not used; the chain goes on with it.
   }
 
   private tryAnswer(status: number, body: string): ProbeAnswer {
@@ -155,7 +166,7 @@ export class RaceProbe {
     const alive = this.returned.filter((x) => x.next !== undefined).length;
     if (alive < 2) return { outcome, ...(access !== undefined ? { accessToken: access } : {}) };
     const forked: Outcome = { kind: 'forked', exchanged, alive, afterRotations };
-    if (!this.settings.judged) this.tally.note('race probe: both tokens returned still exchanged (the policy allows it: observed)');
+    if (!this.settings.judged) this.tally.note('race probe: two or more tokens returned still exchanged (the policy allows it: observed)');
     return { outcome: this.settings.judged ? forked : outcome, ...(access !== undefined ? { accessToken: access } : {}) };
   }
 
@@ -184,6 +195,11 @@ export class RaceProbe {
     this.stage = 'idle';
     this.nextAt = Math.max(SPACING, this.chain.rotations * SPACING);
   }
+}
+
+/** A copy of a probe's exchange answered 429, or 503 with Retry-After: the server refuses the overlapping request, as a per-token lock may. */
+export function refusesOverlap(status: number, retryAfter: boolean): boolean {
+  return status === 429 || (status === 503 && retryAfter);
 }
 
 const NOT_ROTATED: Outcome = { kind: 'malformed', detail: NOT_ROTATED_DETAIL };

@@ -133,3 +133,44 @@ function countsOf(batch: ExchangesSeen): string {
 function withBound(found: Finding, counted: CountedBound): Finding {
   return { ...found, counted };
 }
+
+/**
+ * Whether the token a batch presented must be refused when tried once more after it: the batch
+ * rotated it out, and the policy refuses a rotated-out token (under `limited`, once the batch's
+ * different tokens used up its reuses). Under `replaces` and `unlimited` a reuse is allowed.
+ */
+export function presentedMustBeRefused(policy: ReusePolicy, batch: Pick<ExchangesSeen, 'returned'>): boolean {
+  switch (policy.kind) {
+    case 'refused':
+    case 'ends-chain':
+      return batch.returned > 0;
+    case 'limited':
+      return batch.returned >= 1 + policy.reuses;
+    case 'replaces':
+    case 'unlimited':
+      return false;
+  }
+}
+
+/**
+ * The token a batch presented, tried once more after it, was refused. A server that answers
+ * overlapping exchanges with one new token but leaves the presented token live has a second live
+ * token beyond the policy's bound: a fork.
+ */
+export function presentedRefusedAfter(batch: ExchangesSeen, exchangedAgain: boolean): Finding {
+  return finding(
+    !exchangedAgain,
+    'the token the batch presented refused when tried again afterwards (the batch rotated it out)',
+    `${countsOf(batch)}; the presented token, tried again, ${exchangedAgain ? 'still exchanged: a live token beyond the bound' : 'was refused'}`,
+  );
+}
+
+/**
+ * Whether the second probe of a `limited` policy, its reuses sent only after a pause as long as
+ * the first probe took to reach its first refusal, accepted the same number: if not, the reuses a
+ * rotated-out token gets depend on time (a window after rotation), not on a count, and a batch
+ * has no bound tack can read from one probe.
+ */
+export function countBased(first: ReusePolicy, pausedReuses: number): boolean {
+  return first.kind !== 'limited' || pausedReuses === first.reuses;
+}

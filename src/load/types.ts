@@ -89,7 +89,7 @@ export interface RaceFork {
   readonly phase: 'warmup' | 'measured';
   /** Rotations the chain had completed when it probed. */
   readonly afterRotations: number;
-  /** How many of the two exchanges sent together returned a token. */
+  /** How many different tokens the exchanges sent together (2 or 3) returned. */
   readonly exchanged: number;
   /** How many of the tokens returned still exchanged afterwards. */
   readonly alive: number;

@@ -240,6 +240,28 @@ const faults = [
     ),
   ),
   raced(
+    fault(
+      'rotation-forks-rotated-tokens-only',
+      ['SIGNIN-ROTATION-ATOMIC'],
+      'As rotation-forks-under-overlap, but only for tokens of a chain rotated at least once: overlapping exchanges of a fresh token take turns.',
+    ),
+  ),
+  raced(
+    fault(
+      'rotation-forks-two-overlapping-only',
+      ['SIGNIN-ROTATION-ATOMIC'],
+      'As rotation-forks-under-overlap, but only when exactly two exchanges of one token overlap; three or more take turns.',
+    ),
+  ),
+  raced(
+    fault(
+      'rotation-coalesces-keeps-presented',
+      ['SIGNIN-ROTATION-ATOMIC'],
+      'Rotated-out tokens are refused (as with strict rotation), but overlapping exchanges of one token all get one same new token, written ' +
+        'beside the chain: the presented token stays live (one at a time, it rotates).',
+    ),
+  ),
+  raced(
     variant(
       'rotation-locked-per-token',
       'Conformant: rotation reads, waits for the store and writes, as in rotation-forks-under-overlap, under a lock per presented token: ' +

@@ -274,6 +274,7 @@ type Listener = Parameters<typeof listen>[0];
 function reusePolicy(faults: FaultSet, strict: boolean): ReusePolicy {
   if (faults.has('rotation-reuse-once')) return 'once';
   if (faults.has('rotation-reuse-ends-chain') || faults.has('reuse-detection-bypassed-by-overlap')) return 'ends-chain';
+  if (faults.has('rotation-coalesces-keeps-presented')) return 'refused';
   return strict ? 'refused' : 'grace';
 }
 

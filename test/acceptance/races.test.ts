@@ -47,7 +47,7 @@ describe('SIGNIN-ROTATION-ATOMIC', () => {
     const strict = await ruleIn('hook', [], { strictRotation: true, storeDelayMs: 3 });
     expect([strict.status, strict.observations[0]]).toEqual(['passed', expect.stringMatching(/refused, and the chain goes on$/)]);
     const forking = await ruleIn('hook', ['rotation-forks-under-overlap'], { strictRotation: true });
-    expect([forking.status, forking.reason]).toEqual(['failed', expect.stringMatching(/expected at most 1 token returned by the 8 exchanges/)]);
+    expect([forking.status, forking.reason]).toEqual(['failed', expect.stringMatching(/expected at most 1 token returned by the \d exchanges/)]);
   });
 
   it.for(['hookless', 'partner-only'] as const)('%s mode (no browser): skipped, saying why', async (mode) => {

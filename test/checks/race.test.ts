@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { aliveAtMost, boundsOf, describePolicy, exchangedAtMost, type ExchangesSeen, policyOf } from '../../src/checks/race.js';
+import {
+  aliveAtMost,
+  boundsOf,
+  countBased,
+  describePolicy,
+  exchangedAtMost,
+  type ExchangesSeen,
+  policyOf,
+  presentedMustBeRefused,
+  presentedRefusedAfter,
+} from '../../src/checks/race.js';
 import { table } from './table.js';
 
 const seen = (exchanged: number, refused: number, alive: number, sent = 8, returned = exchanged): ExchangesSeen => ({
@@ -65,4 +75,34 @@ table('a batch held to its bounds (src/checks/race.ts)', [
 it('a finding on a batch carries the count it holds to a bound, for the reproduce script', () => {
   expect(exchangedAtMost(seen(2, 6, 2), 1).counted).toEqual({ bound: 1, of: 'returned' });
   expect(aliveAtMost(seen(8, 0, 2), 1).counted).toEqual({ bound: 1, of: 'alive' });
+});
+
+describe('the presented token tried again after a batch (a server that coalesces overlap but leaves it live)', () => {
+  it.each([
+    ['refused: it must be refused', { kind: 'refused' }, seen(2, 0, 1, 2, 1), true],
+    ['ends-chain: it must be refused', { kind: 'ends-chain' }, seen(1, 1, 0, 2), true],
+    ['limited, its reuses spent by the batch: it must be refused', { kind: 'limited', reuses: 1 }, seen(2, 0, 2, 2), true],
+    ['limited, answers coalesced into one token: reuses not spent, not tried', { kind: 'limited', reuses: 1 }, seen(2, 0, 1, 2, 1), false],
+    ['replaces: a reuse is allowed, not tried', { kind: 'replaces' }, seen(8, 0, 1), false],
+    ['unlimited: not tried', { kind: 'unlimited' }, seen(8, 0, 8), false],
+  ] as const)('%s', (_name, policy, batch, must) => {
+    expect(presentedMustBeRefused(policy, batch)).toBe(must);
+  });
+
+  it('same new token to every overlapping exchange, presented token still exchanging: fails', () => {
+    expect(presentedRefusedAfter(seen(8, 0, 1, 8, 1), true).ok).toBe(false);
+    expect(presentedRefusedAfter(seen(8, 0, 1, 8, 1), false).ok).toBe(true);
+  });
+});
+
+describe('a limited policy confirmed count-based by a second probe whose reuses come after a pause', () => {
+  it('same reuses after the pause: count-based, judged', () => {
+    expect(countBased({ kind: 'limited', reuses: 1 }, 1)).toBe(true);
+  });
+  it('a time window read as "accepted N times": fewer reuses after the pause, not count-based (observe only)', () => {
+    expect(countBased({ kind: 'limited', reuses: 3 }, 0)).toBe(false);
+  });
+  it('other policies need no second probe', () => {
+    expect(countBased({ kind: 'refused' }, -1)).toBe(true);
+  });
 });

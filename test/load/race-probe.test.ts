@@ -13,7 +13,7 @@ import { loadCommand, raceProbeShareOf } from '../../src/cli/commands/load.js';
 import { LoadChain } from '../../src/load/chains/chain.js';
 import type { Tally } from '../../src/load/engine/engine.js';
 import { FAULTS } from '../../src/reference/faults.js';
-import { RaceProbe } from '../../scenarios/load/race-probe.js';
+import { RaceProbe, refusesOverlap } from '../../scenarios/load/race-probe.js';
 import { load, options } from './helpers.js';
 
 const identity = { connectUrl: 'http://127.0.0.1:1', host: 'id.localhost', pathPrefix: '/realms/payroll' } as never;
@@ -136,6 +136,50 @@ describe('RaceProbe', () => {
     expect(p.due).toBe(false);
     chain.rotations = 10;
     expect(p.due).toBe(true);
+  });
+
+  it('a server forking only when three overlap is caught: every other probe sends three copies', () => {
+    const { chain, p, t } = probe(
+      true,
+      [
+        [200, ok('a')],
+        [400, refused],
+      ],
+      [[200, ok('a2')]],
+    );
+    chain.rotations = 10;
+    expect(p.next(identity, 'tack').together).toBe(3);
+    const outcomes = ['b', 'c', 'd'].map((x) => p.answer(200, ok(x)).outcome);
+    for (const x of ['b2', 'c2', 'd2']) {
+      p.next(identity, 'tack');
+      outcomes.push(p.answer(200, ok(x)).outcome);
+    }
+    expect(outcomes.at(-1)).toEqual({ kind: 'forked', exchanged: 3, alive: 3, afterRotations: 10 });
+    expect(t.notes).toEqual([expect.any(String)]);
+  });
+
+  it('odd probing chains send three copies at their first probe, so a short run tries both widths', () => {
+    const chain = new LoadChain('chain 2 (u@example.com)', 't0', undefined);
+    expect(new RaceProbe(chain, { judged: true, index: 1 }, tally()).next(identity, 'tack').together).toBe(3);
+  });
+
+  it('a per-token lock turning the losing copy away with 429 or 503 Retry-After is no error: the overlap refused', () => {
+    const { p, chain } = probe(true, [], []);
+    expect(p.answer(200, ok('a')).outcome).toEqual({ kind: 'ok' });
+    expect(p.answer(429, '', true).outcome).toEqual({ kind: 'expected' });
+    p.next(identity, 'tack');
+    expect(p.answer(200, ok('a2')).outcome).toEqual({ kind: 'ok' });
+    expect(chain.token).toBe('a2');
+    expect(refusesOverlap(503, true)).toBe(true);
+    expect(refusesOverlap(503, false)).toBe(false);
+    expect(refusesOverlap(500, true)).toBe(false);
+  });
+
+  it('both copies turned away (429): the token was not used, the chain goes on with it', () => {
+    const { p, chain } = probe(true, [], []);
+    p.answer(429, '', true);
+    p.answer(503, '', true);
+    expect([chain.token, chain.ended, p.due]).toEqual(['t0', false, false]);
   });
 });
 

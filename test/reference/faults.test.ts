@@ -53,11 +53,12 @@ const pageSettings = async (s: ReferenceServer): Promise<Record<string, unknown>
  * Exchanges of one token sent at once (3 tries, for the store's window to open), then each token
  * returned tried: the most answers with a token, and the most of those tokens still alive, in a try.
  */
-const overlap = async (s: ReferenceServer): Promise<{ returned: number; alive: number }> => {
+const overlap = async (s: ReferenceServer, width = 8, rotated = false): Promise<{ returned: number; alive: number }> => {
   const most = { returned: 0, alive: 0 };
   for (let attempt = 0; attempt < 3; attempt++) {
-    const token = await apiToken(s);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => exchange(s, token)));
+    let token = await apiToken(s);
+    if (rotated) token = (await exchange(s, token)).json()['refresh_token'] as string;
+    const answers = await Promise.all(Array.from({ length: width }, () => exchange(s, token)));
     const returned = answers.filter((a) => a.status === 200).map((a) => a.json()['refresh_token'] as string);
     let alive = 0;
     for (const next of returned) if ((await exchange(s, next)).status === 200) alive++;
@@ -166,6 +167,14 @@ const PROBES: Record<FaultName, Probe> = {
     const token = await apiToken(s);
     await exchange(s, token);
     return (await exchange(s, token)).status === 400 && (await overlap(s)).returned > 1;
+  },
+  'rotation-forks-rotated-tokens-only': async (s) => (await overlap(s)).alive <= 1 && (await overlap(s, 8, true)).alive > 1,
+  'rotation-forks-two-overlapping-only': async (s) => (await overlap(s)).alive <= 1 && (await overlap(s, 2)).alive > 1,
+  'rotation-coalesces-keeps-presented': async (s) => {
+    const token = await apiToken(s);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => exchange(s, token)));
+    const returned = new Set(answers.map((a) => a.json()['refresh_token']));
+    return returned.size === 1 && (await exchange(s, token)).status === 200;
   },
   'rotation-locked-per-token': async (s) => {
     const token = await apiToken(s);

@@ -70,8 +70,8 @@ export interface Conversation {
   readonly ended: boolean;
   /** The next request to send; called synchronously right before it is sent. */
   next(): LoadRequest;
-  /** The answer to the last request sent. A `broken` outcome ends the driver. */
-  answer(status: number, body: string): Outcome;
+  /** The answer to the last request sent (`retryAfter`: it carried a Retry-After header). A `broken` outcome ends the driver. */
+  answer(status: number, body: string, retryAfter?: boolean): Outcome;
   /** The request in flight got no answer (timeout or socket error): the chain may be stale. */
   lost(): void;
 }
@@ -153,13 +153,16 @@ class Driver implements Dispatcher.DispatchHandler {
 
   constructor(
     readonly conv: Conversation,
-    private readonly settle: (d: Driver, status: number, body: string | undefined, error: Error | undefined) => void,
+    private readonly settle: (d: Driver, status: number, body: string | undefined, error: Error | undefined, retryAfter?: boolean) => void,
   ) {}
 
   onRequestStart(): void {}
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+  retryAfter = false;
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     this.status = statusCode;
+    this.retryAfter = headers['retry-after'] !== undefined;
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
@@ -170,7 +173,7 @@ class Driver implements Dispatcher.DispatchHandler {
     const c = this.chunks;
     const body = c.length === 0 ? '' : c.length === 1 ? c[0]!.toString('utf8') : Buffer.concat(c).toString('utf8');
     this.chunks = [];
-    this.settle(this, this.status, body, undefined);
+    this.settle(this, this.status, body, undefined, this.retryAfter);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
@@ -214,13 +217,16 @@ class Copy implements Dispatcher.DispatchHandler {
 
   constructor(
     private readonly driver: Driver,
-    private readonly settle: (d: Driver, status: number, body: string | undefined, error: Error | undefined) => void,
+    private readonly settle: (d: Driver, status: number, body: string | undefined, error: Error | undefined, retryAfter?: boolean) => void,
   ) {}
 
   onRequestStart(): void {}
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+  retryAfter = false;
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     this.status = statusCode;
+    this.retryAfter = headers['retry-after'] !== undefined;
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
@@ -228,7 +234,7 @@ class Copy implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
-    this.settle(this.driver, this.status, Buffer.concat(this.chunks).toString('utf8'), undefined);
+    this.settle(this.driver, this.status, Buffer.concat(this.chunks).toString('utf8'), undefined, this.retryAfter);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
@@ -342,7 +348,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
     }
   };
 
-  const settle = (d: Driver, status: number, body: string | undefined, error: Error | undefined) => {
+  const settle = (d: Driver, status: number, body: string | undefined, error: Error | undefined, retryAfter = false) => {
     if (stopped) return;
     const now = performance.now();
     inFlight--;
@@ -351,7 +357,7 @@ export async function runEngine(options: EngineOptions): Promise<EngineResult> {
       d.failures = 0;
       recorder.response(status, now - d.sentAt, now, rate !== undefined ? now - d.dueAt : undefined, d.kind);
       answering = d.kind;
-      const outcome = d.conv.answer(status, body!);
+      const outcome = d.conv.answer(status, body!, retryAfter);
       answering = undefined;
       recorder.outcome(outcome, now, d.conv, status, d.kind);
     } else {

@@ -65,7 +65,7 @@ export function raceLines(race: RaceProbeResult): string[] {
   for (const f of race.forks) {
     out.push(
       `  ✘ rotation forked under concurrency: ${f.chain}${f.shard ? ` [shard ${f.shard}]` : ''} at ${f.atS.toFixed(2)} s (${f.phase}) ` +
-        `after ${f.afterRotations} rotation(s): ${f.exchanged} of 2 exchanges sent together returned a token, ${f.alive} still exchanged`,
+        `after ${f.afterRotations} rotation(s): ${f.exchanged} token(s) returned by the exchanges sent together, ${f.alive} still exchanged`,
     );
   }
   if (race.forksNotListed > 0) out.push(`  … and ${race.forksNotListed} more fork(s)`);

@@ -41,7 +41,58 @@ export async function exchange(ctx: RequestContext): Promise<void> {
 }
 
 function rotatesAroundTheWait({ faults }: Reference): boolean {
-  return faults.has('rotation-forks-under-overlap') || faults.has('reuse-detection-bypassed-by-overlap') || faults.has('rotation-locked-per-token');
+  return (
+    faults.has('rotation-forks-under-overlap') ||
+    faults.has('reuse-detection-bypassed-by-overlap') ||
+    faults.has('rotation-locked-per-token') ||
+    faults.has('rotation-forks-rotated-tokens-only') ||
+    faults.has('rotation-forks-two-overlapping-only') ||
+    faults.has('rotation-coalesces-keeps-presented')
+  );
+}
+
+/** Exchanges of each token in flight (and the most at once), and the token coalesced overlap answers with: for the narrow race faults. */
+interface Overlap {
+  now: number;
+  peak: number;
+  coalesced?: string;
+}
+const overlaps = new WeakMap<Reference, Map<string, Overlap>>();
+/** Tokens issued by rotation (fault `rotation-forks-rotated-tokens-only`). */
+const issuedByRotation = new WeakMap<Reference, Set<string>>();
+
+function rememberRotated(ref: Reference, token: string): void {
+  if (!ref.faults.has('rotation-forks-rotated-tokens-only')) return;
+  const tokens = issuedByRotation.get(ref) ?? new Set<string>();
+  issuedByRotation.set(ref, tokens);
+  tokens.add(token);
+}
+
+function enter(ref: Reference, token: string): Overlap {
+  const byToken = overlaps.get(ref) ?? new Map<string, Overlap>();
+  overlaps.set(ref, byToken);
+  const overlap = byToken.get(token) ?? { now: 0, peak: 0 };
+  overlap.now++;
+  overlap.peak = Math.max(overlap.peak, overlap.now);
+  byToken.set(token, overlap);
+  return overlap;
+}
+
+function leave(ref: Reference, token: string, overlap: Overlap): void {
+  if (--overlap.now === 0) overlaps.get(ref)?.delete(token);
+}
+
+/**
+ * Whether this exchange, after the wait, rotates in one step as a conformant server does: the
+ * narrow race faults fork only some overlaps (`rotation-forks-rotated-tokens-only`: tokens issued
+ * by rotation; `rotation-forks-two-overlapping-only`: exactly two at once; `rotation-coalesces-keeps-presented`:
+ * none, it coalesces).
+ */
+function atomicAfterWait(ref: Reference, rotatedToken: boolean, overlap: Overlap): boolean {
+  if (ref.faults.has('rotation-forks-rotated-tokens-only')) return !rotatedToken;
+  if (ref.faults.has('rotation-forks-two-overlapping-only')) return overlap.peak !== 2;
+  if (ref.faults.has('rotation-coalesces-keeps-presented')) return overlap.peak < 2;
+  return false;
 }
 
 /**
@@ -60,10 +111,30 @@ async function readWaitWrite(ctx: RequestContext, token: string): Promise<void> 
     const grant = ref.apiTokens.find(token);
     if (grant === undefined) throw invalidGrant();
     const seen = { current: grant.current, previous: grant.previous };
-    await storeRound(ref);
-    const next = ref.apiTokens.rotateAsRead(token, grant, seen, rotateOptions(ref));
-    if (next === undefined) throw invalidGrant();
-    answer(ctx, user.id, next);
+    const rotatedToken = issuedByRotation.get(ref)?.has(token) === true;
+    const overlap = enter(ref, token);
+    try {
+      await storeRound(ref);
+      if (atomicAfterWait(ref, rotatedToken, overlap)) {
+        const again = loadActiveUser(ctx, token);
+        if (again === undefined) return answerUnissued(ctx);
+        const rotated = rotateToken(ref, token);
+        rememberRotated(ref, rotated);
+        return answer(ctx, again.id, rotated);
+      }
+      if (ref.faults.has('rotation-coalesces-keeps-presented')) {
+        // Every overlapping exchange gets one new token, written beside the chain: the presented token stays live.
+        overlap.coalesced ??= ref.apiTokens.rotateAsRead(token, grant, { current: '', previous: undefined }, rotateOptions(ref));
+        if (overlap.coalesced === undefined) throw invalidGrant();
+        return answer(ctx, user.id, overlap.coalesced);
+      }
+      const next = ref.apiTokens.rotateAsRead(token, grant, seen, rotateOptions(ref));
+      if (next === undefined) throw invalidGrant();
+      rememberRotated(ref, next);
+      answer(ctx, user.id, next);
+    } finally {
+      leave(ref, token, overlap);
+    }
   } finally {
     release?.();
   }
