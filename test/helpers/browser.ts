@@ -30,9 +30,26 @@ export const sharedBrowser: LentBrowser = async () => {
   return shared;
 };
 
-/** The shared browser for a run whose TACK_BROWSER finds `path`: only the browser the tests find, never another a test names. */
-export function sharedBrowserFor(lookup: ReturnType<typeof findBrowser>): LentBrowser | undefined {
-  return lookup.found && BROWSER.found && lookup.path === BROWSER.path ? sharedBrowser : undefined;
+/** Runs holding the shared browser now: at most one (see leaseSharedBrowser). */
+let leased = 0;
+
+/**
+ * The shared browser for a run whose TACK_BROWSER finds `path` (only the browser the tests find, never
+ * another a test names), lent to one run at a time: runs of a worker that overlap (the fault matrix runs
+ * two at once) would share the browser's one clipboard, and a Copy in one would be read by the other.
+ * A run that finds it lent launches its own, as tack does. `release` when the run ends.
+ */
+export function leaseSharedBrowser(lookup: ReturnType<typeof findBrowser>): { readonly browser: LentBrowser | undefined; release(): void } {
+  if (leased > 0 || !(lookup.found && BROWSER.found && lookup.path === BROWSER.path)) return { browser: undefined, release: () => undefined };
+  leased++;
+  let held = true;
+  return {
+    browser: sharedBrowser,
+    release: () => {
+      if (held) leased--;
+      held = false;
+    },
+  };
 }
 
 /** Whether the variables say this is a CI run: CI set, as CI systems do (GitHub, GitLab...), and not 'false' or '0'. */

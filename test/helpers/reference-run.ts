@@ -10,7 +10,7 @@ import { planRules, type RulePlan } from '../../src/runner/selection.js';
 import { preflight } from '../../src/harness/preflight.js';
 import { openSession } from '../../src/harness/session.js';
 import { findBrowser } from '../../src/harness/browser/executable.js';
-import { sharedBrowserFor } from './browser.js';
+import { leaseSharedBrowser } from './browser.js';
 
 export interface ReferenceRunOptions {
   readonly faults?: readonly string[];
@@ -24,6 +24,7 @@ export interface ReferenceRunOptions {
 
 export async function runAgainstReference(options: ReferenceRunOptions = {}): Promise<RunResult> {
   const session = await openSession({ env: options.env ?? {}, envFile: options.envFile, faults: options.faults ?? [], builtIn: startBuiltIn });
+  const lease = leaseSharedBrowser(findBrowser(session.target.browser));
   try {
     // As tack run does: every mode, dialect and fault here also shows the preflight never stops a target whose settings are right.
     await preflight(session);
@@ -39,10 +40,11 @@ export async function runAgainstReference(options: ReferenceRunOptions = {}): Pr
       redactor: session.redactor,
       transcript: session.transcript,
       ledger: session.ledger,
-      // The worker's one Chromium, where the run would launch that same browser (test/helpers/browser.ts).
-      browser: sharedBrowserFor(findBrowser(session.target.browser)),
+      // The worker's one Chromium, where the run would launch that same browser and no other run holds it (test/helpers/browser.ts).
+      browser: lease.browser,
     });
   } finally {
+    lease.release();
     await session.close();
   }
 }

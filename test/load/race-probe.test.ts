@@ -244,7 +244,10 @@ describe('tack load exchange, default settings, probes races', () => {
     expect(forks).toBeGreaterThan(0);
     const exchange = run.result.endpoints!.exchange!;
     expect((exchange.warmup.forks ?? 0) + (exchange.measured.forks ?? 0)).toBe(forks);
-    expect(run.result.race!.forks[0]).toMatchObject({ exchanged: 2, alive: 2 });
+    // Two or three copies (the probe alternates), every one of them still alive.
+    const fork = run.result.race!.forks[0]!;
+    expect(fork.exchanged).toBeGreaterThanOrEqual(2);
+    expect(fork.alive).toBe(fork.exchanged);
     expect(run.result.verdict.reasons.some((r) => r.startsWith('rotation forked under concurrency'))).toBe(true);
     expect(run.output).toContain('✘ rotation forked under concurrency');
     expect(readFileSync(run.htmlFile, 'utf8')).toContain('<h2>Race probe</h2>');

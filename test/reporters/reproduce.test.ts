@@ -93,16 +93,21 @@ describe('the reproduce script of a race', () => {
     expect(rule.checks.find((c) => !c.ok)?.counted).toEqual({ bound: 1, of: 'alive' });
     const script = join(run.runDir, rule.reproduce!.script!);
     const text = readFileSync(script, 'utf8');
-    expect(text.match(/^spawn \d+ /gm)).toHaveLength(8);
+    // The failing round's width: 2, 3 or 8 (the rounds vary it).
+    const width = text.match(/^spawn \d+ /gm)?.length ?? 0;
+    expect([2, 3, 8]).toContain(width);
     expect(text).toMatch(/^wait$/m);
 
     const again = await bash(script, { TACK_HOOK_TOKEN: faulty.env.TACK_HOOK_TOKEN! });
     expect(again.code, again.out).toBe(1);
     expect(again.out).toMatch(
-      /8 of 8 answers of the batch returned a token, 8 different; [2-8] of those still exchanged .*allowed: at most 1 of the tokens returned/,
+      new RegExp(
+        `${width} of ${width} answers of the batch returned a token, ${width} different; [2-8] of those still exchanged ` +
+          '.*allowed: at most 1 of the tokens returned',
+      ),
     );
     const conformant = await bash(script, Object.fromEntries(ADDRESSES.map((name) => [name, clean.env[name]!])));
     expect(conformant.code, conformant.out).toBe(0);
-    expect(conformant.out).toMatch(/8 of 8 answers of the batch returned a token, 8 different; 1 of those still exchanged/);
+    expect(conformant.out).toMatch(new RegExp(`${width} of ${width} answers of the batch returned a token, ${width} different; 1 of those still exchanged`));
   });
 });
