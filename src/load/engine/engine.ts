@@ -136,29 +136,17 @@ export interface EngineResult {
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
-/** One connection's sender: its conversation, and the handler of its one request in flight (reused). */
-class Driver implements Dispatcher.DispatchHandler {
+type Settle = (d: Driver, status: number, body: string | undefined, error: Error | undefined, retryAfter?: boolean) => void;
+
+/** Reads one answer (status, body, whether it said Retry-After) and hands it to `deliver`; reused request after request. */
+abstract class AnswerReader implements Dispatcher.DispatchHandler {
   status = 0;
   chunks: Buffer[] = [];
-  sentAt = 0;
-  kind: RequestKind = 'exchange';
-  /** Open model: when the slot this request serves was due. */
-  dueAt = 0;
-  busy = false;
-  done = false;
-  /** Answers still awaited of the request in flight (more than one for a race probe). */
-  awaiting = 0;
-  /** Consecutive transport failures: a closed-model driver backs off so a dead target is not spun on. */
-  failures = 0;
+  retryAfter = false;
 
-  constructor(
-    readonly conv: Conversation,
-    private readonly settle: (d: Driver, status: number, body: string | undefined, error: Error | undefined, retryAfter?: boolean) => void,
-  ) {}
+  protected abstract deliver(status: number, body: string | undefined, error: Error | undefined, retryAfter?: boolean): void;
 
   onRequestStart(): void {}
-
-  retryAfter = false;
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     this.status = statusCode;
@@ -173,12 +161,37 @@ class Driver implements Dispatcher.DispatchHandler {
     const c = this.chunks;
     const body = c.length === 0 ? '' : c.length === 1 ? c[0]!.toString('utf8') : Buffer.concat(c).toString('utf8');
     this.chunks = [];
-    this.settle(this, this.status, body, undefined, this.retryAfter);
+    this.deliver(this.status, body, undefined, this.retryAfter);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     this.chunks = [];
-    this.settle(this, 0, undefined, error);
+    this.deliver(0, undefined, error);
+  }
+}
+
+/** One connection's sender: its conversation, and the handler of its one request in flight (reused). */
+class Driver extends AnswerReader {
+  sentAt = 0;
+  kind: RequestKind = 'exchange';
+  /** Open model: when the slot this request serves was due. */
+  dueAt = 0;
+  busy = false;
+  done = false;
+  /** Answers still awaited of the request in flight (more than one for a race probe). */
+  awaiting = 0;
+  /** Consecutive transport failures: a closed-model driver backs off so a dead target is not spun on. */
+  failures = 0;
+
+  constructor(
+    readonly conv: Conversation,
+    private readonly settle: Settle,
+  ) {
+    super();
+  }
+
+  protected deliver(status: number, body: string | undefined, error: Error | undefined, retryAfter?: boolean): void {
+    this.settle(this, status, body, error, retryAfter);
   }
 }
 
@@ -211,34 +224,16 @@ export function heldTogether(body: string, copies: number): AsyncIterable<Buffer
 }
 
 /** The extra copies of a race probe's request: each reads its own answer and hands it to its driver. */
-class Copy implements Dispatcher.DispatchHandler {
-  status = 0;
-  chunks: Buffer[] = [];
-
+class Copy extends AnswerReader {
   constructor(
     private readonly driver: Driver,
-    private readonly settle: (d: Driver, status: number, body: string | undefined, error: Error | undefined, retryAfter?: boolean) => void,
-  ) {}
-
-  onRequestStart(): void {}
-
-  retryAfter = false;
-
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
-    this.status = statusCode;
-    this.retryAfter = headers['retry-after'] !== undefined;
+    private readonly settle: Settle,
+  ) {
+    super();
   }
 
-  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.chunks.push(chunk);
-  }
-
-  onResponseEnd(): void {
-    this.settle(this.driver, this.status, Buffer.concat(this.chunks).toString('utf8'), undefined, this.retryAfter);
-  }
-
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    this.settle(this.driver, 0, undefined, error);
+  protected deliver(status: number, body: string | undefined, error: Error | undefined, retryAfter?: boolean): void {
+    this.settle(this.driver, status, body, error, retryAfter);
   }
 }
 
