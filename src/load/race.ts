@@ -10,6 +10,7 @@
  * usable token under `refused`, `ends-chain` and `replaces`: there two usable tokens are a fork, a
  * correctness failure. Under `limited` and `unlimited` they may leave two: the probe only observes.
  */
+import { policyOf as sequentialPolicy } from '../checks/race.js';
 import type { RotationPolicy } from './types.js';
 
 /** What one-at-a-time exchanges of one fresh token gave: the first rotates it, the rest present it rotated out. */
@@ -24,14 +25,10 @@ export interface SequentialSeen {
   readonly alive: number;
 }
 
-/** The policy one-at-a-time exchanges show, or why they show none. */
+/** The policy one-at-a-time exchanges show, or why they show none: `tack run`'s reading (src/checks/race.ts), without its count of reuses. */
 export function policyOf(seen: SequentialSeen): RotationPolicy | { readonly unknown: string } {
-  if (seen.exchanged === 0) return { unknown: 'the first exchange of a fresh token returned no token' };
-  const other = seen.sent - seen.exchanged - seen.refused;
-  if (other > 0) return { unknown: `${other} answer(s) of ${seen.sent} neither returned a token nor refused with invalid_grant` };
-  if (seen.exchanged === 1) return seen.alive > 0 ? 'refused' : 'ends-chain';
-  if (seen.exchanged < seen.sent) return 'limited';
-  return seen.alive <= 1 ? 'replaces' : 'unlimited';
+  const policy = sequentialPolicy({ ...seen, returned: seen.exchanged });
+  return 'unknown' in policy ? policy : policy.kind;
 }
 
 /** Whether two usable tokens after two exchanges of one token fail the run under `policy`. */
