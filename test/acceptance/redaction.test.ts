@@ -133,7 +133,7 @@ describe('redaction: nothing tack writes or prints carries a secret', () => {
         duration: '1s',
         warmup: '0s',
         threshold: [],
-        tolerance: '20%',
+        tolerancePct: '20%',
         out: join(dir, 'load.json'),
         reports: dir,
         allowRemote: false,
