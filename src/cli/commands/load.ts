@@ -77,7 +77,27 @@ export interface LoadCommandOptions {
 const CAPACITY_DEFAULTS = LOAD_DEFAULTS.capacity;
 
 /** The options as commander hands them over: `--out` not yet split, the former spellings under their own names. */
-type CommandLine = Omit<LoadCommandOptions, 'out'> & { reportsDir: string; out: string[]; baseline?: string; tolerance?: string };
+export type LoadCommandLine = Omit<LoadCommandOptions, 'out' | 'reports'> & {
+  reportsDir: string;
+  reports?: string;
+  out: string[];
+  baseline?: string;
+  tolerance?: string;
+};
+
+/** The load's options from the command line: `--out` split; a former spelling where the user gave it, as the user did. */
+export function loadOptionsOf(cli: LoadCommandLine): LoadCommandOptions {
+  const { baseline, tolerance, reportsDir, ...rest } = cli;
+  const outs = parseOuts(cli.out);
+  return {
+    ...rest,
+    compare: cli.compare ?? baseline,
+    tolerancePct: tolerance ?? cli.tolerancePct,
+    out: outs.file,
+    prometheus: outs.prometheus,
+    reports: cli.reports ?? reportsDir,
+  };
+}
 
 /** `parse(text)` of an option given, else undefined. */
 const given = <T>(text: string | undefined, parse: (text: string) => T): T | undefined => (text === undefined ? undefined : parse(text));
@@ -232,16 +252,8 @@ export function registerLoad(program: Command): void {
   formerOption(load, '--reports <dir>', '--reports-dir');
   formerOption(load, '--baseline <results.json>', '--compare');
   formerOption(load, '--tolerance <pct>', '--tolerance-pct');
-  load.action(async (profile: string, files: string[], cli: CommandLine) => {
-    const outs = parseOuts(cli.out);
-    const opts: LoadCommandOptions = {
-      ...cli,
-      compare: cli.compare ?? cli.baseline,
-      tolerancePct: cli.tolerance ?? cli.tolerancePct,
-      out: outs.file,
-      prometheus: outs.prometheus,
-      reports: cli.reports ?? cli.reportsDir,
-    };
+  load.action(async (profile: string, files: string[], cli: LoadCommandLine) => {
+    const opts = loadOptionsOf(cli);
     // Ctrl-C and a CI runner's SIGTERM alike: drain, save the token pool's rotations, revoke, report,
     // exit 130 / 143; a second signal exits at once (src/harness/interrupt.ts).
     const stop = handleStopSignals((s) => process.stderr.write(s));

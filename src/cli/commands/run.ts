@@ -7,6 +7,15 @@ import { runCommand, type RunCommandOptions } from '../conformance-run.js';
 import { handleStopSignals } from '../../harness/interrupt.js';
 import { envFileOption, formerOption, parseCount, parseList, parseRate, repeatable, reportsDirOf, reportsDirOption } from '../options.js';
 
+/** The options as commander hands them over, the former spellings under their own names. */
+export type RunCommandLine = Omit<RunCommandOptions, 'reports'> & { reportsDir: string; reports?: string; rate?: number };
+
+/** The run's options from the command line: a new spelling wins over its former one. */
+export function runOptionsOf(opts: RunCommandLine): RunCommandOptions {
+  const { rate, reportsDir, ...rest } = opts;
+  return { ...rest, maxRps: rate ?? opts.maxRps, reports: reportsDirOf(opts) };
+}
+
 export function registerRun(program: Command): void {
   const run = envFileOption(
     program.command('run').description('check every rule of the spec against the target (the built-in reference server when TACK_BASE_URL is unset)'),
@@ -22,15 +31,12 @@ export function registerRun(program: Command): void {
     .option('--baseline <file>', 'expected failures (see docs/reports.md)')
     .option('--quiet', 'print only the summary', false)
     .option('--rate <n>', 'send at most n requests per second (a shared UAT); 429 Retry-After is always honoured', (v: string) => parseRate(v, '--rate'));
-  formerOption(run, '--max-rps <n>', '--rate', (v) => parseRate(v, '--max-rps')).action(
-    async (opts: RunCommandOptions & { reportsDir: string; rate?: number }) => {
-      const stop = handleStopSignals((s) => process.stderr.write(s));
-      try {
-        const options = { ...opts, maxRps: opts.rate ?? opts.maxRps, reports: reportsDirOf(opts) };
-        process.exitCode = await runCommand(options, (s) => process.stdout.write(s), process.env, stop.interrupt);
-      } finally {
-        stop.uninstall();
-      }
-    },
-  );
+  formerOption(run, '--max-rps <n>', '--rate', (v) => parseRate(v, '--max-rps')).action(async (opts: RunCommandLine) => {
+    const stop = handleStopSignals((s) => process.stderr.write(s));
+    try {
+      process.exitCode = await runCommand(runOptionsOf(opts), (s) => process.stdout.write(s), process.env, stop.interrupt);
+    } finally {
+      stop.uninstall();
+    }
+  });
 }
