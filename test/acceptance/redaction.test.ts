@@ -97,7 +97,7 @@ describe('redaction: nothing tack writes or prints carries a secret', () => {
     const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TACK_')));
     const child = await promisify(execFile)(
       process.execPath,
-      ['bin/tack.mjs', 'run', '--env-file', target.envFile, '--only', RULES.join(','), '--seed', '5', '--reports', reports],
+      ['bin/tack.mjs', 'run', '--env-file', target.envFile, '--only', RULES.join(','), '--seed', '5', '--reports-dir', reports],
       {
         env,
         cwd: process.cwd(),
