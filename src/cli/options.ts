@@ -138,12 +138,12 @@ export function repeatable(value: string, previous: readonly string[] = []): str
 
 /** The line a former spelling prints on stderr, once per use; scripts match on `TACK_DEPRECATED`. */
 export function deprecationNotice(former: string, now: string): string {
-  return `tack: TACK_DEPRECATED: ${former} is now ${now}; ${former} still works, with this notice\n`;
+  return `tack: TACK_DEPRECATED: ${former} is now spelt ${now}; the old spelling still works\n`;
 }
 
 /**
- * A former spelling of an option, hidden from help: it still works (its value under its own name,
- * the command reads it where the new one is absent) and prints `deprecationNotice` when used.
+ * A former spelling of an option, hidden from help: it still works (its value is kept under its own
+ * name, and the command reads it in place of the new one) and prints `deprecationNotice` when used.
  */
 export function formerOption(
   command: Command,
