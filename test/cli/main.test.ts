@@ -1,6 +1,7 @@
 /**
- * The `tack` process (src/cli/main.ts): a former spelling prints its one-line notice, and a value an
- * option refuses ends the process with its code on stderr and exit 2, as every usage error does.
+ * The `tack` process (src/cli/main.ts): a former spelling prints its one-line notice; a value an
+ * option refuses, and a command line commander refuses, end the process with TACK_ERR_USAGE on
+ * stderr and exit 2.
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,16 @@ describe('tack on the command line', () => {
         ['TACK_DEPRECATED', '--max-rps'],
         ['TACK_ERR_USAGE', '--rate'],
       ]);
+    },
+    scaled(30_000),
+  );
+
+  it(
+    'an option commander does not know is TACK_ERR_USAGE too, exit 2',
+    async () => {
+      const { code, stderr } = await tack(['run', '--no-such-option']);
+      expect(code, stderr).toBe(2);
+      expect(stderr.split('\n')[0]).toMatch(/^tack: TACK_ERR_USAGE: .*--no-such-option/);
     },
     scaled(30_000),
   );
