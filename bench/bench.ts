@@ -44,21 +44,22 @@ import { TACK_VERSION } from '../src/version.js';
 import { sumEncoded, summarise } from '../src/load/engine/histograms.js';
 import { LOAD_DEFAULTS } from '../src/load/defaults.js';
 import { runLoad } from '../src/load/run.js';
-import { formatCount, formatUs, parseDurationMs } from '../src/load/units.js';
+import { parseDuration } from '../src/cli/options.js';
+import { formatCount, formatUs } from '../src/load/units.js';
 import { capacityRepeatability, slowTargetSearch } from './capacity.js';
 import { plainAutocannon } from './plain-autocannon.js';
 import { describeRatio, median, ratioStats } from './stats.js';
 import { WRK, type WrkFigures, wrkExchange, wrkInstalled } from './wrk.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const DURATION_MS = parseDurationMs(process.env.BENCH_DURATION ?? '5s', 'BENCH_DURATION');
-const WARMUP_MS = parseDurationMs(process.env.BENCH_WARMUP ?? '2s', 'BENCH_WARMUP');
+const DURATION_MS = parseDuration(process.env.BENCH_DURATION ?? '5s', 'BENCH_DURATION');
+const WARMUP_MS = parseDuration(process.env.BENCH_WARMUP ?? '2s', 'BENCH_WARMUP');
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 7));
 /** `BENCH_ONLY=capacity`: part (d) alone (the capacity searches), without the rounds. */
 const ONLY_CAPACITY = process.env.BENCH_ONLY === 'capacity';
 /** `BENCH_ONLY=ratios`: the rounds and their ratios alone, without part (d). */
 const ONLY_RATIOS = process.env.BENCH_ONLY === 'ratios';
-const LONG_MS = parseDurationMs(process.env.BENCH_LONG ?? '30s', 'BENCH_LONG');
+const LONG_MS = parseDuration(process.env.BENCH_LONG ?? '30s', 'BENCH_LONG');
 const FIXED_CAPACITY = Number(process.env.BENCH_FIXED_CAPACITY ?? 5000);
 
 interface Heap {

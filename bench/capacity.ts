@@ -27,14 +27,15 @@ import { reasonsText } from '../src/load/engine/generator.js';
 import { LOAD_DEFAULTS } from '../src/load/defaults.js';
 import { runLoad } from '../src/load/run.js';
 import type { LoadResult } from '../src/load/types.js';
-import { formatCount, parseDurationMs } from '../src/load/units.js';
+import { parseDuration } from '../src/cli/options.js';
+import { formatCount } from '../src/load/units.js';
 import { TACK_VERSION } from '../src/version.js';
 import { startSlowTarget } from '../test/load/slow-target.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CAPACITY_CONNECTIONS ?? 50);
 const START = process.env.BENCH_CAPACITY_START ?? '1000';
-const STEP_MS = parseDurationMs(process.env.BENCH_CAPACITY_STEP ?? '5s', 'BENCH_CAPACITY_STEP');
-const WARMUP_MS = parseDurationMs(process.env.BENCH_CAPACITY_WARMUP ?? '3s', 'BENCH_CAPACITY_WARMUP');
+const STEP_MS = parseDuration(process.env.BENCH_CAPACITY_STEP ?? '5s', 'BENCH_CAPACITY_STEP');
+const WARMUP_MS = parseDuration(process.env.BENCH_CAPACITY_WARMUP ?? '3s', 'BENCH_CAPACITY_WARMUP');
 const P99 = process.env.BENCH_CAPACITY_P99 ?? '50ms';
 const SEARCHES = Math.max(1, Number(process.env.BENCH_CAPACITY_SEARCHES ?? 3));
 /** The whole threshold of every search; default `p99<BENCH_CAPACITY_P99`. */

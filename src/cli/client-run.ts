@@ -32,7 +32,8 @@ export interface ClientCommandOptions {
   deadline?: number;
   maxRequests?: number;
   passEnv?: string[];
-  partnerHeaders?: string[];
+  /** Two different header names (`parseHeaderPair`); the default is CLIENT_DEFAULTS.partnerHeaders. */
+  partnerHeaders?: readonly [string, string];
   reports: string;
   baseline?: string;
   strict?: boolean;
@@ -69,7 +70,7 @@ export async function clientRun(
   }
   const passEnv = opts.passEnv ?? [];
   checkPassEnv(passEnv);
-  const partnerHeaders = headersOf(opts.partnerHeaders);
+  const partnerHeaders = opts.partnerHeaders ?? CLIENT_DEFAULTS.partnerHeaders;
   const settings = {
     runTimeoutS: positive(opts.runTimeout ?? CLIENT_DEFAULTS.runTimeoutS, '--run-timeout'),
     deadlineS: positive(opts.deadline ?? CLIENT_DEFAULTS.deadlineS, '--deadline'),
@@ -115,14 +116,6 @@ export async function clientRun(
   } catch (error) {
     throw redactError(error, (s) => redactor.redact(s));
   }
-}
-
-function headersOf(names: readonly string[] | undefined): readonly [string, string] {
-  if (names === undefined) return CLIENT_DEFAULTS.partnerHeaders;
-  if (names.length !== 2 || names[0]!.toLowerCase() === names[1]!.toLowerCase()) {
-    throw new TackError('TACK_ERR_USAGE', '--partner-headers takes two different header names, comma-separated');
-  }
-  return [names[0]!, names[1]!];
 }
 
 function positive(n: number, flag: string): number {

@@ -11,6 +11,9 @@ const program = new Command('tack')
   .description('Tenant Access Conformance Kit: check any implementation of the tenant API access spec')
   .version(TACK_VERSION, '-V, --version', "print tack's version")
   .showHelpAfterError()
+  // A command line commander refuses (an unknown option, a missing value) is a usage error like any
+  // value an option refuses (src/cli/options.ts): the same code, for scripts to match on.
+  .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, 'tack: TACK_ERR_USAGE: ')) })
   .exitOverride();
 
 const first = process.argv[2];

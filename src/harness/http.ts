@@ -49,7 +49,7 @@ export interface HttpOptions {
   readonly transcript: Transcript;
   /** Largest response body read, in bytes; the rest is cut. */
   readonly maxBodyBytes?: number;
-  /** 429 / Retry-After handling and `--max-rps` (politeness.ts); defaults when absent. */
+  /** 429 / Retry-After handling and `--rate` (politeness.ts); defaults when absent. */
   readonly politeness?: Politeness;
 }
 
@@ -99,7 +99,7 @@ export class HttpClient {
     });
   }
 
-  /** Sends `req`, waiting its turn under --max-rps and retrying after 429 as politeness.ts says. */
+  /** Sends `req`, waiting its turn under --rate and retrying after 429 as politeness.ts says. */
   async send(req: HttpRequest): Promise<HttpResponse> {
     for (let retries = 0; ; retries++) {
       this.refuseWhenStopped(req);

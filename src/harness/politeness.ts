@@ -8,7 +8,7 @@
  *   not check it), never `failed` (a 429 is not a wrong answer to the check).
  * - `503` with a `Retry-After` within the same bounds is waited for and retried too (RFC 9110
  *   §10.2.3 gives it that meaning); a 503 without one is an answer like any other.
- * - `--max-rps N` spaces requests so no more than N start in any second (burst of one).
+ * - `--rate N` (tack run) spaces requests so no more than N start in any second (burst of one).
  *
  * A retried request is sent again whole: a 429 or 503 means the target did not act on it.
  */
@@ -48,7 +48,7 @@ export class Politeness {
     this.sleep = options.sleep ?? defaultSleep;
   }
 
-  /** Sets `--max-rps` (0: no limit). */
+  /** Sets `--rate` (0: no limit). */
   setMaxRps(maxRps: number | undefined): void {
     this.intervalMs = rpsInterval(maxRps);
   }
@@ -57,7 +57,7 @@ export class Politeness {
     return this.intervalMs === 0 ? undefined : 1000 / this.intervalMs;
   }
 
-  /** Waits for this request's turn under `--max-rps`. Slots are reserved at once, so concurrent callers queue. */
+  /** Waits for this request's turn under `--rate`. Slots are reserved at once, so concurrent callers queue. */
   async turn(): Promise<void> {
     if (this.intervalMs === 0) return;
     const now = this.now();
@@ -79,11 +79,11 @@ export class Politeness {
         kind: 'give-up',
         reason:
           `answered 429 Too Many Requests and asked tack to wait ${seconds(asked)}, longer than the ${seconds(this.maxWaitMs)} tack waits; ` +
-          'run again later or lower --max-rps',
+          'run again later or lower --rate',
       };
     }
     if (retries >= this.maxRetries) {
-      return { kind: 'give-up', reason: `answered 429 Too Many Requests ${retries + 1} times in a row; run again later or lower --max-rps` };
+      return { kind: 'give-up', reason: `answered 429 Too Many Requests ${retries + 1} times in a row; run again later or lower --rate` };
     }
     return { kind: 'retry', waitMs: Math.min(waitMs, this.maxWaitMs) };
   }

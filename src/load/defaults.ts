@@ -15,7 +15,7 @@ export const LOAD_DEFAULTS = {
   warmupMs: 0,
   /** Every profile's thresholds when no --threshold is given: a guard against a hanging target, not a service level. */
   thresholds: ['p99<1s'],
-  /** --tolerance of a --baseline comparison, in percent. */
+  /** --tolerance-pct of a --compare comparison, in percent. */
   tolerancePct: 20,
   /** Unexpected non-2xx, transport errors and timeouts fail the run (--no-fail-on-errors turns it off). */
   failOnErrors: true,

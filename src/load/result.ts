@@ -1,5 +1,5 @@
 /**
- * Reading and writing `tack-load/1` results. Files read back (for `--baseline` and `tack load merge`)
+ * Reading and writing `tack-load/1` results. Files read back (for `--compare` and `tack load merge`)
  * are validated, so a wrong file is a clear usage error rather than a NaN in a table.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

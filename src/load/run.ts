@@ -68,7 +68,7 @@ function checkOptions(o: LoadOptions): ThresholdSpec[] {
     if (o.rate !== undefined) {
       throw refuse('--find-capacity sets the rate of each step itself: drop --rate and give --start-rate, --rate-factor or --rate-increment, --max-rate');
     }
-    if (o.baseline !== undefined) throw refuse('--find-capacity cannot be compared with --baseline: compare the capacity figures instead');
+    if (o.baseline !== undefined) throw refuse('--find-capacity cannot be compared with --compare: compare the capacity figures instead');
   }
   const specs = o.thresholds.map(parseThreshold);
   const abort = specs.find((s) => s.abort !== undefined);
@@ -87,9 +87,9 @@ export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOut
       : options.profile.defaultThresholds.map((e) => ({ spec: parseThreshold(e), source: 'profile' }));
   // A search whose steps the thresholds' sample rule would stretch past the bound is refused before any load.
   if (options.capacity) checkBound(options.capacity, neededSamples(specs, options.profile.kinds));
-  const baseline = options.baseline !== undefined ? readLoadResult(options.baseline, '--baseline') : undefined;
+  const baseline = options.baseline !== undefined ? readLoadResult(options.baseline, '--compare') : undefined;
   const mismatch = baseline && baselineMismatch(options.profile.name, baseline);
-  if (mismatch) throw new TackError('TACK_ERR_USAGE', `--baseline ${options.baseline}: ${mismatch}`);
+  if (mismatch) throw new TackError('TACK_ERR_USAGE', `--compare ${options.baseline}: ${mismatch}`);
   const env = options.env ?? process.env;
   const tokenPool = options.tokenPool ?? collectEnv({ envFile: options.envFile, env }).TACK_LOAD_TOKEN_POOL;
   const session = await openSession({ envFile: options.envFile, env, faults: options.faults, ...(options.builtIn ? { builtIn: options.builtIn } : {}) });

@@ -1,18 +1,9 @@
 /**
- * Durations and latencies as people type them (`30s`, `500ms`, `250us`, `1.5m`) and as tack prints
- * them. Latencies are held in whole microseconds everywhere in `src/load/`.
+ * Latencies as thresholds write them (`20ms`, `250us`) and durations and latencies as tack prints
+ * them. Latencies are held in whole microseconds everywhere in `src/load/`. A duration option
+ * (`--duration 30s`) is read by the option grammar, `parseDuration` in src/cli/options.ts.
  */
-import { TackError } from '../harness/errors.js';
-
-const DURATION_UNITS_MS: Record<string, number> = { us: 0.001, µs: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const LATENCY_UNITS_US: Record<string, number> = { us: 1, µs: 1, ms: 1000, s: 1_000_000 };
-
-/** `30s`, `1.5m`, `500ms` → milliseconds. A bare number is seconds (the common case for `--duration 30`). */
-export function parseDurationMs(text: string, flag: string): number {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(us|µs|ms|s|m|h)?\s*$/.exec(text);
-  if (!m) throw new TackError('TACK_ERR_USAGE', `${flag} takes a duration such as 10s, 500ms or 2m, got "${text}"`);
-  return Math.round(Number(m[1]) * DURATION_UNITS_MS[m[2] ?? 's']!);
-}
 
 /** `20ms`, `0.001ms`, `250us`, `1s` → microseconds (may be fractional: `0.001ms` is 1 µs). A unit is required. */
 export function parseLatencyUs(text: string): number | undefined {

@@ -97,7 +97,7 @@ describe('redaction: nothing tack writes or prints carries a secret', () => {
     const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('TACK_')));
     const child = await promisify(execFile)(
       process.execPath,
-      ['bin/tack.mjs', 'run', '--env-file', target.envFile, '--only', RULES.join(','), '--seed', '5', '--reports', reports],
+      ['bin/tack.mjs', 'run', '--env-file', target.envFile, '--only', RULES.join(','), '--seed', '5', '--reports-dir', reports],
       {
         env,
         cwd: process.cwd(),
@@ -133,7 +133,7 @@ describe('redaction: nothing tack writes or prints carries a secret', () => {
         duration: '1s',
         warmup: '0s',
         threshold: [],
-        tolerance: '20%',
+        tolerancePct: '20%',
         out: join(dir, 'load.json'),
         reports: dir,
         allowRemote: false,

@@ -239,7 +239,7 @@ describe.concurrent('stopped runs', () => {
         ].join('\n'),
       );
       const reports = join(base, 'reports');
-      const run = spawnTack(['certify', 'client', 'personal-token', '--reports', reports, '--', process.execPath, client, marker]);
+      const run = spawnTack(['certify', 'client', 'personal-token', '--reports-dir', reports, '--', process.execPath, client, marker]);
       await until(run, () => existsSync(started));
       run.child.kill('SIGTERM');
       const { code } = await run.exited;

@@ -4,18 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
-import { parseTolerance } from '../../src/load/results/baseline.js';
+import { parseDuration, parsePercentage } from '../../src/cli/options.js';
 import { parseThreshold } from '../../src/load/results/thresholds.js';
-import { parseDurationMs } from '../../src/load/units.js';
 
 describe('LOAD_DEFAULTS', () => {
   it('the duration parses, and the default thresholds are valid expressions', () => {
-    expect(parseDurationMs(LOAD_DEFAULTS.duration, '--duration')).toBeGreaterThan(0);
+    expect(parseDuration(LOAD_DEFAULTS.duration, '--duration')).toBeGreaterThan(0);
     for (const t of LOAD_DEFAULTS.thresholds) expect(() => parseThreshold(t)).not.toThrow();
   });
 
-  it('the tolerance reads as --tolerance would, the race probe share is a share', () => {
-    expect(parseTolerance(String(LOAD_DEFAULTS.tolerancePct))).toBe(LOAD_DEFAULTS.tolerancePct);
+  it('the tolerance reads as --tolerance-pct would, the race probe share is a share', () => {
+    expect(parsePercentage(`${LOAD_DEFAULTS.tolerancePct}%`, '--tolerance-pct')).toBe(LOAD_DEFAULTS.tolerancePct);
     expect(LOAD_DEFAULTS.raceProbeShare).toBeGreaterThan(0);
     expect(LOAD_DEFAULTS.raceProbeShare).toBeLessThanOrEqual(1);
   });

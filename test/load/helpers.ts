@@ -19,7 +19,7 @@ export function options(overrides: Partial<LoadCommandOptions> = {}): LoadComman
     duration: '2s',
     warmup: '0s',
     threshold: [],
-    tolerance: '20%',
+    tolerancePct: '20%',
     reports: dir,
     allowRemote: false,
     fault: [],

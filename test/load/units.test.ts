@@ -1,32 +1,6 @@
-/** Durations and latencies as people type them and as tack prints them (src/load/units.ts). */
+/** Latencies as thresholds write them, and durations and latencies as tack prints them (src/load/units.ts). */
 import { describe, expect, it } from 'vitest';
-import { isTackError } from '../../src/harness/errors.js';
-import { formatCount, formatMs, formatUs, formatUsTick, parseDurationMs, parseLatencyUs } from '../../src/load/units.js';
-
-describe('parseDurationMs', () => {
-  it.each([
-    ['30', 30_000],
-    ['30s', 30_000],
-    ['500ms', 500],
-    ['1.5m', 90_000],
-    ['1h', 3_600_000],
-    [' 2 s ', 2000],
-    ['250us', 0],
-  ])('a bare number is seconds, a unit is honoured: %s → %d ms', (text, ms) => {
-    expect(parseDurationMs(text, '--duration')).toBe(ms);
-  });
-
-  it.each(['', '10 sec', '-5s', 'ten', '5d'])('refuses %j as a usage error naming the flag', (text) => {
-    let error: unknown;
-    try {
-      parseDurationMs(text, '--warmup');
-    } catch (e) {
-      error = e;
-    }
-    expect(isTackError(error) && error.code).toBe('TACK_ERR_USAGE');
-    expect(String((error as Error).message)).toContain('--warmup');
-  });
-});
+import { formatCount, formatMs, formatUs, formatUsTick, parseLatencyUs } from '../../src/load/units.js';
 
 describe('parseLatencyUs', () => {
   it.each([

@@ -188,7 +188,7 @@ describe('the command line', () => {
     async () => {
       const port = await closedPort();
       const env = targetEnv(`http://acme.localhost:${port}`, `http://id.localhost:${port}/realms/payroll`);
-      const child = spawn(process.execPath, ['bin/tack.mjs', 'run', '--reports', reports], {
+      const child = spawn(process.execPath, ['bin/tack.mjs', 'run', '--reports-dir', reports], {
         cwd: new URL('../../', import.meta.url).pathname,
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       });

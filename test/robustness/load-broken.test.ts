@@ -34,7 +34,7 @@ async function load(profile: string, env: Record<string, string>): Promise<Outco
     duration: '1s',
     warmup: '0s',
     threshold: [],
-    tolerance: '20%',
+    tolerancePct: '20%',
     reports: join(dir, 'reports'),
     allowRemote: false,
     fault: [],

@@ -1,6 +1,6 @@
 /**
  * Politeness to shared environments: 429 + Retry-After honoured (bounded), 503 + Retry-After
- * waited for, `--max-rps` spacing requests.
+ * waited for, `--rate` (tack run) spacing requests.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -162,7 +162,7 @@ describe('429 Too Many Requests', () => {
   });
 });
 
-describe('--max-rps', () => {
+describe('--rate (tack run), formerly --max-rps', () => {
   it('spaces requests: no more than N start in any second', async () => {
     const { port, arrivals } = await serve((_n, _req, res) => unauthorized(res));
     const { http } = client(new Politeness({ maxRps: 20 }));
@@ -174,7 +174,7 @@ describe('--max-rps', () => {
     expect(Math.max(...arrivals) - started).toBeGreaterThanOrEqual(5 * 50 - 2);
   });
 
-  it('tack run --max-rps 10 keeps a whole run under 10 requests per second', async () => {
+  it('tack run --rate 10 keeps a whole run under 10 requests per second', async () => {
     const { port, arrivals } = await serve((_n, req, res) => unauthorized(res, req));
     const reports = mkdtempSync(join(tmpdir(), 'tack-polite-'));
     try {

@@ -85,7 +85,7 @@ function newLane(name: string): Lane {
 }
 
 function runTack(lane: Lane): TackProcess {
-  return spawnTack(['run', '--env-file', lane.envFile, '--only', 'SIGNIN-ROTATION,SIGNIN-EXCHANGE', '--reports', join(lane.folder, 'reports'), '--quiet']);
+  return spawnTack(['run', '--env-file', lane.envFile, '--only', 'SIGNIN-ROTATION,SIGNIN-EXCHANGE', '--reports-dir', join(lane.folder, 'reports'), '--quiet']);
 }
 
 /** Exchanges `token` straight at the reference server (not through the recorder). */

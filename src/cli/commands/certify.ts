@@ -21,14 +21,13 @@ import { EXIT, TackError } from '../../harness/errors.js';
 import { handleStopSignals, type Interrupt, stopText } from '../../harness/interrupt.js';
 import { LOAD_DEFAULTS } from '../../load/defaults.js';
 import { runLoad } from '../../load/run.js';
-import { parseDurationMs } from '../../load/units.js';
 import { createBundle, INTEGRITY_NOTE, sha256, verifyBundle, type BundleFile } from '../../reporters/bundle.js';
 import { REPORT_FILES } from '../../reporters/index.js';
 import { CATALOG_VERSION } from '../../rules/catalog.js';
 import { TACK_VERSION } from '../../version.js';
 import { startBuiltIn } from '../built-in.js';
 import { CLIENT_DEFAULTS, clientRun } from '../client-run.js';
-import { parseList, reportsDirOf, reportsDirOption } from '../options.js';
+import { envFileOption, parseDuration, parseList, reportsDirOf, reportsDirOption } from '../options.js';
 import { conformanceRun } from '../conformance-run.js';
 import type { ResultsDocument } from '../../reporters/results-schema.js';
 
@@ -71,13 +70,13 @@ export interface CertifyOptions {
 }
 
 export function registerCertify(program: Command): void {
-  const certify = program
-    .command('certify')
-    .description('a full run with fixed settings plus the exchange load profile, bundled as .tar.gz with SHA-256 sums')
-    // `tack certify client --reports-dir D` is the sub-command's option, not certify's own.
-    .enablePositionalOptions()
-    .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
-    .option('--out <file>', 'the bundle to write (default: reports/tack-certification-<run-id>.tar.gz)');
+  const certify = envFileOption(
+    program
+      .command('certify')
+      .description('a full run with fixed settings plus the exchange load profile, bundled as .tar.gz with SHA-256 sums')
+      // `tack certify client --reports-dir D` is the sub-command's option, not certify's own.
+      .enablePositionalOptions(),
+  ).option('--out <file>', 'the bundle to write (default: reports/tack-certification-<run-id>.tar.gz)');
   reportsDirOption(certify)
     .option('--no-load', 'leave the load profile out (the bundle says so)')
     .option('--no-require-all', 'certify what could be checked: MUST rules that were skipped do not fail the certification (the bundle says so)')
@@ -284,8 +283,8 @@ async function certifyLoad(opts: CertifyOptions, dir: string, write: (s: string)
   if (!profile)
     return { status: 'failed', reason: `this version of tack has no ${CERTIFY_SETTINGS.loadProfile} load profile`, files: [], exitCode: EXIT.config };
   const timing = opts.loadTiming ?? {
-    durationMs: parseDurationMs(CERTIFY_SETTINGS.loadDuration, 'duration'),
-    warmupMs: parseDurationMs(CERTIFY_SETTINGS.loadWarmup, 'warmup'),
+    durationMs: parseDuration(CERTIFY_SETTINGS.loadDuration, 'duration'),
+    warmupMs: parseDuration(CERTIFY_SETTINGS.loadWarmup, 'warmup'),
   };
   try {
     const outcome = await runLoad(

@@ -15,19 +15,20 @@ import { groupSkips, skipLines, wrapIds } from '../../reporters/skips.js';
 import { STATUS_MARK } from '../../reporters/outcome-words.js';
 import { TACK_VERSION } from '../../version.js';
 import { plural } from '../../text/plural.js';
+import { envFileOption } from '../options.js';
 
 export interface DoctorCommandOptions {
   envFile?: string;
 }
 
 export function registerDoctor(program: Command): void {
-  program
-    .command('doctor')
-    .description('check the configuration, hosts, credentials, test hook and token file, and say what a run would check or skip (rotates nothing)')
-    .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
-    .action(async (opts: DoctorCommandOptions) => {
-      process.exitCode = await doctorCommand(opts, (s) => process.stdout.write(s));
-    });
+  envFileOption(
+    program
+      .command('doctor')
+      .description('check the configuration, hosts, credentials, test hook and token file, and say what a run would check or skip (rotates nothing)'),
+  ).action(async (opts: DoctorCommandOptions) => {
+    process.exitCode = await doctorCommand(opts, (s) => process.stdout.write(s));
+  });
 }
 
 /** A diagnosis is marked as a rule's status is (a skipped one with a plain dash: a doctor's list is not a verdict). */

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { TackError } from '../../harness/errors.js';
 import { handleStopSignals } from '../../harness/interrupt.js';
 import { writeArtilleryExport } from '../../load/artillery/export.js';
-import { parseTolerance } from '../../load/results/baseline.js';
 import { planCapacity, type CapacityPlan } from '../../load/capacity/capacity.js';
 import { LOAD_DEFAULTS } from '../../load/defaults.js';
 import { mergeResults } from '../../load/results/merge.js';
@@ -19,11 +18,21 @@ import { defaultResultPath, readLoadResult, writeLoadResult } from '../../load/r
 import { runLoad, type LoadIo } from '../../load/run.js';
 import { parseShard } from '../../load/shard.js';
 import { summaryText } from '../../load/report/summary.js';
-import { parseDurationMs } from '../../load/units.js';
 import type { SystemUnderTest } from '../../load/types.js';
 import { TACK_VERSION } from '../../version.js';
 import { startBuiltIn } from '../built-in.js';
-import { parseIntOption } from '../options.js';
+import {
+  envFileOption,
+  formerOption,
+  OptionError,
+  parseCount,
+  parseDuration,
+  parseNumber,
+  parsePercentage,
+  parsePercentageOrRate,
+  parseRate,
+  repeatable,
+} from '../options.js';
 
 export interface LoadCommandOptions {
   envFile?: string;
@@ -34,8 +43,10 @@ export interface LoadCommandOptions {
   warmup?: string;
   rate?: string;
   threshold: string[];
-  baseline?: string;
-  tolerance: string;
+  /** `--compare FILE`: an earlier result to compare with (`--baseline`, its former name). */
+  compare?: string;
+  /** `--tolerance-pct`: how much worse than `compare` is still fine (`--tolerance`, its former name). */
+  tolerancePct: string;
   /** The result file (`--out FILE` or `--out json=FILE`). */
   out?: string;
   /** `--out prometheus=URL`: the remote-write URL. */
@@ -63,20 +74,37 @@ export interface LoadCommandOptions {
   raceProbe?: string | false;
 }
 
-const repeatable = (v: string, prev: string[]) => [...prev, v];
 const CAPACITY_DEFAULTS = LOAD_DEFAULTS.capacity;
 
-/** A number of requests per second (or a factor) from a flag, or a usage error naming it. */
-function numberFlag(text: string | undefined, flag: string, example: string): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n)) throw new TackError('TACK_ERR_USAGE', `${flag} takes a number, e.g. ${example} (got "${text}")`);
-  return n;
+/** The options as commander hands them over: `--out` not yet split, the former spellings under their own names. */
+export type LoadCommandLine = Omit<LoadCommandOptions, 'out' | 'reports'> & {
+  reportsDir: string;
+  reports?: string;
+  out: string[];
+  baseline?: string;
+  tolerance?: string;
+};
+
+/** The load's options from the command line: `--out` split; a former spelling where the user gave it, as the user did. */
+export function loadOptionsOf(cli: LoadCommandLine): LoadCommandOptions {
+  const { baseline, tolerance, reportsDir, ...rest } = cli;
+  const outs = parseOuts(cli.out);
+  return {
+    ...rest,
+    compare: cli.compare ?? baseline,
+    tolerancePct: tolerance ?? cli.tolerancePct,
+    out: outs.file,
+    prometheus: outs.prometheus,
+    reports: cli.reports ?? reportsDir,
+  };
 }
+
+/** `parse(text)` of an option given, else undefined. */
+const given = <T>(text: string | undefined, parse: (text: string) => T): T | undefined => (text === undefined ? undefined : parse(text));
 
 /** The capacity search the flags ask for, or undefined; its flags without --find-capacity are a usage error. */
 function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
-  const given = (
+  const flags = (
     [
       ['--start-rate', opts.startRate],
       ['--rate-factor', opts.rateFactor],
@@ -88,19 +116,19 @@ function capacityPlanOf(opts: LoadCommandOptions): CapacityPlan | undefined {
     ] as const
   ).filter(([, v]) => v !== undefined);
   if (!opts.findCapacity) {
-    if (given.length > 0) {
-      throw new TackError('TACK_ERR_USAGE', `${given.map(([f]) => f).join(', ')} ${given.length > 1 ? 'apply' : 'applies'} only with --find-capacity`);
+    if (flags.length > 0) {
+      throw new TackError('TACK_ERR_USAGE', `${flags.map(([f]) => f).join(', ')} ${flags.length > 1 ? 'apply' : 'applies'} only with --find-capacity`);
     }
     return undefined;
   }
   if (opts.duration !== undefined) throw new TackError('TACK_ERR_USAGE', '--find-capacity runs steps of --step-duration, not --duration: drop --duration');
   return planCapacity({
-    startRate: numberFlag(opts.startRate, '--start-rate', '100'),
-    factor: numberFlag(opts.rateFactor, '--rate-factor', '1.5'),
-    increment: numberFlag(opts.rateIncrement, '--rate-increment', '500'),
-    stepMs: opts.stepDuration === undefined ? undefined : parseDurationMs(opts.stepDuration, '--step-duration'),
-    maxRate: numberFlag(opts.maxRate, '--max-rate', '20000'),
-    resolution: opts.resolution,
+    startRate: given(opts.startRate, (t) => parseRate(t, '--start-rate')),
+    factor: given(opts.rateFactor, (t) => parseNumber(t, '--rate-factor', '1.5')),
+    increment: given(opts.rateIncrement, (t) => parseRate(t, '--rate-increment')),
+    stepMs: given(opts.stepDuration, (t) => parseDuration(t, '--step-duration')),
+    maxRate: given(opts.maxRate, (t) => parseRate(t, '--max-rate')),
+    resolution: given(opts.resolution, (t) => parsePercentageOrRate(t, '--resolution')),
   });
 }
 
@@ -110,15 +138,14 @@ function prometheusOf(opts: Pick<LoadCommandOptions, 'prometheus' | 'pushInterva
     if (opts.pushInterval !== undefined) throw new TackError('TACK_ERR_USAGE', '--push-interval applies only with --out prometheus=URL');
     return undefined;
   }
-  const intervalMs = opts.pushInterval === undefined ? LOAD_DEFAULTS.pushIntervalMs : parseDurationMs(opts.pushInterval, '--push-interval');
-  if (intervalMs < 1000) throw new TackError('TACK_ERR_USAGE', `--push-interval must be at least 1s (got ${opts.pushInterval})`);
+  const intervalMs = given(opts.pushInterval, (t) => parseDuration(t, '--push-interval', { minMs: 1000 })) ?? LOAD_DEFAULTS.pushIntervalMs;
   return { url: opts.prometheus, intervalMs };
 }
 
 /** `--sut` and `--sut-vcpus`, or undefined; a vCPU count that is no positive number is a usage error. */
 export function sutOf(opts: Pick<LoadCommandOptions, 'sut' | 'sutVcpus'>): SystemUnderTest | undefined {
-  const vcpus = numberFlag(opts.sutVcpus, '--sut-vcpus', '4');
-  if (vcpus !== undefined && !(vcpus > 0)) throw new TackError('TACK_ERR_USAGE', `--sut-vcpus takes a positive number of vCPUs, e.g. 4 or 0.5 (got ${vcpus})`);
+  const vcpus = given(opts.sutVcpus, (t) => parseNumber(t, '--sut-vcpus', '4 or 0.5'));
+  if (vcpus !== undefined && !(vcpus > 0)) throw new OptionError('--sut-vcpus', 'number', 'a positive number of vCPUs, e.g. 4 or 0.5', opts.sutVcpus!);
   if (opts.sut === undefined) {
     if (vcpus !== undefined) throw new TackError('TACK_ERR_USAGE', '--sut-vcpus needs --sut "text" naming the system under test');
     return undefined;
@@ -132,29 +159,32 @@ export function sutOf(opts: Pick<LoadCommandOptions, 'sut' | 'sutVcpus'>): Syste
 export function raceProbeShareOf(value: string | false | undefined): number {
   if (value === false) return 0;
   if (value === undefined) return LOAD_DEFAULTS.raceProbeShare;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*%\s*$|^\s*(0)\s*$/.exec(value);
-  const pct = m ? Number(m[1] ?? m[2]) : Number.NaN;
-  if (!(pct >= 0 && pct <= 100)) throw new TackError('TACK_ERR_USAGE', `--race-probe takes a share of the chains, 0% to 100%, e.g. 10% (got "${value}")`);
-  return pct / 100;
+  return parsePercentage(value, '--race-probe', { max: 100 }) / 100;
 }
 
 /** --warmup, or its default: none for a fixed load, a few seconds before a capacity search (its first step meets warm connections). */
 export function warmupMsOf(opts: Pick<LoadCommandOptions, 'warmup'>, capacity: boolean): number {
-  if (opts.warmup !== undefined) return parseDurationMs(opts.warmup, '--warmup');
+  if (opts.warmup !== undefined) return parseDuration(opts.warmup, '--warmup');
   return capacity ? CAPACITY_DEFAULTS.warmupMs : LOAD_DEFAULTS.warmupMs;
 }
 
 export function registerLoad(program: Command): void {
-  program
-    .command('load')
-    .description(
-      `load a hot path of the target, rotation-aware and correctness-checked (profiles: ${LOAD_PROFILES.map((p) => p.name).join(', ')}); ` +
-        '"tack load merge a.json b.json ..." merges shard results; "tack load export artillery PROFILE [--out DIR]" writes an Artillery script and processor',
-    )
-    .argument('<profile>', `${LOAD_PROFILES.map((p) => p.name).join(' | ')} | merge | export`)
-    .argument('[files...]', 'merge: the result files to merge; export: artillery PROFILE')
-    .option('--env-file <file>', 'load TACK_* variables from a dotenv file first')
-    .option('--connections <n>', 'connections (one token chain each), in total across shards', parseIntOption('--connections'), LOAD_DEFAULTS.connections)
+  const load = envFileOption(
+    program
+      .command('load')
+      .description(
+        `load a hot path of the target, rotation-aware and correctness-checked (profiles: ${LOAD_PROFILES.map((p) => p.name).join(', ')}); ` +
+          '"tack load merge a.json b.json ..." merges shard results; "tack load export artillery PROFILE [--out DIR]" writes an Artillery script and processor',
+      )
+      .argument('<profile>', `${LOAD_PROFILES.map((p) => p.name).join(' | ')} | merge | export`)
+      .argument('[files...]', 'merge: the result files to merge; export: artillery PROFILE'),
+  ).option(
+    '--connections <n>',
+    'connections (one token chain each), in total across shards',
+    (v: string) => parseCount(v, '--connections'),
+    LOAD_DEFAULTS.connections,
+  );
+  load
     .option('--duration <time>', `length of the measured phase, e.g. 30s or 2m (warmup + duration at most 1h); default ${LOAD_DEFAULTS.duration}`)
     .option(
       '--warmup <time>',
@@ -167,8 +197,8 @@ export function registerLoad(program: Command): void {
         .argParser(repeatable)
         .default([]),
     )
-    .option('--baseline <file>', 'an earlier result of the same profile: flag regressions beyond --tolerance (exit 4)')
-    .option('--tolerance <pct>', 'how much worse than the baseline is still fine', `${LOAD_DEFAULTS.tolerancePct}%`)
+    .option('--compare <results.json>', 'an earlier result of the same profile: flag regressions beyond --tolerance-pct (exit 4)')
+    .option('--tolerance-pct <pct>', 'how much worse than --compare is still fine, e.g. 20%', `${LOAD_DEFAULTS.tolerancePct}%`)
     .addOption(
       new Option(
         '--out <target>',
@@ -184,10 +214,9 @@ export function registerLoad(program: Command): void {
       `--out prometheus=URL: how often the figures are pushed (default ${LOAD_DEFAULTS.pushIntervalMs / 1000}s; and once at the end)`,
     )
     .option('--reports-dir <dir>', 'folder of the default result path (under the current directory by default)', 'reports')
-    .addOption(new Option('--reports <dir>', 'the former name of --reports-dir').hideHelp())
     .option('--shard <i/n>', 'this runner is shard i of n: it takes its share of connections, rate and token pool')
     .option('--token-pool <file>', 'hookless mode: one personal API token per line, rewritten with the rotated tokens (or TACK_LOAD_TOKEN_POOL)')
-    .option('--timeout <time>', 'per-request timeout (default TACK_REQUEST_TIMEOUT_MS)')
+    .option('--timeout <time>', 'per-request timeout, e.g. 2s (default TACK_REQUEST_TIMEOUT_MS)')
     .option('--allow-remote', 'allow load on a target that is not on this machine (loopback only by default)', false)
     .addOption(new Option('--fault <name>', 'built-in server only: start it with this fault (repeatable)').argParser(repeatable).default([]))
     .option(
@@ -219,21 +248,23 @@ export function registerLoad(program: Command): void {
       '--find-capacity: bisect between the held and the breached rate until they are this close: ' +
         `a share of the held rate (10%) or req/s (default ${CAPACITY_DEFAULTS.resolutionPct}%)`,
     )
-    .option('--allow-unstable', '--find-capacity: exit 0, not 5, when the knee did not repeat (the result still says unstable)')
-    .action(async (profile: string, files: string[], given: Omit<LoadCommandOptions, 'out'> & { reportsDir: string; out: string[] }) => {
-      const outs = parseOuts(given.out);
-      const opts: LoadCommandOptions = { ...given, out: outs.file, prometheus: outs.prometheus, reports: given.reports ?? given.reportsDir };
-      // Ctrl-C and a CI runner's SIGTERM alike: drain, save the token pool's rotations, revoke, report,
-      // exit 130 / 143; a second signal exits at once (src/harness/interrupt.ts).
-      const stop = handleStopSignals((s) => process.stderr.write(s));
-      try {
-        const io = { write: (s: string) => process.stdout.write(s), progress: (s: string) => process.stderr.write(s) };
-        const code = await loadCommand(profile, files, opts, io, process.env, stop.interrupt.abortSignal);
-        process.exitCode = stop.interrupt.exitCode ?? code;
-      } finally {
-        stop.uninstall();
-      }
-    });
+    .option('--allow-unstable', '--find-capacity: exit 0, not 5, when the knee did not repeat (the result still says unstable)');
+  formerOption(load, '--reports <dir>', '--reports-dir');
+  formerOption(load, '--baseline <results.json>', '--compare');
+  formerOption(load, '--tolerance <pct>', '--tolerance-pct');
+  load.action(async (profile: string, files: string[], cli: LoadCommandLine) => {
+    const opts = loadOptionsOf(cli);
+    // Ctrl-C and a CI runner's SIGTERM alike: drain, save the token pool's rotations, revoke, report,
+    // exit 130 / 143; a second signal exits at once (src/harness/interrupt.ts).
+    const stop = handleStopSignals((s) => process.stderr.write(s));
+    try {
+      const io = { write: (s: string) => process.stdout.write(s), progress: (s: string) => process.stderr.write(s) };
+      const code = await loadCommand(profile, files, opts, io, process.env, stop.interrupt.abortSignal);
+      process.exitCode = stop.interrupt.exitCode ?? code;
+    } finally {
+      stop.uninstall();
+    }
+  });
 }
 
 /** The whole command as a function, so tests drive it in-process. Returns the exit code. */
@@ -252,10 +283,8 @@ export async function loadCommand(
   const profile = findProfile(name);
   if (!profile) throw new TackError('TACK_ERR_USAGE', `unknown load profile "${name}"; profiles: ${LOAD_PROFILES.map((p) => p.name).join(', ')} (or merge)`);
   if (files.length > 0) throw new TackError('TACK_ERR_USAGE', `tack load ${name} takes no file arguments (only tack load merge does)`);
-  const tolerance = parseTolerance(opts.tolerance);
-  if (tolerance === undefined) throw new TackError('TACK_ERR_USAGE', `--tolerance takes a percentage such as 20% (got "${opts.tolerance}")`);
-  const rate = opts.rate === undefined ? undefined : Number(opts.rate);
-  if (rate !== undefined && !Number.isFinite(rate)) throw new TackError('TACK_ERR_USAGE', `--rate takes requests per second, e.g. 2000 (got "${opts.rate}")`);
+  const tolerance = parsePercentage(opts.tolerancePct, '--tolerance-pct', { bare: 'percent' });
+  const rate = given(opts.rate, (t) => parseRate(t, '--rate'));
   const capacity = capacityPlanOf(opts);
   if (opts.raceProbe !== undefined && !profile.kinds.includes('exchange')) {
     throw new TackError('TACK_ERR_USAGE', `--race-probe and --no-race-probe apply to the exchange profiles only, not ${profile.name}`);
@@ -267,11 +296,11 @@ export async function loadCommand(
       envFile: opts.envFile,
       env,
       connections: opts.connections,
-      durationMs: parseDurationMs(opts.duration ?? LOAD_DEFAULTS.duration, '--duration'),
+      durationMs: parseDuration(opts.duration ?? LOAD_DEFAULTS.duration, '--duration'),
       warmupMs: warmupMsOf(opts, capacity !== undefined),
       rate,
       thresholds: opts.threshold,
-      baseline: opts.baseline,
+      baseline: opts.compare,
       tolerancePct: tolerance,
       out: opts.out,
       reportsDir: opts.reports,
@@ -280,7 +309,7 @@ export async function loadCommand(
       allowRemote: opts.allowRemote,
       faults: opts.fault,
       builtIn: startBuiltIn,
-      timeoutMs: opts.timeout === undefined ? undefined : parseDurationMs(opts.timeout, '--timeout'),
+      timeoutMs: given(opts.timeout, (t) => parseDuration(t, '--timeout')),
       failOnErrors: opts.failOnErrors,
       quiet: opts.quiet,
       version: TACK_VERSION,
@@ -326,7 +355,7 @@ async function exportCommand(args: readonly string[], opts: LoadCommandOptions, 
       ['--rate', opts.rate],
       ['--shard', opts.shard],
       ['--token-pool', opts.tokenPool],
-      ['--baseline', opts.baseline],
+      ['--compare', opts.compare],
       ['--find-capacity', opts.findCapacity],
       ['--fault', opts.fault.length > 0 ? opts.fault : undefined],
       ['--warmup', opts.warmup !== '0s' ? opts.warmup : undefined],
@@ -343,10 +372,10 @@ async function exportCommand(args: readonly string[], opts: LoadCommandOptions, 
     {
       profile,
       connections: opts.connections,
-      durationMs: parseDurationMs(opts.duration ?? LOAD_DEFAULTS.duration, '--duration'),
+      durationMs: parseDuration(opts.duration ?? LOAD_DEFAULTS.duration, '--duration'),
       thresholds: opts.threshold,
       failOnErrors: opts.failOnErrors,
-      timeoutMs: opts.timeout === undefined ? undefined : parseDurationMs(opts.timeout, '--timeout'),
+      timeoutMs: given(opts.timeout, (t) => parseDuration(t, '--timeout')),
       version: TACK_VERSION,
     },
     opts.out ?? join(opts.reports, LOAD_DEFAULTS.exportFolder),

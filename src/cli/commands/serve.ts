@@ -11,10 +11,10 @@
  */
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { TackError } from '../../harness/errors.js';
 import { FAULTS, type ReferenceServer, startReferenceServer } from '../../reference/index.js';
-import { parseIntOption } from '../options.js';
+import { parseCount, parseDuration, parseHeaderPair, parseList, repeatable } from '../options.js';
 
 export interface ServeOptions {
   port: number;
@@ -39,46 +39,29 @@ export function registerServe(program: Command): void {
   program
     .command('serve')
     .description('start the built-in reference server and write an env file for `tack run`')
-    .option('--port <n>', 'port to listen on (0 = any free port)', parsePort, 0)
+    .option('--port <n>', 'port to listen on (0 = any free port)', (v: string) => parseCount(v, '--port', { max: 65535 }), 0)
     .option('--bind <addr>', 'address to bind (loopback by default)', '127.0.0.1')
-    .addOption(
-      new Option('--fault <name>', 'inject a named fault (repeatable; see --list-faults)').argParser((v: string, prev: string[]) => [...prev, v]).default([]),
-    )
+    .addOption(new Option('--fault <name>', 'inject a named fault (repeatable; see --list-faults)').argParser(repeatable).default([]))
     .option('--list-faults', 'print every fault with the rule(s) it breaks, then exit', false)
     .option('--env-out <file>', 'where to write the TACK_* variables (mode 0600)', '.tack/reference.env')
-    .option('--partner-headers <a,b>', 'partner credential header names (default Tenant-Key-1,Tenant-Key-2)', parseHeaderPair)
+    .option('--partner-headers <a,b>', 'partner credential header names (default Tenant-Key-1,Tenant-Key-2)', (v: string) =>
+      parseHeaderPair(v, '--partner-headers'),
+    )
     .option('--hookless', 'leave the test hook out of the env file; write an API token file instead', false)
     .option('--hook-capabilities <list>', 'offer only these test hook capabilities (comma-separated; default all)', parseList)
     .option('--pid-file <file>', "write this process's id to a file (removed on exit)")
-    .option('--store-delay-ms <n>', 'the token store answers each rotation after n ms, a real wait (default 0, or what a race fault brings)', parseStoreDelay)
+    .option(
+      '--store-delay-ms <time>',
+      'the token store answers each rotation after this wait, a real one, e.g. 50ms, at most 10s (a bare number is ms; default 0, or what a race fault brings)',
+      parseStoreDelay,
+    )
     .action(async (opts: ServeOptions) => {
       await serveCommand(opts, (s) => process.stdout.write(s), waitForSignal);
     });
 }
 
-function parsePort(value: string): number {
-  const port = parseIntOption('--port')(value);
-  if (port > 65535) throw new InvalidArgumentError(`--port takes 0..65535, got "${value}"`);
-  return port;
-}
-
 function parseStoreDelay(value: string): number {
-  const ms = parseIntOption('--store-delay-ms')(value);
-  if (ms > 10_000) throw new InvalidArgumentError(`--store-delay-ms takes 0..10000, got "${value}"`);
-  return ms;
-}
-
-function parseList(value: string): readonly string[] {
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-}
-
-function parseHeaderPair(value: string): readonly [string, string] {
-  const names = value.split(',').map((s) => s.trim());
-  if (names.length !== 2 || names.some((n) => n === '')) throw new InvalidArgumentError('--partner-headers takes two header names, e.g. X-Key-Id,X-Key-Secret');
-  return [names[0] as string, names[1] as string];
+  return parseDuration(value, '--store-delay-ms', { bare: 'ms', maxMs: 10_000 });
 }
 
 /** The whole command as a function: `waitForStop` resolves when the server should stop. */

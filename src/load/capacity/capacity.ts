@@ -62,20 +62,11 @@ export interface CapacityFlags {
   readonly increment?: number | undefined;
   readonly stepMs?: number | undefined;
   readonly maxRate?: number | undefined;
-  /** `10%` or `50` (req/s). */
-  readonly resolution?: string | undefined;
+  /** `--resolution` as read (src/cli/options.ts). */
+  readonly resolution?: Resolution | undefined;
 }
 
 const usage = (message: string) => new TackError('TACK_ERR_USAGE', message);
-
-export function parseResolution(text: string): Resolution {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(text);
-  const n = m ? Number(m[1]) : NaN;
-  if (!m || !(n > 0) || (m[2] === '%' && n >= 100)) {
-    throw usage(`--resolution takes a share of the held rate such as 10% or a rate in req/s such as 50 (got "${text}")`);
-  }
-  return m[2] === '%' ? { pct: n } : { rps: n };
-}
 
 const resolutionAt = (r: Resolution, held: number) => ('pct' in r ? (held * r.pct) / 100 : r.rps);
 export const describeResolution = (r: Resolution) => ('pct' in r ? `${r.pct}%` : `${formatCount(r.rps)} req/s`);
@@ -104,7 +95,7 @@ export function planCapacity(flags: CapacityFlags): CapacityPlan {
   if (increment !== null && (!Number.isFinite(increment) || increment < 1)) {
     throw usage(`--rate-increment must be 1 request per second or more (got ${increment})`);
   }
-  const resolution = flags.resolution === undefined ? { pct: CAPACITY_DEFAULTS.resolutionPct } : parseResolution(flags.resolution);
+  const resolution = flags.resolution ?? { pct: CAPACITY_DEFAULTS.resolutionPct };
   const rates: number[] = [];
   for (let r = startRate; r <= maxRate + 1e-9; r = factor !== null ? r * factor : r + increment!) {
     const rounded = Math.round(r);

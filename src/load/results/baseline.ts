@@ -1,6 +1,6 @@
 /**
- * `--baseline FILE`: compares a run with an earlier result of the same profile and flags
- * regressions beyond a tolerance (`--tolerance`, LOAD_DEFAULTS.tolerancePct by default): throughput lower, or p50 / p99 /
+ * `--compare FILE`: compares a run with an earlier result of the same profile and flags
+ * regressions beyond a tolerance (`--tolerance-pct`, LOAD_DEFAULTS.tolerancePct by default): throughput lower, or p50 / p99 /
  * p99.9 higher, by more than the tolerance. A latency difference under 50 µs is never a regression:
  * at microsecond scale that is scheduler noise, not the server.
  *
@@ -11,11 +11,6 @@ import type { LoadResult, Threshold } from '../types.js';
 import { formatUs } from '../units.js';
 
 const LATENCY_NOISE_US = 50;
-
-export function parseTolerance(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(text);
-  return m ? Number(m[1]) : undefined;
-}
 
 export function compareWithBaseline(current: LoadResult, baseline: LoadResult, tolerancePct: number): Threshold[] {
   const now = metricsOf(current);

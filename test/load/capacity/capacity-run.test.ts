@@ -33,8 +33,8 @@ describe('the plan of a search', () => {
   });
 
   it('--resolution: a share of the held rate or req/s', () => {
-    expect(planCapacity({ resolution: '5%' }).resolution).toEqual({ pct: 5 });
-    expect(planCapacity({ resolution: '250' }).resolution).toEqual({ rps: 250 });
+    expect(planCapacity({ resolution: { pct: 5 } }).resolution).toEqual({ pct: 5 });
+    expect(planCapacity({ resolution: { rps: 250 } }).resolution).toEqual({ rps: 250 });
   });
 
   it('an increment instead of a factor', () => {
@@ -50,9 +50,6 @@ describe('the plan of a search', () => {
     [{ startRate: 1, increment: 1, maxRate: 1000 }, 'more than 40 steps'],
     [{ stepMs: 120_000 }, 'minutes'],
     [{ stepMs: 100 }, '--step-duration'],
-    [{ resolution: 'fine' }, '--resolution'],
-    [{ resolution: '0' }, '--resolution'],
-    [{ resolution: '100%' }, '--resolution'],
   ])('refuses %j naming the flag (exit 2)', (flags, words) => {
     try {
       planCapacity(flags);
@@ -68,7 +65,8 @@ describe('the plan of a search', () => {
     [{ findCapacity: true, duration: '10s' }, '--step-duration, not --duration'],
     [{ findCapacity: true, shard: '1/2' }, 'drop --shard'],
     [{ findCapacity: true, rate: '100' }, 'drop --rate'],
-    [{ findCapacity: true, startRate: 'fast' }, '--start-rate takes a number'],
+    [{ findCapacity: true, startRate: 'fast' }, '--start-rate takes requests per second'],
+    [{ findCapacity: true, resolution: '100%' }, '--resolution takes'],
     [{ resolution: '10%' }, '--resolution applies only with --find-capacity'],
     [{ allowUnstable: true }, '--allow-unstable applies only with --find-capacity'],
     [{ findCapacity: true, threshold: ['search.p99<1s'] }, 'exchange sends no search request'],

@@ -60,7 +60,7 @@ describe('the search: ladder, retry, bisection', () => {
   });
 
   it('a resolution in req/s, and an increment ladder', async () => {
-    const s = await stubSearch({ startRate: 100, increment: 400, maxRate: 2000, resolution: '50' }, knee(640));
+    const s = await stubSearch({ startRate: 100, increment: 400, maxRate: 2000, resolution: { rps: 50 } }, knee(640));
     expect(s.asked).toEqual(['100', '500', '900', '900r', '700b', '700br', '600b', '650b', '650br', '600c', '650c']);
     expect([s.maxRate, s.breachedRate]).toEqual([600, 650]);
   });

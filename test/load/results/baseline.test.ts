@@ -1,22 +1,7 @@
-/** `--baseline` and `--tolerance` (src/load/results/baseline.ts): what a tolerance reads, and which baseline can be compared. */
+/** `--compare` (src/load/results/baseline.ts): which earlier result can be compared (the tolerance's grammar: test/cli/options.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { baselineMismatch, parseTolerance } from '../../../src/load/results/baseline.js';
+import { baselineMismatch } from '../../../src/load/results/baseline.js';
 import type { LoadResult } from '../../../src/load/types.js';
-
-describe('parseTolerance', () => {
-  it.each([
-    ['20', 20],
-    ['20%', 20],
-    [' 7.5 % ', 7.5],
-    ['0', 0],
-  ])('%j → %d percent', (text, pct) => {
-    expect(parseTolerance(text)).toBe(pct);
-  });
-
-  it.each(['', '-5', 'twenty', '20%%', '5 percent'])('%j is no tolerance', (text) => {
-    expect(parseTolerance(text)).toBeUndefined();
-  });
-});
 
 describe('baselineMismatch', () => {
   const of = (profile: string) => ({ profile }) as LoadResult;
