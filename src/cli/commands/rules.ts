@@ -9,7 +9,7 @@ import { TackError } from '../../harness/errors.js';
 import { AREAS, CATALOG_VERSION, isRuleId, RULES, type Area } from '../../rules/catalog.js';
 import type { RuleTrace } from '../rule-trace.js';
 
-/** The traces the build computed (scripts/rule-trace.ts), beside src/cli/rule-trace.ts's compiled form. */
+/** The traces the build computed (scripts/build-rule-trace.ts), beside src/cli/rule-trace.ts's compiled form. */
 export const TRACE_FILE = 'rule-trace.json';
 
 export function registerRules(program: Command): void {
