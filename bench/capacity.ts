@@ -119,7 +119,7 @@ export async function capacityRepeatability(
   return runs.some((r) => r.exitCode === 1);
 }
 
-/** The goal of issue 29: the knees agree within a factor of 1.5, or the searches say they are unstable; stable ones never differ by more. */
+/** The goal: the knees agree within a factor of 1.5, or the searches say they are unstable; stable ones never differ by more. */
 export const AGREE_FACTOR = 1.5;
 
 /** `3 search(es), 1 judged stable; knees 2 400–4 800 req/s (×2.00); stable ones: 4 800 (×1.00): goal met` */

@@ -400,7 +400,7 @@ const faults = [
     "Search ignores the host: it lists the caller's readable businesses of every tenant the caller belongs to.",
   ),
 
-  // ── Issue #22 (no false greens, round three): paging, shapes, types, time zones, server errors ──
+  // ── Paging, shapes, types, time zones, server errors ─────────────────────────────────────────
   fault(
     'search-pages-overlap',
     ['SEARCH-SHAPE'],
@@ -473,7 +473,7 @@ const faults = [
     ['SEARCH-NO-SERVER-ERROR'],
     'A search whose paging parameters are not numbers, or out of range, is answered 500 instead of 400.',
   ),
-  // ── Issue #27: a rate-limiting gateway's 503 with Retry-After, honoured, is no server error ──
+  // ── 503 with and without Retry-After; conformant readings of what the spec leaves open ──────
   variant(
     'gateway-503-retry-after',
     'Conformant: a rate-limiting gateway answers the first call of the partner token, sign-in token and business search endpoints ' +

@@ -51,7 +51,7 @@ const LAYERS: readonly Layer[] = [
 
 /**
  * Cycles known and left to their owner, each with why: an entry that no longer matches is harmless
- * (remove it). The load part is re-shaped apart from this map (issue #19, a load profile as one unit).
+ * (remove it).
  */
 const KNOWN_CYCLES: readonly (readonly string[])[] = [];
 

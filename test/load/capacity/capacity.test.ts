@@ -298,7 +298,7 @@ describe('a capacity search, judged', () => {
     expect(allowed.result.capacity!.stability!.verdict).toBe('unstable');
   });
 
-  // The regression of issue 29: three searches found 2 400, 4 800 and 2 600 req/s, each "held", PASSED.
+  // The regression: three searches found 2 400, 4 800 and 2 600 req/s, each "held", PASSED.
   it('a confirmation that disagrees makes the search unstable, with the range the knee lies in', async () => {
     // Step 11 (from 0) is the confirmation of 1 000 req/s: it breaches this time.
     const { result, output } = await search({ knee: 1000, flipped: new Set([11]) }, { startRate: 100, maxRate: 6400 }, ['p99<20ms']);
