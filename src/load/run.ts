@@ -29,7 +29,7 @@ import { shareOf } from './shard.js';
 import { progressLine, summaryText } from './report/summary.js';
 import { probe, resolveEndpoint } from './engine/target.js';
 import { checkScope, evaluateThresholds, parseThreshold, type ThresholdSpec } from './results/thresholds.js';
-import type { LoadResult, Threshold, Verdict } from './types.js';
+import type { LoadResult, Threshold, LoadVerdict } from './types.js';
 import { machineNow } from './engine/machine.js';
 import { PrometheusOutput } from './outputs/prometheus.js';
 import { formatMs } from './units.js';
@@ -105,7 +105,7 @@ export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOut
 }
 
 /** A run an `:abort` threshold stopped fails (exit 4, or 1 when correctness failed too), whatever the figures of the part that ran. */
-function stoppedVerdict(v: Verdict, reason: string): Verdict {
+function stoppedVerdict(v: LoadVerdict, reason: string): LoadVerdict {
   return { exitCode: v.exitCode === EXIT.ok ? EXIT.threshold : v.exitCode, reasons: [...v.reasons, reason] };
 }
 

@@ -30,7 +30,7 @@ import { combineSteps } from '../results/merge.js';
 import { metricsOf } from '../results/metrics.js';
 import type { LoadIo } from '../options.js';
 import { evaluateThresholds, samplesNeeded, samplesNote, type ThresholdSpec } from '../results/thresholds.js';
-import type { Capacity, CapacityStep, LoadResult, RequestKind, Threshold, Verdict } from '../types.js';
+import type { Capacity, CapacityStep, LoadResult, RequestKind, Threshold, LoadVerdict } from '../types.js';
 import { formatCount } from '../units.js';
 import { judge, specViolations } from '../results/verdict.js';
 
@@ -177,7 +177,7 @@ export async function runCapacitySearch(
  * held; when one did, 0 for a stable knee and 5 for an unstable one (0 with --allow-unstable, the
  * reason still given).
  */
-function searchVerdict(combined: LoadResult, c: Capacity, allowUnstable: boolean): Verdict {
+function searchVerdict(combined: LoadResult, c: Capacity, allowUnstable: boolean): LoadVerdict {
   const violations = specViolations(combined);
   if (violations.length > 0) return { exitCode: EXIT.mustFailed, reasons: violations };
   const unanswered = judge(combined, []);
