@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RecordedExchange } from '../reference/recorder.js';
+import type { RecordedExchange } from '../reference/client-recorder.js';
 import { type Redactor, type SecretKind, secretMembers } from '../harness/redactor.js';
 import type { RunResult } from '../runner/index.js';
 import type { Transcript } from '../harness/transcript.js';

@@ -7,7 +7,7 @@
  */
 import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Recorder, type RecordedExchange } from '../reference/recorder.js';
+import { ClientRecorder, type RecordedExchange } from '../reference/client-recorder.js';
 import { type ReferenceServer, startReferenceServer } from '../reference/index.js';
 import type { ScriptStep } from '../reference/script.js';
 import type { ObservedRun, Profile, ScenarioSettings, TokenFileState } from '../../suites/client/evidence.js';
@@ -65,7 +65,7 @@ export class ScenarioStopped extends Error {
 
 export async function playScenario(plan: ScenarioPlan, options: PlayOptions): Promise<RawScenario> {
   let running: { cutOff(): void } | undefined;
-  const recorder = new Recorder({ maxPerRun: options.maxRequests, onOverflow: () => running?.cutOff() });
+  const recorder = new ClientRecorder({ maxPerRun: options.maxRequests, onOverflow: () => running?.cutOff() });
   const server = await startReferenceServer({
     rolePorts: true,
     strictRotation: true,

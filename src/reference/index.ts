@@ -21,7 +21,7 @@ import { generateApiToken } from './hook/api-tokens.js';
 import { parseCapabilities } from './hook/capabilities.js';
 import { hookHostsFor, type HostKind, urlHostFor } from './host.js';
 import { defaultErrorLog } from './problem.js';
-import type { Recorder } from './recorder.js';
+import type { ClientRecorder } from './client-recorder.js';
 import { createRequestListener } from './router.js';
 import { Script, type ScriptStep } from './script.js';
 import { MacKey, randomSecret } from './secrets.js';
@@ -74,7 +74,7 @@ export interface ReferenceOptions {
   /** Steps `setScript` may bring later (their routes are checked at start, with `script`'s). */
   laterScript?: readonly ScriptStep[];
   /** Records every exchange of every listener (`tack client`). */
-  recorder?: Recorder;
+  recorder?: ClientRecorder;
 }
 
 export interface ReferenceServer {

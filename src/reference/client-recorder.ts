@@ -36,7 +36,7 @@ export interface RecordedResponse {
 
 export interface RecordedExchange {
   readonly seq: number;
-  /** The run of the client the request arrived during (`Recorder.run` at that moment). */
+  /** The run of the client the request arrived during (`ClientRecorder.run` at that moment). */
   readonly run: number;
   /** The role of the listener it arrived at: `tenant:<name>`, `identity` or `host` (routed by Host). */
   readonly role: string;
@@ -56,7 +56,7 @@ export interface RecorderOptions {
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
-export class Recorder {
+export class ClientRecorder {
   /** The run the next requests belong to; the caller moves it between runs of the client. */
   run = 0;
   readonly exchanges: RecordedExchange[] = [];
