@@ -9,7 +9,7 @@ import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, rmSync, stat
 import { join } from 'node:path';
 import { ClientRecorder, type RecordedExchange } from '../reference/client-recorder.js';
 import { type ReferenceServer, startReferenceServer } from '../reference/index.js';
-import type { ScriptStep } from '../reference/script.js';
+import type { ScriptStep } from '../reference/scripted-answers.js';
 import type { ObservedRun, Profile, ScenarioSettings, TokenFileState } from '../../suites/client/evidence.js';
 import type { ScenarioPlan, ScenarioSetup } from '../../suites/client/scenarios.js';
 import { clientEnvironment } from './environment.js';

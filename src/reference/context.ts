@@ -11,7 +11,7 @@ import type { FaultSet } from './faults.js';
 import type { HookCapability } from './hook/capabilities.js';
 import type { CodeStore } from './identity/codes.js';
 import type { Passwords } from './passwords.js';
-import type { Script } from './script.js';
+import type { Script } from './scripted-answers.js';
 import type { ErrorLog } from './problem.js';
 import type { MacKey } from './secrets.js';
 import type { TokenStore } from './token-store.js';

@@ -23,7 +23,7 @@ import { hookHostsFor, type HostKind, urlHostFor } from './host.js';
 import { defaultErrorLog } from './problem.js';
 import type { ClientRecorder } from './client-recorder.js';
 import { createRequestListener } from './router.js';
-import { Script, type ScriptStep } from './script.js';
+import { Script, type ScriptStep } from './scripted-answers.js';
 import { MacKey, randomSecret } from './secrets.js';
 import { CodeStore } from './identity/codes.js';
 import { Passwords } from './passwords.js';

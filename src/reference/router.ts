@@ -9,7 +9,7 @@
  *
  * A listener can instead be bound to one host role (`tack client` gives each role its own loopback
  * port, so a client needs no name resolution): every request it receives is routed as that host,
- * whatever its Host header says. A scripted answer (script.ts), when one applies, replaces the
+ * whatever its Host header says. A scripted answer (scripted-answers.ts), when one applies, replaces the
  * handler once the route is chosen.
  *
  * Every request runs inside one try/catch that hands whatever is thrown to the one serializer, in
