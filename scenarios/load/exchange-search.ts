@@ -19,7 +19,7 @@ import { ChainConversation, chainAt, LoadChain, mapLimit } from '../../src/load/
 import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
 import type { Conversation, LoadRequest, Tally } from '../../src/load/engine/engine.js';
 import type { LoadProfile } from '../../src/load/profile.js';
-import type { Outcome } from '../../src/load/engine/recorder.js';
+import type { AnswerOutcome } from '../../src/load/engine/recorder.js';
 import { sameOrigin, type Endpoint } from '../../src/load/engine/target.js';
 import { answerExchange } from './exchange.js';
 import { RaceProbe, type RaceSettings } from './race-probe.js';
@@ -69,7 +69,7 @@ export class SearchConversation extends ChainConversation implements Conversatio
     return searchRequest(this.tenant, this.access);
   }
 
-  answer(status: number, body: string, retryAfter = false): Outcome {
+  answer(status: number, body: string, retryAfter = false): AnswerOutcome {
     if (this.sent !== 'search') {
       const { outcome, accessToken } =
         this.sent === 'probe' ? this.probe!.answer(status, body, retryAfter) : answerExchange(this.chain, this.tally, status, body);

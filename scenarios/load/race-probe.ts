@@ -17,7 +17,7 @@
  */
 import type { LoadChain } from '../../src/load/chains/chain.js';
 import type { LoadRequest, Tally } from '../../src/load/engine/engine.js';
-import type { Outcome } from '../../src/load/engine/recorder.js';
+import type { AnswerOutcome } from '../../src/load/engine/recorder.js';
 import type { Endpoint } from '../../src/load/engine/target.js';
 import { exchangeRequest, judgeExchange, NOT_ROTATED as NOT_ROTATED_DETAIL } from './wire.js';
 
@@ -44,7 +44,7 @@ interface Returned {
 }
 
 export interface ProbeAnswer {
-  readonly outcome: Outcome;
+  readonly outcome: AnswerOutcome;
   /** Set on the probe's last answer when the chain goes on: the access token of its new current token's exchange. */
   readonly accessToken?: string;
 }
@@ -108,7 +108,7 @@ export class RaceProbe {
   private pairAnswer(status: number, body: string, retryAfter: boolean): ProbeAnswer {
     this.answers++;
     const a = judgeExchange(status, body);
-    let outcome: Outcome;
+    let outcome: AnswerOutcome;
     if (a.kind === 'rotated' || (a.kind === 'malformed' && a.refreshToken !== undefined)) {
       const token = a.refreshToken!;
       if (token !== this.sent && !this.returned.some((r) => r.token === token)) this.returned.push({ token });
@@ -143,7 +143,7 @@ export class RaceProbe {
   private tryAnswer(status: number, body: string): ProbeAnswer {
     const r = this.returned[this.trying]!;
     const a = judgeExchange(status, body);
-    let outcome: Outcome;
+    let outcome: AnswerOutcome;
     if (a.kind === 'rotated' && a.refreshToken !== r.token) {
       r.next = a.refreshToken;
       r.access = a.accessToken;
@@ -165,7 +165,7 @@ export class RaceProbe {
     const access = this.finish();
     const alive = this.returned.filter((x) => x.next !== undefined).length;
     if (alive < 2) return { outcome, ...(access !== undefined ? { accessToken: access } : {}) };
-    const forked: Outcome = { kind: 'forked', exchanged, alive, afterRotations };
+    const forked: AnswerOutcome = { kind: 'forked', exchanged, alive, afterRotations };
     if (!this.settings.judged) this.tally.note('race probe: two or more tokens returned still exchanged (the policy allows it: observed)');
     return { outcome: this.settings.judged ? forked : outcome, ...(access !== undefined ? { accessToken: access } : {}) };
   }
@@ -202,4 +202,4 @@ export function refusesOverlap(status: number, retryAfter: boolean): boolean {
   return status === 429 || (status === 503 && retryAfter);
 }
 
-const NOT_ROTATED: Outcome = { kind: 'malformed', detail: NOT_ROTATED_DETAIL };
+const NOT_ROTATED: AnswerOutcome = { kind: 'malformed', detail: NOT_ROTATED_DETAIL };

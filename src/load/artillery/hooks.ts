@@ -17,7 +17,7 @@
  */
 import type { Conversation, LoadRequest, Tally } from '../engine/engine.js';
 import type { LoadProfile } from '../profile.js';
-import type { Outcome } from '../engine/recorder.js';
+import type { AnswerOutcome } from '../engine/recorder.js';
 import { REQUEST_KINDS, type RequestKind } from '../types.js';
 import { checkTargets, lookup, readSettings, type Settings, vuContext } from './vu-setup.js';
 
@@ -38,7 +38,7 @@ export const COUNTERS = {
 } as const;
 
 /** The counter each outcome of a conversation adds to (an `ok` adds to none). */
-export const OUTCOME_COUNTER: Readonly<Record<Exclude<Outcome['kind'], 'ok'>, string>> = {
+export const OUTCOME_COUNTER: Readonly<Record<Exclude<AnswerOutcome['kind'], 'ok'>, string>> = {
   expected: COUNTERS.expected,
   non2xx: COUNTERS.unexpectedStatus,
   malformed: COUNTERS.againstSpec,

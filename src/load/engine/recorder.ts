@@ -27,7 +27,7 @@ import {
 export type Phase = 'warmup' | 'measured';
 
 /** What a profile made of one answer. */
-export type Outcome =
+export type AnswerOutcome =
   /** A correct answer. */
   | { readonly kind: 'ok' }
   /** A refusal the client expects and handles (a 401 on an expired access token). */
@@ -88,7 +88,7 @@ class Book {
     this.corrected?.recordValue(correctedUs);
   }
 
-  outcome(phase: Phase, outcome: Outcome): void {
+  outcome(phase: Phase, outcome: AnswerOutcome): void {
     const c = this.counts(phase);
     switch (outcome.kind) {
       case 'ok':
@@ -212,7 +212,7 @@ export class Recorder {
     second.latency.recordValue(measure);
   }
 
-  outcome(outcome: Outcome, now: number, chain: { label: string; rotations: number }, status: number, kind: RequestKind): void {
+  outcome(outcome: AnswerOutcome, now: number, chain: { label: string; rotations: number }, status: number, kind: RequestKind): void {
     const phase = this.phaseAt(now);
     this.all.outcome(phase, outcome);
     this.book(kind).outcome(phase, outcome);
