@@ -21,7 +21,7 @@
  */
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { exchangeProfile } from '../scenarios/load/exchange.js';
+import { exchangeProfile } from '../load-profiles/exchange.js';
 import { describeResolution, planCapacity, stabilityText } from '../src/load/capacity/capacity.js';
 import { reasonsText } from '../src/load/engine/generator.js';
 import { LOAD_DEFAULTS } from '../src/load/defaults.js';

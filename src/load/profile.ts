@@ -1,5 +1,5 @@
 /**
- * What a load profile is (the modules under `scenarios/load/`): one typed unit holding its
+ * What a load profile is (the modules under `load-profiles/`): one typed unit holding its
  * requests and verdicts (the conversation each connection follows), how `tack load` sets up its
  * chains (`prepare()`), and its Artillery form (`artillery`: how one Artillery virtual user gets
  * its chain, then the same conversation). `artillery` is required: a profile without an export

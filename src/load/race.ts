@@ -2,7 +2,7 @@
  * The race probe's policy (docs/load.md, "Race probe"): what the server does, one exchange at a
  * time, with a token it has just rotated out, read from counts (never tokens), and whether a fork
  * fails the run under it. Pure functions: the exchanges that show it are sent by
- * chains/rotation-policy.ts, the probe itself is scenarios/load/race-probe.ts.
+ * chains/rotation-policy.ts, the probe itself is load-profiles/race-probe.ts.
  *
  * The same reading as `tack run`'s SIGNIN-ROTATION-ATOMIC: what one at a time shows is the server's
  * policy (the spec leaves it open); exchanges of one token sent together must end as some order of

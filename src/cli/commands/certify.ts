@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Command } from 'commander';
-import { findProfile } from '../../../scenarios/load/index.js';
+import { findProfile } from '../../../load-profiles/index.js';
 import { EXIT, TackError } from '../../harness/errors.js';
 import { handleStopSignals, type Interrupt, stopText } from '../../harness/interrupt.js';
 import { LOAD_DEFAULTS } from '../../load/defaults.js';

@@ -1,6 +1,6 @@
 /**
  * The functions the exported Artillery script names, for every profile: they run the profile's own
- * conversation (scenarios/load/) inside each virtual user (VU), so Artillery sends what `tack load`
+ * conversation (load-profiles/) inside each virtual user (VU), so Artillery sends what `tack load`
  * sends and judges every answer with the same code.
  *
  * - `tackSetUp` (beforeScenario): the VU's own chain, through the profile's Artillery form;

@@ -39,7 +39,7 @@ export type AnswerOutcome =
   /** The chain's current token was refused: the chain is over. */
   | { readonly kind: 'broken'; readonly cause: 'rotation' | 'lost'; readonly error: string }
   /**
-   * A race probe forked the chain (scenarios/load/race-probe.ts): of its two exchanges of one token,
+   * A race probe forked the chain (load-profiles/race-probe.ts): of its two exchanges of one token,
    * `exchanged` returned a token and `alive` of those still exchanged, where one at a time leaves one.
    */
   | { readonly kind: 'forked'; readonly exchanged: number; readonly alive: number; readonly afterRotations: number };

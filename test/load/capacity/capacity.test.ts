@@ -6,8 +6,8 @@
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { exchangeProfile } from '../../../scenarios/load/exchange.js';
-import { exchangeSearchProfile } from '../../../scenarios/load/exchange-search.js';
+import { exchangeProfile } from '../../../load-profiles/exchange.js';
+import { exchangeSearchProfile } from '../../../load-profiles/exchange-search.js';
 import { EXIT } from '../../../src/harness/errors.js';
 import { neededSamples, runCapacitySearch, type StepRunner } from '../../../src/load/capacity/capacity-run.js';
 import {

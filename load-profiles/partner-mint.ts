@@ -6,10 +6,10 @@
  * On Artillery, each virtual user creates its own user with the partner key (the token fields
  * found on one mint, as `tack load` does) and then follows the same conversation.
  */
-import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
-import type { Conversation, LoadRequest } from '../../src/load/engine/engine.js';
-import type { LoadProfile, PartnerWire } from '../../src/load/profile.js';
-import type { AnswerOutcome } from '../../src/load/engine/recorder.js';
+import { LOAD_DEFAULTS } from '../src/load/defaults.js';
+import type { Conversation, LoadRequest } from '../src/load/engine/engine.js';
+import type { LoadProfile, PartnerWire } from '../src/load/profile.js';
+import type { AnswerOutcome } from '../src/load/engine/recorder.js';
 import { partnerRequest, partnerTokens } from './wire.js';
 
 class MintConversation implements Conversation {

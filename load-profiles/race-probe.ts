@@ -15,10 +15,10 @@
  * A probing chain probes at its first exchange and again after 10, 100, 1 000... rotations: a few
  * probes in any run, each leaving at most one spare.
  */
-import type { LoadChain } from '../../src/load/chains/chain.js';
-import type { LoadRequest, Tally } from '../../src/load/engine/engine.js';
-import type { AnswerOutcome } from '../../src/load/engine/recorder.js';
-import type { Endpoint } from '../../src/load/engine/target.js';
+import type { LoadChain } from '../src/load/chains/chain.js';
+import type { LoadRequest, Tally } from '../src/load/engine/engine.js';
+import type { AnswerOutcome } from '../src/load/engine/recorder.js';
+import type { Endpoint } from '../src/load/engine/target.js';
 import { exchangeRequest, judgeExchange, NOT_ROTATED as NOT_ROTATED_DETAIL } from './wire.js';
 
 /** Copies of the chain's token sent together: a chain's probes alternate 2 and 3, odd chains starting at 3 (a server may fork only at one width). */

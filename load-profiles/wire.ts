@@ -14,11 +14,11 @@
  * - partner token answers: an access token (and for mint a refresh token) at the field the setup
  *   found, since the spec does not name them.
  */
-import { getPath } from '../../src/harness/clients/fields.js';
-import type { LoadRequest } from '../../src/load/engine/engine.js';
-import type { PartnerWire } from '../../src/load/profile.js';
-import type { Endpoint } from '../../src/load/engine/target.js';
-import { ACCESS_TOKEN_S } from '../../src/spec.js';
+import { getPath } from '../src/harness/clients/fields.js';
+import type { LoadRequest } from '../src/load/engine/engine.js';
+import type { PartnerWire } from '../src/load/profile.js';
+import type { Endpoint } from '../src/load/engine/target.js';
+import { ACCESS_TOKEN_S } from '../src/spec.js';
 
 export type ExchangeAnswer =
   | { readonly kind: 'rotated'; readonly refreshToken: string; readonly accessToken: string; readonly expiresIn: number }

@@ -11,12 +11,12 @@
  * On Artillery, each virtual user creates its own user with the partner key, mints once for its
  * chain, and then follows the same conversation.
  */
-import { TackError } from '../../src/harness/errors.js';
-import { ChainConversation, chainAt, LoadChain, mapLimit } from '../../src/load/chains/chain.js';
-import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
-import type { Conversation, LoadRequest, Tally } from '../../src/load/engine/engine.js';
-import type { LoadProfile, PartnerWire } from '../../src/load/profile.js';
-import type { AnswerOutcome } from '../../src/load/engine/recorder.js';
+import { TackError } from '../src/harness/errors.js';
+import { ChainConversation, chainAt, LoadChain, mapLimit } from '../src/load/chains/chain.js';
+import { LOAD_DEFAULTS } from '../src/load/defaults.js';
+import type { Conversation, LoadRequest, Tally } from '../src/load/engine/engine.js';
+import type { LoadProfile, PartnerWire } from '../src/load/profile.js';
+import type { AnswerOutcome } from '../src/load/engine/recorder.js';
 import { partnerRequest, partnerTokens } from './wire.js';
 
 const NO_REFRESH_TOKEN = 'without a refresh token tack could find (set TACK_PARTNER_REFRESH_TOKEN_FIELD)';
