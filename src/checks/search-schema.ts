@@ -32,8 +32,6 @@ export const searchResultSchema = z
     }
   });
 
-export type SearchResult = z.infer<typeof searchResultSchema>;
-
 /** The first few problems of a parse, one line: "items.0.name: expected string; totalCount: required". */
 export function schemaProblems(error: z.ZodError, max = 4): string {
   const lines = error.issues.slice(0, max).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
