@@ -22,7 +22,7 @@ import type { Endpoint } from '../src/load/engine/target.js';
 import { exchangeRequest, judgeExchange, NOT_ROTATED as NOT_ROTATED_DETAIL } from './wire.js';
 
 /** Copies of the chain's token sent together: a chain's probes alternate 2 and 3, odd chains starting at 3 (a server may fork only at one width). */
-export const RACE_COPIES = [2, 3] as const;
+const RACE_COPIES = [2, 3] as const;
 /** Rotations between a chain's probes grow by this factor (first at 0, then 10, 100, ...). */
 const SPACING = 10;
 
@@ -43,7 +43,7 @@ interface Returned {
   unknown?: boolean;
 }
 
-export interface ProbeAnswer {
+interface ProbeAnswer {
   readonly outcome: AnswerOutcome;
   /** Set on the probe's last answer when the chain goes on: the access token of its new current token's exchange. */
   readonly accessToken?: string;

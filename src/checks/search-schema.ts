@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 const count = z.int().nonnegative();
 
-export const businessItemSchema = z.looseObject({
+const businessItemSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
   name: z.string(),
   registrationNumber: z.string(),

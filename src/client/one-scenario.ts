@@ -26,7 +26,7 @@ export interface ClientProgram {
   readonly partnerHeaders: readonly [string, string];
 }
 
-export interface PlayOptions extends ClientProgram {
+interface PlayOptions extends ClientProgram {
   readonly runTimeoutMs: number;
   /** ms since the epoch: no run starts after it, and none outlasts it. */
   readonly deadlineAt: number;
@@ -36,7 +36,7 @@ export interface PlayOptions extends ClientProgram {
   readonly signal?: AbortSignal | undefined;
 }
 
-export interface PlayedRun extends ProcessResult {
+interface PlayedRun extends ProcessResult {
   readonly index: number;
   readonly tokenFile: ObservedRun['tokenFile'];
 }
@@ -56,7 +56,7 @@ export interface RawScenario {
 const SEARCH_ROUTE = 'business search';
 
 /** tack was stopped while the scenario played: what it saw is not judged. */
-export class ScenarioStopped extends Error {
+class ScenarioStopped extends Error {
   constructor(readonly signal: string) {
     super(`tack was stopped by ${signal} while the scenario played`);
     this.name = 'ScenarioStopped';

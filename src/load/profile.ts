@@ -40,7 +40,7 @@ export interface SetupContext {
 }
 
 /** A profile's context: the run, and the chain sources it may ask for (src/load/chains/: chain-sources.ts, partner-setup.ts). */
-export interface ProfileContext extends SetupContext {
+interface ProfileContext extends SetupContext {
   /** One personal API-token chain per connection: fresh hook users, or the token pool. */
   apiTokenChains(profile: string): Promise<ChainSet>;
   /** Tenant A's partner key, a few users created with it, and the fields of its token answer. */

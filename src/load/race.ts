@@ -59,7 +59,7 @@ export function describePolicy(policy: RotationPolicy): string {
  * Chains that probe at least, when the probe is on: a probe may miss the window on a busy machine,
  * and a miss on a server whose reuse ends the chain ends that chain's probing.
  */
-export const MIN_PROBING_CHAINS = 3;
+const MIN_PROBING_CHAINS = 3;
 
 /** The first `count` of `connections` chains probe: `share` of them, at least MIN_PROBING_CHAINS when the share is above 0. */
 export function probingChains(connections: number, share: number): number {

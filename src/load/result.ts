@@ -245,7 +245,7 @@ export function defaultResultPath(reportsDir: string, profile: string, startedAt
   return path;
 }
 
-export function htmlPathFor(jsonPath: string): string {
+function htmlPathFor(jsonPath: string): string {
   return `${jsonPath.replace(/\.json$/i, '')}.html`;
 }
 

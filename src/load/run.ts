@@ -39,7 +39,7 @@ import { EarlyStop } from './results/early-stop.js';
 /** No run, warmup included, lasts longer than this. */
 export type { LoadIo, LoadOptions, LoadOutcome } from './options.js';
 
-export const MAX_RUN_MS = 3_600_000;
+const MAX_RUN_MS = 3_600_000;
 
 function checkOptions(o: LoadOptions): ThresholdSpec[] {
   if (!Number.isSafeInteger(o.connections) || o.connections < 1)

@@ -191,7 +191,7 @@ export interface SystemUnderTest {
   readonly vcpus: number | null;
 }
 
-export interface LoadSettings {
+interface LoadSettings {
   readonly connections: number;
   readonly durationS: number;
   readonly warmupS: number;

@@ -13,7 +13,7 @@ import type { MacKey } from './secrets.js';
 /** Lifetime announced and enforced for every access token (spec §3, §8). */
 export const ACCESS_TOKEN_SECONDS = 300;
 
-export type AccessKind = 'signin' | 'partner';
+type AccessKind = 'signin' | 'partner';
 
 export interface AccessClaims {
   readonly kind: AccessKind;
@@ -24,7 +24,7 @@ export interface AccessClaims {
 }
 
 /** What `verify` reads in a token: its claims, or why it is refused. */
-export type Verification = { readonly ok: true; readonly claims: AccessClaims } | { readonly ok: false; readonly reason: 'malformed' | 'expired' };
+type Verification = { readonly ok: true; readonly claims: AccessClaims } | { readonly ok: false; readonly reason: 'malformed' | 'expired' };
 
 const PREFIX = 'at1';
 /** Stands for "no tenant" in the token text; `_` is in no tenant label and in RFC 6750's b64token. */

@@ -37,9 +37,9 @@ export interface FaultInfo {
 }
 
 /** The store's delay the race faults and variants bring when none is set: enough for exchanges sent together to overlap. */
-export const RACE_STORE_DELAY_MS = 3;
+const RACE_STORE_DELAY_MS = 3;
 
-export interface Collateral {
+interface Collateral {
   readonly rules: readonly RuleId[];
   readonly why: string;
 }
@@ -586,7 +586,7 @@ export const FAULTS: readonly FaultInfo[] = faults;
 
 const names = new Set<string>(faults.map((f) => f.name));
 
-export function isFaultName(name: string): name is FaultName {
+function isFaultName(name: string): name is FaultName {
   return names.has(name);
 }
 

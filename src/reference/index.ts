@@ -114,10 +114,10 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PARTNER_HEADERS: readonly [string, string] = ['Tenant-Key-1', 'Tenant-Key-2'];
-export const DEFAULT_CLIENT_ID = 'payroll-portal';
-export const REALM_PATH = '/realms/payroll';
-export const HOOK_PATH = '/__tack';
+const DEFAULT_PARTNER_HEADERS: readonly [string, string] = ['Tenant-Key-1', 'Tenant-Key-2'];
+const DEFAULT_CLIENT_ID = 'payroll-portal';
+const REALM_PATH = '/realms/payroll';
+const HOOK_PATH = '/__tack';
 
 /** Personal API tokens: 30 days unused, 90 days absolute (spec §3, §8). */
 const API_TOKEN_LIMITS = { idleMs: 30 * DAY, absoluteMs: 90 * DAY };

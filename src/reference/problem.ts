@@ -21,7 +21,7 @@ import { NO_STORE, sendBody } from './respond.js';
 /** How an error body is written (the list above): problem details, an OAuth error, the test hook's, or a web page. */
 export type ErrorFormat = 'problem' | 'oauth' | 'hook' | 'html';
 
-export const PROBLEM_TYPE_PREFIX = 'urn:tack:problem:';
+const PROBLEM_TYPE_PREFIX = 'urn:tack:problem:';
 
 export type ErrorLog = (line: string) => void;
 

@@ -14,7 +14,7 @@
 import { forbidden, type HttpError, unauthorized } from './errors.js';
 
 /** `access-token-refused`: 401 invalid_token with a Bearer challenge; `forbidden`: 403 (no permission). */
-export type ScriptedReply = 'access-token-refused' | 'forbidden';
+type ScriptedReply = 'access-token-refused' | 'forbidden';
 
 export interface ScriptStep {
   /** The route's name in the route table (`business search`, `partner token`, `sign-in token exchange`...). */

@@ -18,7 +18,7 @@ export const STATUS_MARK: Readonly<Record<Status, string>> = {
 };
 
 /** A run's headline in every report: passed, failed, error or nothing checked, and why. */
-export interface RunVerdict {
+interface RunVerdict {
   /** `passed`, `failed`, `error` or `nothing-checked`: also the CSS class of the HTML header. */
   readonly key: 'passed' | 'failed' | 'error' | 'nothing-checked';
   readonly title: string;

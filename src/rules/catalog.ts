@@ -14,7 +14,7 @@
  * command takes only its own kind (`SERVER_RULES`, `CLIENT_RULES`); `tack rules` lists both.
  */
 
-export type Level = 'MUST' | 'SHOULD';
+type Level = 'MUST' | 'SHOULD';
 export type Area = 'partner-key' | 'sign-in' | 'api' | 'token-page' | 'client';
 
 export interface Rule {

@@ -11,7 +11,7 @@
  */
 import type { RuleId } from '../../src/rules/catalog.js';
 
-export interface ClientFault {
+interface ClientFault {
   readonly fault: string;
   readonly rule: RuleId;
   readonly profiles: readonly ('personal-token' | 'partner-key')[];
@@ -23,7 +23,7 @@ export interface ClientFault {
   readonly warns?: readonly Unexercised[];
 }
 
-export interface Unexercised {
+interface Unexercised {
   readonly profile: 'personal-token' | 'partner-key';
   readonly rules: readonly RuleId[];
   readonly why: string;

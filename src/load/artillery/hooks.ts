@@ -69,7 +69,7 @@ interface Response {
 }
 type Next = (error?: Error) => void;
 
-export type SendsHook = `tackSends${Capitalize<RequestKind>}`;
+type SendsHook = `tackSends${Capitalize<RequestKind>}`;
 
 /** The ifTrue function of the loop's request of `kind`. */
 export function sendsHook(kind: RequestKind): SendsHook {

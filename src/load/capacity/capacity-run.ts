@@ -47,7 +47,7 @@ export function neededSamples(specs: Specs, kinds: readonly RequestKind[]): numb
   return Math.max(0, ...planned.map(({ spec }) => samplesNeeded(spec.metric)));
 }
 
-export interface StepInput extends StepAsk {
+interface StepInput extends StepAsk {
   readonly rate: number;
   readonly atS: number;
   /** Slots that fell due but found every connection busy. */
@@ -60,7 +60,7 @@ export interface StepInput extends StepAsk {
 }
 
 /** A step's figures and status: incorrect, breached, too few samples or held (capacity.ts). */
-export function judgeStep(s: StepInput): CapacityStep & StepRun {
+function judgeStep(s: StepInput): CapacityStep & StepRun {
   const { draft } = s;
   const achieved = draft.measuredS > 0 ? draft.measured.responses / draft.measuredS : 0;
   const failures = judge(

@@ -191,7 +191,7 @@ const TOGETHER_MAX_WAIT_MS = 1000;
  * that part written), or after TOGETHER_MAX_WAIT_MS, the last bytes go out together, so the server
  * sees the requests complete at the same moment whatever it took to open the connections.
  */
-export function heldTogether(body: string, copies: number): AsyncIterable<Buffer>[] {
+function heldTogether(body: string, copies: number): AsyncIterable<Buffer>[] {
   const bytes = Buffer.from(body, 'utf8');
   let ready = 0;
   let release!: () => void;

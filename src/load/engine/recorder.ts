@@ -24,7 +24,7 @@ import {
   type StatusClass,
 } from '../types.js';
 
-export type Phase = 'warmup' | 'measured';
+type Phase = 'warmup' | 'measured';
 
 /** What a profile made of one answer. */
 export type AnswerOutcome =

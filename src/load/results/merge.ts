@@ -32,7 +32,7 @@ import { judge } from './verdict.js';
 
 const MAX_LISTED_BREAKS = 100;
 
-export interface MergeInput {
+interface MergeInput {
   readonly file: string;
   readonly result: LoadResult;
 }
@@ -41,7 +41,7 @@ function addMap(into: Record<string, number>, from: Record<string, number>): voi
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
 
-export function addCounts(into: Counts, from: Counts): void {
+function addCounts(into: Counts, from: Counts): void {
   into.responses += from.responses;
   into.ok += from.ok;
   into.expected += from.expected;

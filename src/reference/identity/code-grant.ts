@@ -29,7 +29,7 @@ import { type Form, param } from './form-body.js';
 
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
-export interface PresentedCode {
+interface PresentedCode {
   readonly code: string;
   readonly clientId: string;
   readonly redirectUri: string;
