@@ -33,7 +33,7 @@ import type { LoadResult, Threshold, LoadVerdict } from './types.js';
 import { machineNow } from './engine/machine.js';
 import { PrometheusOutput } from './outputs/prometheus.js';
 import { formatMs } from './units.js';
-import { judge } from './results/verdict.js';
+import { judgeLoad } from './results/verdict.js';
 import { EarlyStop } from './results/early-stop.js';
 
 /** No run, warmup included, lasts longer than this. */
@@ -210,7 +210,7 @@ async function runInSession(
       const draft: LoadResult = { ...draftOf(ran, common, rate ?? null, o.warmupMs, o.durationMs), machine: machine.finish() };
       const thresholds = evaluateThresholds(draft, specs);
       if (baseline) thresholds.push(...compareWithBaseline(draft, baseline, o.tolerancePct));
-      result = { ...draft, thresholds, verdict: judge(draft, thresholds) };
+      result = { ...draft, thresholds, verdict: judgeLoad(draft, thresholds) };
       if (ran.stoppedBy !== undefined) result = { ...result, stoppedEarly: { reason: ran.stoppedBy }, verdict: stoppedVerdict(result.verdict, ran.stoppedBy) };
     }
     // Stopped (SIGINT, SIGTERM): the partial result says so.

@@ -32,7 +32,7 @@ import type { LoadIo } from '../options.js';
 import { evaluateThresholds, samplesNeeded, samplesNote, type ThresholdSpec } from '../results/thresholds.js';
 import type { Capacity, CapacityStep, LoadResult, RequestKind, Threshold, LoadVerdict } from '../types.js';
 import { formatCount } from '../units.js';
-import { judge, specViolations } from '../results/verdict.js';
+import { judgeLoad, specViolations } from '../results/verdict.js';
 
 export type StepRunner = (rate: number, warmupMs: number, durationMs: number) => Promise<EngineResult>;
 type Specs = readonly { spec: ThresholdSpec; source: Threshold['source'] }[];
@@ -63,7 +63,7 @@ interface StepInput extends StepAsk {
 function judgeStep(s: StepInput): CapacityStep & StepRun {
   const { draft } = s;
   const achieved = draft.measuredS > 0 ? draft.measured.responses / draft.measuredS : 0;
-  const failures = judge(
+  const failures = judgeLoad(
     draft,
     s.thresholds.filter((t) => !t.samples),
   ).reasons;
@@ -180,7 +180,7 @@ export async function runCapacitySearch(
 function searchVerdict(combined: LoadResult, c: Capacity, allowUnstable: boolean): LoadVerdict {
   const violations = specViolations(combined);
   if (violations.length > 0) return { exitCode: EXIT.mustFailed, reasons: violations };
-  const unanswered = judge(combined, []);
+  const unanswered = judgeLoad(combined, []);
   if (unanswered.exitCode === EXIT.unreachable) return unanswered;
   if (c.maxRate !== null) {
     if (c.stability?.verdict !== 'unstable') return { exitCode: EXIT.ok, reasons: [] };

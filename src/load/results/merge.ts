@@ -28,7 +28,7 @@ import {
   type Second,
   type Threshold,
 } from '../types.js';
-import { judge } from './verdict.js';
+import { judgeLoad } from './verdict.js';
 
 const MAX_LISTED_BREAKS = 100;
 
@@ -231,7 +231,7 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
   }
   const draft: LoadResult = { ...merged, thresholds: [], verdict: { exitCode: 0, reasons: [] } };
   const thresholds = evaluateThresholds(draft, specs);
-  return { ...draft, thresholds, verdict: judge(draft, thresholds) };
+  return { ...draft, thresholds, verdict: judgeLoad(draft, thresholds) };
 }
 
 /**

@@ -33,7 +33,7 @@ export function specViolations(result: Omit<LoadResult, 'verdict'>): string[] {
   return out;
 }
 
-export function judge(result: Omit<LoadResult, 'verdict'>, thresholds: readonly Threshold[]): LoadVerdict {
+export function judgeLoad(result: Omit<LoadResult, 'verdict'>, thresholds: readonly Threshold[]): LoadVerdict {
   const m = metricsOf(result);
   const correctness = specViolations(result);
   // Broken chains first, then lost ones, then answers against the spec.
