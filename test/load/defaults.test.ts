@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
-import { parseTolerance } from '../../src/load/results/comparison.js';
+import { parseTolerance } from '../../src/load/results/baseline.js';
 import { parseThreshold } from '../../src/load/results/thresholds.js';
 import { parseDurationMs } from '../../src/load/units.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { TackError } from '../../harness/errors.js';
 import { handleStopSignals } from '../../harness/interrupt.js';
 import { writeArtilleryExport } from '../../load/artillery/export.js';
-import { parseTolerance } from '../../load/results/comparison.js';
+import { parseTolerance } from '../../load/results/baseline.js';
 import { planCapacity, type CapacityPlan } from '../../load/capacity/capacity.js';
 import { LOAD_DEFAULTS } from '../../load/defaults.js';
 import { mergeResults } from '../../load/results/merge.js';

@@ -1,6 +1,6 @@
-/** `--baseline` and `--tolerance` (src/load/results/comparison.ts): what a tolerance reads, and which baseline can be compared. */
+/** `--baseline` and `--tolerance` (src/load/results/baseline.ts): what a tolerance reads, and which baseline can be compared. */
 import { describe, expect, it } from 'vitest';
-import { baselineMismatch, parseTolerance } from '../../../src/load/results/comparison.js';
+import { baselineMismatch, parseTolerance } from '../../../src/load/results/baseline.js';
 import type { LoadResult } from '../../../src/load/types.js';
 
 describe('parseTolerance', () => {
