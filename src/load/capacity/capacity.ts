@@ -68,7 +68,7 @@ interface CapacityFlags {
 
 const usage = (message: string) => new TackError('TACK_ERR_USAGE', message);
 
-function parseResolution(text: string): Resolution {
+export function parseResolution(text: string): Resolution {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(text);
   const n = m ? Number(m[1]) : NaN;
   if (!m || !(n > 0) || (m[2] === '%' && n >= 100)) {
