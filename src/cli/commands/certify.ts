@@ -56,7 +56,7 @@ interface CertifyLoad {
   readonly exitCode: number | undefined;
 }
 
-export interface CertifyOptions {
+interface CertifyOptions {
   envFile?: string;
   out?: string;
   reports: string;
@@ -107,7 +107,7 @@ export function registerCertify(program: Command): void {
     });
 }
 
-export interface CertifyClientOptions {
+interface CertifyClientOptions {
   out?: string;
   reports: string;
   passEnv?: string[];

@@ -16,7 +16,7 @@ import { STATUS_MARK } from '../../reporters/outcome-words.js';
 import { TACK_VERSION } from '../../version.js';
 import { plural } from '../../text/plural.js';
 
-export interface DoctorCommandOptions {
+interface DoctorCommandOptions {
   envFile?: string;
 }
 
@@ -63,7 +63,7 @@ export async function doctorCommand(opts: DoctorCommandOptions, write: (s: strin
   }
 }
 
-export function formatDoctor(report: DoctorReport): string {
+function formatDoctor(report: DoctorReport): string {
   const out: string[] = [];
   let section = '';
   for (const f of report.diagnoses) {

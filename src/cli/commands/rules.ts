@@ -50,7 +50,7 @@ export function formatRules(): string {
   return `${out.join('\n')}\n`;
 }
 
-export function formatTrace(r: RuleTrace): string {
+function formatTrace(r: RuleTrace): string {
   const list = (items: readonly string[]) => (items.length === 0 ? ['  (none)'] : items.map((i) => `  ${i}`));
   return [
     `${r.id} [${r.level}] ${r.section}`,
