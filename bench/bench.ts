@@ -39,7 +39,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exchangeProfile } from '../scenarios/load/exchange.js';
+import { exchangeProfile } from '../load-profiles/exchange.js';
 import { TACK_VERSION } from '../src/version.js';
 import { sumEncoded, summarise } from '../src/load/engine/histograms.js';
 import { LOAD_DEFAULTS } from '../src/load/defaults.js';

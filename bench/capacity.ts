@@ -21,7 +21,7 @@
  */
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
-import { exchangeProfile } from '../scenarios/load/exchange.js';
+import { exchangeProfile } from '../load-profiles/exchange.js';
 import { describeResolution, planCapacity, stabilityText } from '../src/load/capacity/capacity.js';
 import { reasonsText } from '../src/load/engine/generator.js';
 import { LOAD_DEFAULTS } from '../src/load/defaults.js';
@@ -120,7 +120,7 @@ export async function capacityRepeatability(
   return runs.some((r) => r.exitCode === 1);
 }
 
-/** The goal of issue 29: the knees agree within a factor of 1.5, or the searches say they are unstable; stable ones never differ by more. */
+/** The goal: the knees agree within a factor of 1.5, or the searches say they are unstable; stable ones never differ by more. */
 export const AGREE_FACTOR = 1.5;
 
 /** `3 search(es), 1 judged stable; knees 2 400–4 800 req/s (×2.00); stable ones: 4 800 (×1.00): goal met` */

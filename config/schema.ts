@@ -12,7 +12,7 @@
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 
-export type VariableKind = 'target' | 'tuning' | 'artillery' | 'shell' | 'ci';
+type VariableKind = 'target' | 'tuning' | 'artillery' | 'shell' | 'ci';
 
 /** Every `TACK_*` name tack knows, and what it is for. */
 export const VARIABLES: Readonly<Record<string, { readonly kind: VariableKind; readonly meaning: string }>> = {
@@ -86,7 +86,7 @@ function shownUrl(value: string): string {
   return JSON.stringify(value.replace(/[?#][\s\S]*$/, '?…'));
 }
 
-export function urlProblem(name: string, example: string, value: string): string | undefined {
+function urlProblem(name: string, example: string, value: string): string | undefined {
   const written = WRITTEN.exec(value);
   if (!written) {
     return /@/.test(value) && /^https?:\/\//.test(value)

@@ -10,6 +10,6 @@ import { PARTNER_KEY_TESTS } from './partner-key/index.js';
 import { SIGN_IN_TESTS } from './sign-in/index.js';
 import { TOKEN_PAGE_TESTS } from './token-page/index.js';
 
-export const SUITE_TESTS: readonly TestCase[] = [...PARTNER_KEY_TESTS, ...API_TESTS, ...SIGN_IN_TESTS, ...TOKEN_PAGE_TESTS];
+const SUITE_TESTS: readonly TestCase[] = [...PARTNER_KEY_TESTS, ...API_TESTS, ...SIGN_IN_TESTS, ...TOKEN_PAGE_TESTS];
 
 export const ALL_TESTS: readonly TestCase[] = [...SUITE_TESTS, ...LIFECYCLE_TESTS, ...RUN_WIDE_TESTS];

@@ -12,7 +12,7 @@ import { PATHS } from '../spec.js';
 /** Which of the host roles handed to the client a request went to. */
 export type Role = 'tenant' | 'identity' | 'other';
 
-export interface ObservedResponse {
+interface ObservedResponse {
   readonly status: number;
   /** Header names lower-case. */
   readonly headers: Readonly<Record<string, string>>;

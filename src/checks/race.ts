@@ -72,7 +72,7 @@ export function describePolicy(policy: ReusePolicy): string {
   }
 }
 
-export interface BatchBounds {
+interface BatchBounds {
   /** At most this many different tokens the batch may return (undefined: any number). */
   readonly exchanged: number | undefined;
   /** At most this many tokens the batch returned may still exchange afterwards (undefined: any number). */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 const count = z.int().nonnegative();
 
-export const businessItemSchema = z.looseObject({
+const businessItemSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
   name: z.string(),
   registrationNumber: z.string(),
@@ -31,8 +31,6 @@ export const searchResultSchema = z
       ctx.addIssue({ code: 'custom', path: ['totalCount'], message: `totalCount ${page.totalCount} is less than the ${page.items.length} items on the page` });
     }
   });
-
-export type SearchResult = z.infer<typeof searchResultSchema>;
 
 /** The first few problems of a parse, one line: "items.0.name: expected string; totalCount: required". */
 export function schemaProblems(error: z.ZodError, max = 4): string {

@@ -173,11 +173,6 @@ export function pageIndexIsPosition(pages: SearchPages): Finding {
   );
 }
 
-/** A page holds no more items than its pageSize. */
-export function withinPageSize(items: number, pageSize: number): Finding {
-  return finding(items <= pageSize, `at most pageSize (${pageSize}) items`, `${items} items`);
-}
-
 /** totalCount counts every match: at least the businesses known to match, and as many as the pages held. */
 export function totalCountsAll(totalCount: number, atLeast: number): Finding {
   return finding(totalCount >= atLeast, `totalCount of at least ${atLeast}`, `totalCount ${totalCount}`);

@@ -1,6 +1,6 @@
 /**
- * Checks on what a client did, counted: how many requests of a kind, whether something happened
- * at all, whether two values it sent are the same. Each knows only what it expects; the judge that
+ * Checks on what a client did, counted: how many requests of a kind, whether two values it sent
+ * are the same. Each knows only what it expects; the judge that
  * calls it names the rule and the title and says what is counted.
  */
 import { finding, type Finding } from './finding.js';
@@ -15,11 +15,6 @@ export function atMost(requests: readonly ObservedRequest[], max: number, what: 
 /** Exactly `n` of `what` among `requests`. */
 export function exactly(requests: readonly ObservedRequest[], n: number, what: string): Finding {
   return finding(requests.length === n, plural(n, what), counted(requests, what));
-}
-
-/** At least one of `what` among `requests`. */
-export function some(requests: readonly ObservedRequest[], what: string): Finding {
-  return finding(requests.length > 0, `at least one ${what}`, counted(requests, what));
 }
 
 /** `actual` is the value `expected` names (`shown`: how the expected value is described; neither is printed). */

@@ -3,7 +3,7 @@
  * ALL_TESTS), the lines of the steps, suites and scenarios that name it (its check sites: a grep
  * for the id finds the same lines), the reference faults that break it, and what its tests need to
  * run (variables, hook capabilities, a browser). `tack rules` prints it: in a checkout it computes
- * it from the sources; the package ships it computed at build time (scripts/rule-trace.ts,
+ * it from the sources; the package ships it computed at build time (scripts/build-rule-trace.ts,
  * commands/rules.ts TRACE_FILE), since it ships no sources to read.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

@@ -21,7 +21,7 @@ export interface RunEnd {
   readonly dir: string;
 }
 
-export interface EndOptions extends Omit<WriteOptions, 'outcome'> {
+interface EndOptions extends Omit<WriteOptions, 'outcome'> {
   readonly policy: ExitPolicy;
   /** A file of expected failures (`--baseline`). */
   readonly baseline: string | undefined;

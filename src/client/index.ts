@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RecordedExchange } from '../reference/recorder.js';
+import type { RecordedExchange } from '../reference/client-recorder.js';
 import { type Redactor, type SecretKind, secretMembers } from '../harness/redactor.js';
 import type { RunResult } from '../runner/index.js';
 import type { Transcript } from '../harness/transcript.js';
@@ -28,7 +28,7 @@ import type { ClientReport, ClientScenarioReport } from '../reporters/results-sc
  */
 const OUTPUT_TAIL = 4000;
 
-export interface ClientRunOptions extends ClientProgram {
+interface ClientRunOptions extends ClientProgram {
   readonly runTimeoutS: number;
   readonly deadlineS: number;
   readonly runId: string;
@@ -44,7 +44,7 @@ export interface ClientRunOptions extends ClientProgram {
   readonly signal?: AbortSignal;
 }
 
-export interface ClientRun {
+interface ClientRun {
   readonly result: RunResult;
   readonly report: ClientReport;
 }
@@ -248,6 +248,6 @@ function scenarioLine(report: ClientScenarioReport, ms: number): string {
 }
 
 /** The command as a shell would read it back. */
-export function shellJoin(command: readonly string[]): string {
+function shellJoin(command: readonly string[]): string {
   return command.map((word) => (/^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)).join(' ');
 }

@@ -7,9 +7,9 @@
  */
 import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Recorder, type RecordedExchange } from '../reference/recorder.js';
+import { ClientRecorder, type RecordedExchange } from '../reference/client-recorder.js';
 import { type ReferenceServer, startReferenceServer } from '../reference/index.js';
-import type { ScriptStep } from '../reference/script.js';
+import type { ScriptStep } from '../reference/scripted-answers.js';
 import type { ObservedRun, Profile, ScenarioSettings, TokenFileState } from '../../suites/client/evidence.js';
 import type { ScenarioPlan, ScenarioSetup } from '../../suites/client/scenarios.js';
 import { clientEnvironment } from './environment.js';
@@ -26,7 +26,7 @@ export interface ClientProgram {
   readonly partnerHeaders: readonly [string, string];
 }
 
-export interface PlayOptions extends ClientProgram {
+interface PlayOptions extends ClientProgram {
   readonly runTimeoutMs: number;
   /** ms since the epoch: no run starts after it, and none outlasts it. */
   readonly deadlineAt: number;
@@ -36,7 +36,7 @@ export interface PlayOptions extends ClientProgram {
   readonly signal?: AbortSignal | undefined;
 }
 
-export interface PlayedRun extends ProcessResult {
+interface PlayedRun extends ProcessResult {
   readonly index: number;
   readonly tokenFile: ObservedRun['tokenFile'];
 }
@@ -56,7 +56,7 @@ export interface RawScenario {
 const SEARCH_ROUTE = 'business search';
 
 /** tack was stopped while the scenario played: what it saw is not judged. */
-export class ScenarioStopped extends Error {
+class ScenarioStopped extends Error {
   constructor(readonly signal: string) {
     super(`tack was stopped by ${signal} while the scenario played`);
     this.name = 'ScenarioStopped';
@@ -65,7 +65,7 @@ export class ScenarioStopped extends Error {
 
 export async function playScenario(plan: ScenarioPlan, options: PlayOptions): Promise<RawScenario> {
   let running: { cutOff(): void } | undefined;
-  const recorder = new Recorder({ maxPerRun: options.maxRequests, onOverflow: () => running?.cutOff() });
+  const recorder = new ClientRecorder({ maxPerRun: options.maxRequests, onOverflow: () => running?.cutOff() });
   const server = await startReferenceServer({
     rolePorts: true,
     strictRotation: true,

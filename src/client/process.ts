@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import type { ObservedRun } from '../../suites/client/evidence.js';
 
 /** Output kept per stream; the rest is counted, not kept. */
-export const MAX_OUTPUT_BYTES = 1024 * 1024;
+const MAX_OUTPUT_BYTES = 1024 * 1024;
 /** After SIGTERM, how long the group has before SIGKILL. */
 const GRACE_MS = 1_000;
 /** After the command exits, how long its output may still take to arrive. */
@@ -18,7 +18,7 @@ const DRAIN_MS = 300;
 /** How one run of the client's command ended, and what it wrote: the evidence of a run, less its requests. */
 export type ProcessResult = Omit<ObservedRun, 'index' | 'requests' | 'tokenFile'>;
 
-export interface RunningProcess {
+interface RunningProcess {
   readonly done: Promise<ProcessResult>;
   /** Stops the command because it sent too many requests. */
   cutOff(): void;

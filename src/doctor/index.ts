@@ -25,7 +25,7 @@ export interface DoctorReport {
   readonly problems: number;
 }
 
-export interface DoctorInput {
+interface DoctorInput {
   readonly target: TargetConfig;
   readonly http: HttpClient;
   readonly redactor: Redactor;

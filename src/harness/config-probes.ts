@@ -81,7 +81,7 @@ export async function probeSignIn(http: HttpClient, target: TargetConfig): Promi
   }
 }
 
-export interface PartnerKeyProbe {
+interface PartnerKeyProbe {
   readonly client: PartnerClient;
   /** e.g. "tenant A's partner key". */
   readonly what: string;

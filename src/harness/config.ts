@@ -29,7 +29,7 @@ export function collectEnv(options: { envFile?: string | undefined; env?: NodeJS
 }
 
 /** `TACK_*` names tack does not know, each with the closest known name when one is near. */
-export function unknownVariables(raw: Record<string, string>): string[] {
+function unknownVariables(raw: Record<string, string>): string[] {
   const known = Object.keys(VARIABLES);
   return Object.keys(raw)
     .filter((name) => !(name in VARIABLES))
@@ -52,7 +52,7 @@ export function validateEnv(raw: Record<string, string>): TackEnv {
   throw new TackError('TACK_ERR_CONFIG', `the configuration is not valid:\n${[...new Set(lines)].join('\n')}`);
 }
 
-export function tenantOf(url: string): string {
+function tenantOf(url: string): string {
   const host = new URL(url).hostname;
   return host.split('.')[0] ?? host;
 }

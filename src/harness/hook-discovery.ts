@@ -11,7 +11,7 @@ import type { Transcript } from './transcript.js';
 import type { TargetConfig } from './target-config.js';
 import { errorText } from './errors.js';
 
-export interface HookDiscovery {
+interface HookDiscovery {
   /** The hook, when configured and usable. */
   readonly hook: HookClient | undefined;
   /** Why a configured hook cannot be used (redacted). */

@@ -42,7 +42,7 @@ export interface HttpResponse {
   readonly seq: number;
 }
 
-export interface HttpOptions {
+interface HttpOptions {
   readonly timeoutMs: number;
   readonly insecureTls: boolean;
   readonly redactor: Redactor;

@@ -16,7 +16,7 @@ export type StopSignal = 'SIGINT' | 'SIGTERM';
 const SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
 
 /** Exit codes of a stopped command (src/harness/errors.ts EXIT). */
-export const STOP_EXIT: Readonly<Record<StopSignal, number>> = { SIGINT: EXIT.sigint, SIGTERM: EXIT.sigterm };
+const STOP_EXIT: Readonly<Record<StopSignal, number>> = { SIGINT: EXIT.sigint, SIGTERM: EXIT.sigterm };
 
 /** Longest a second signal waits for the holds (an exchange of the token file in flight). */
 const HOLD_GRACE_MS = 15_000;

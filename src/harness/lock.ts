@@ -29,7 +29,7 @@ import { TackError } from './errors.js';
 import { holdExit, stopHandled } from './interrupt.js';
 import { removeStaleTemps, tokenFileTarget } from './token-file.js';
 
-export interface LockOptions {
+interface LockOptions {
   /** How long a second process waits for the holder before failing (default 5 s). */
   readonly waitMs?: number;
   /** A lock not refreshed for this long is abandoned (default 10 s; proper-lockfile's minimum is 2 s). */

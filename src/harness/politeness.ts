@@ -13,7 +13,7 @@
  * A retried request is sent again whole: a 429 or 503 means the target did not act on it.
  */
 
-export interface PolitenessOptions {
+interface PolitenessOptions {
   /** Requests started per second at most; 0 or undefined: no limit. */
   readonly maxRps?: number | undefined;
   /** Retries after 429 (and 503 with Retry-After) per request (default 3; 0 turns retrying off). */
@@ -25,10 +25,7 @@ export interface PolitenessOptions {
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
-export type RetryDecision =
-  | { readonly kind: 'answer' }
-  | { readonly kind: 'retry'; readonly waitMs: number }
-  | { readonly kind: 'give-up'; readonly reason: string };
+type RetryDecision = { readonly kind: 'answer' } | { readonly kind: 'retry'; readonly waitMs: number } | { readonly kind: 'give-up'; readonly reason: string };
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

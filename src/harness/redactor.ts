@@ -146,7 +146,7 @@ export function joinedLines(text: string): string {
  * A text as tools spell bytes, read back: `text` holds each character of the view, and `from[i]`,
  * `to[i]` the span of the original text it stands for.
  */
-export interface TextView {
+interface TextView {
   readonly text: string;
   readonly from: readonly number[];
   readonly to: readonly number[];
@@ -271,9 +271,7 @@ const PLACEHOLDER = /<(?:[a-z-]+#\d+|redacted)>/y;
  * `base.slice(0, keep) + insert + base.slice(resume)`, or `base` with every letter's case flipped.
  * Used to write reproducible commands (`${TACK_PARTNER_SECRET:0:5}`) for tampered secrets.
  */
-export type SecretEdit =
-  | { readonly kind: 'edited'; readonly keep: number; readonly insert: string; readonly resume: number }
-  | { readonly kind: 'case-flipped' };
+type SecretEdit = { readonly kind: 'edited'; readonly keep: number; readonly insert: string; readonly resume: number } | { readonly kind: 'case-flipped' };
 
 export class Redactor {
   private readonly placeholders = new Map<string, string>();

@@ -31,7 +31,7 @@ export interface Session {
 }
 
 /** A running built-in target: its TACK_* variables (secrets included) and how to stop it. */
-export interface BuiltInTarget {
+interface BuiltInTarget {
   readonly env: Record<string, string>;
   close(): Promise<void>;
 }
@@ -39,7 +39,7 @@ export interface BuiltInTarget {
 /** Starts the built-in reference server; the settings are the run's partner header names and client id. */
 export type BuiltInStarter = (settings: { faults: readonly string[]; partnerHeaders?: readonly [string, string]; clientId?: string }) => Promise<BuiltInTarget>;
 
-export interface SessionOptions {
+interface SessionOptions {
   readonly envFile?: string | undefined;
   readonly env?: NodeJS.ProcessEnv;
   /** Starts the built-in server when no TACK_BASE_URL is set; without it, a target is required. */
@@ -57,7 +57,7 @@ export interface SessionOptions {
  * A redactor that knows the secrets among raw TACK_* variables, before they are validated: what
  * an error about a configuration that never became a session may print goes through it.
  */
-export function redactorForEnv(raw: Readonly<Record<string, string>>): Redactor {
+function redactorForEnv(raw: Readonly<Record<string, string>>): Redactor {
   const redactor = new Redactor();
   for (const [name, value] of Object.entries(raw)) {
     if (/_(SECRET|TOKEN|PASSWORD)$/.test(name)) redactor.register(name.endsWith('_TOKEN') ? 'hook-token' : 'partner-secret', value);

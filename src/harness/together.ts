@@ -21,7 +21,7 @@ export interface SendGate {
 }
 
 /** How long a batch waits for its slowest request to be ready before sending the others' last bytes. */
-export const TOGETHER_MAX_WAIT_MS = 2_000;
+const TOGETHER_MAX_WAIT_MS = 2_000;
 
 let batches = 0;
 

@@ -141,7 +141,7 @@ export function removeStaleTemps(path: string): number {
 }
 
 /** What `tack doctor` says about a token file, without reading the token out or rotating it. */
-export interface TokenFileReport {
+interface TokenFileReport {
   readonly ok: boolean;
   /** Problems that stop a run. */
   readonly problems: readonly string[];

@@ -4,7 +4,7 @@
  */
 import type { Redactor } from './redactor.js';
 
-export interface ExchangeRequest {
+interface ExchangeRequest {
   readonly method: string;
   readonly url: string;
   readonly headers?: Record<string, string>;
@@ -28,7 +28,7 @@ export interface Exchange {
 }
 
 /** An exchange that got an answer, as the tests judging a run's traffic read it. */
-export interface AnsweredExchange {
+interface AnsweredExchange {
   readonly seq: number;
   readonly test: string | undefined;
   readonly method: string;

@@ -1,5 +1,5 @@
 /**
- * What a load profile is (the modules under `scenarios/load/`): one typed unit holding its
+ * What a load profile is (the modules under `load-profiles/`): one typed unit holding its
  * requests and verdicts (the conversation each connection follows), how `tack load` sets up its
  * chains (`prepare()`), and its Artillery form (`artillery`: how one Artillery virtual user gets
  * its chain, then the same conversation). `artillery` is required: a profile without an export
@@ -40,7 +40,7 @@ export interface SetupContext {
 }
 
 /** A profile's context: the run, and the chain sources it may ask for (src/load/chains/: chain-sources.ts, partner-setup.ts). */
-export interface ProfileContext extends SetupContext {
+interface ProfileContext extends SetupContext {
   /** One personal API-token chain per connection: fresh hook users, or the token pool. */
   apiTokenChains(profile: string): Promise<ChainSet>;
   /** Tenant A's partner key, a few users created with it, and the fields of its token answer. */

@@ -2,7 +2,7 @@
  * The race probe's policy (docs/load.md, "Race probe"): what the server does, one exchange at a
  * time, with a token it has just rotated out, read from counts (never tokens), and whether a fork
  * fails the run under it. Pure functions: the exchanges that show it are sent by
- * chains/rotation-policy.ts, the probe itself is scenarios/load/race-probe.ts.
+ * chains/rotation-policy.ts, the probe itself is load-profiles/race-probe.ts.
  *
  * The same reading as `tack run`'s SIGNIN-ROTATION-ATOMIC: what one at a time shows is the server's
  * policy (the spec leaves it open); exchanges of one token sent together must end as some order of
@@ -56,7 +56,7 @@ export function describePolicy(policy: RotationPolicy): string {
  * Chains that probe at least, when the probe is on: a probe may miss the window on a busy machine,
  * and a miss on a server whose reuse ends the chain ends that chain's probing.
  */
-export const MIN_PROBING_CHAINS = 3;
+const MIN_PROBING_CHAINS = 3;
 
 /** The first `count` of `connections` chains probe: `share` of them, at least MIN_PROBING_CHAINS when the share is above 0. */
 export function probingChains(connections: number, share: number): number {

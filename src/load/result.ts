@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { TackError } from '../harness/errors.js';
 import type { Redactor } from '../harness/redactor.js';
-import { renderHtml } from './report/html.js';
+import { renderLoadHtml } from './report/html.js';
 import { LOAD_SCHEMA, REQUEST_KINDS, ROTATION_POLICIES, STATUS_CLASSES, type LoadResult } from './types.js';
 
 const countMap = z.record(z.string(), z.number());
@@ -245,7 +245,7 @@ export function defaultResultPath(reportsDir: string, profile: string, startedAt
   return path;
 }
 
-export function htmlPathFor(jsonPath: string): string {
+function htmlPathFor(jsonPath: string): string {
   return `${jsonPath.replace(/\.json$/i, '')}.html`;
 }
 
@@ -255,6 +255,6 @@ export function writeLoadResult(result: LoadResult, jsonPath: string, redactor: 
   mkdirSync(dirname(jsonPath), { recursive: true });
   const clean = (s: string) => (redactor ? redactor.redact(s) : s);
   writeFileSync(jsonPath, `${clean(JSON.stringify(result, null, 2))}\n`);
-  writeFileSync(html, clean(renderHtml(result)));
+  writeFileSync(html, clean(renderLoadHtml(result)));
   return { json: jsonPath, html };
 }

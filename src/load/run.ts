@@ -29,17 +29,17 @@ import { shareOf } from './shard.js';
 import { progressLine, summaryText } from './report/summary.js';
 import { probe, resolveEndpoint } from './engine/target.js';
 import { checkScope, evaluateThresholds, parseThreshold, type ThresholdSpec } from './results/thresholds.js';
-import type { LoadResult, Threshold, Verdict } from './types.js';
+import type { LoadResult, Threshold, LoadVerdict } from './types.js';
 import { machineNow } from './engine/machine.js';
 import { PrometheusOutput } from './outputs/prometheus.js';
 import { formatMs } from './units.js';
-import { judge } from './results/verdict.js';
+import { judgeLoad } from './results/verdict.js';
 import { EarlyStop } from './results/early-stop.js';
 
 /** No run, warmup included, lasts longer than this. */
 export type { LoadIo, LoadOptions, LoadOutcome } from './options.js';
 
-export const MAX_RUN_MS = 3_600_000;
+const MAX_RUN_MS = 3_600_000;
 
 function checkOptions(o: LoadOptions): ThresholdSpec[] {
   if (!Number.isSafeInteger(o.connections) || o.connections < 1)
@@ -105,7 +105,7 @@ export async function runLoad(options: LoadOptions, io: LoadIo): Promise<LoadOut
 }
 
 /** A run an `:abort` threshold stopped fails (exit 4, or 1 when correctness failed too), whatever the figures of the part that ran. */
-function stoppedVerdict(v: Verdict, reason: string): Verdict {
+function stoppedVerdict(v: LoadVerdict, reason: string): LoadVerdict {
   return { exitCode: v.exitCode === EXIT.ok ? EXIT.threshold : v.exitCode, reasons: [...v.reasons, reason] };
 }
 
@@ -210,7 +210,7 @@ async function runInSession(
       const draft: LoadResult = { ...draftOf(ran, common, rate ?? null, o.warmupMs, o.durationMs), machine: machine.finish() };
       const thresholds = evaluateThresholds(draft, specs);
       if (baseline) thresholds.push(...compareWithBaseline(draft, baseline, o.tolerancePct));
-      result = { ...draft, thresholds, verdict: judge(draft, thresholds) };
+      result = { ...draft, thresholds, verdict: judgeLoad(draft, thresholds) };
       if (ran.stoppedBy !== undefined) result = { ...result, stoppedEarly: { reason: ran.stoppedBy }, verdict: stoppedVerdict(result.verdict, ran.stoppedBy) };
     }
     // Stopped (SIGINT, SIGTERM): the partial result says so.

@@ -191,7 +191,7 @@ export interface SystemUnderTest {
   readonly vcpus: number | null;
 }
 
-export interface LoadSettings {
+interface LoadSettings {
   readonly connections: number;
   readonly durationS: number;
   readonly warmupS: number;
@@ -233,7 +233,7 @@ export interface LoadResult {
   /** The exchange profiles' race probe (absent in results of tack before 0.4 and of the other profiles). */
   readonly race?: RaceProbeResult | undefined;
   readonly thresholds: Threshold[];
-  readonly verdict: Verdict;
+  readonly verdict: LoadVerdict;
   /** `--find-capacity` only: the steps of offered rate and the highest that held. */
   readonly capacity?: Capacity | undefined;
   /** Live outputs (`--out prometheus=URL`): where the figures went and how many pushes failed. */
@@ -366,7 +366,8 @@ export interface OutputsReport {
   };
 }
 
-export interface Verdict {
+/** A load run's verdict: its exit code and the reasons it failed. */
+export interface LoadVerdict {
   readonly exitCode: number;
   /** One line per reason the run failed; empty when it passed. */
   readonly reasons: string[];

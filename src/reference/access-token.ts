@@ -13,7 +13,7 @@ import type { MacKey } from './secrets.js';
 /** Lifetime announced and enforced for every access token (spec §3, §8). */
 export const ACCESS_TOKEN_SECONDS = 300;
 
-export type AccessKind = 'signin' | 'partner';
+type AccessKind = 'signin' | 'partner';
 
 export interface AccessClaims {
   readonly kind: AccessKind;
@@ -23,7 +23,8 @@ export interface AccessClaims {
   readonly expiresAt: number;
 }
 
-export type Verdict = { readonly ok: true; readonly claims: AccessClaims } | { readonly ok: false; readonly reason: 'malformed' | 'expired' };
+/** What `verify` reads in a token: its claims, or why it is refused. */
+type Verification = { readonly ok: true; readonly claims: AccessClaims } | { readonly ok: false; readonly reason: 'malformed' | 'expired' };
 
 const PREFIX = 'at1';
 /** Stands for "no tenant" in the token text; `_` is in no tenant label and in RFC 6750's b64token. */
@@ -50,7 +51,7 @@ export class AccessTokens {
     return `${body}.${this.#mac.tag(body)}`;
   }
 
-  verify(token: string): Verdict {
+  verify(token: string): Verification {
     const dot = token.lastIndexOf('.');
     if (dot < 0 || token.length > 512 || !token.startsWith(`${PREFIX}.`)) return MALFORMED;
     const body = token.slice(0, dot);
@@ -66,5 +67,5 @@ export class AccessTokens {
   }
 }
 
-const MALFORMED: Verdict = { ok: false, reason: 'malformed' };
-const EXPIRED: Verdict = { ok: false, reason: 'expired' };
+const MALFORMED: Verification = { ok: false, reason: 'malformed' };
+const EXPIRED: Verification = { ok: false, reason: 'expired' };

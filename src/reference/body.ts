@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors.js';
 
 /** Largest request body the server reads (64 KiB); anything larger is answered 413. */
-export const BODY_LIMIT = 64 * 1024;
+const BODY_LIMIT = 64 * 1024;
 
 class ClientGone extends Error {
   constructor() {
@@ -90,7 +90,7 @@ export function isJsonMediaType(type: string): boolean {
 
 export type JsonObject = { readonly [key: string]: unknown };
 
-export function isJsonObject(value: unknown): value is JsonObject {
+function isJsonObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -19,7 +19,7 @@ export interface Clock {
 /** Latest instant a JavaScript Date can show; the offset may never carry the clock past it. */
 const MAX_DATE_MS = 8.64e15;
 /** Ceiling for the offset (about 1000 years) so that `toISOString()` can never overflow. */
-export const MAX_OFFSET_MS = 1000 * 366 * 24 * 3600 * 1000;
+const MAX_OFFSET_MS = 1000 * 366 * 24 * 3600 * 1000;
 
 export class OffsetClock implements Clock {
   #offsetMs = 0;
@@ -50,7 +50,7 @@ export class OffsetClock implements Clock {
   }
 }
 
-export const SECOND = 1000;
+const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;

@@ -11,12 +11,12 @@ import type { FaultSet } from './faults.js';
 import type { HookCapability } from './hook/capabilities.js';
 import type { CodeStore } from './identity/codes.js';
 import type { Passwords } from './passwords.js';
-import type { Script } from './script.js';
+import type { Script } from './scripted-answers.js';
 import type { ErrorLog } from './problem.js';
 import type { MacKey } from './secrets.js';
 import type { TokenStore } from './token-store.js';
 
-export interface ReferenceConfig {
+interface ReferenceConfig {
   /** Sign-in client id (`payroll-portal`). */
   readonly clientId: string;
   /** Partner credential header names as configured (client id first, secret second). */
@@ -127,7 +127,7 @@ export function tenantUrl(ref: Reference, tenant: string): string {
 }
 
 /** Public origin of the sign-in server, e.g. `http://id.localhost:7070`. */
-export function identityOrigin(ref: Reference): string {
+function identityOrigin(ref: Reference): string {
   return `http://id.localhost:${ref.port}`;
 }
 

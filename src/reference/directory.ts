@@ -47,14 +47,14 @@ export interface Business {
   readonly readers: Set<string>;
 }
 
-export interface DirectoryLimits {
+interface DirectoryLimits {
   readonly maxUsers: number;
   readonly maxBusinesses: number;
 }
 
-export const DEFAULT_DIRECTORY_LIMITS: DirectoryLimits = { maxUsers: 100_000, maxBusinesses: 100_000 };
+const DEFAULT_DIRECTORY_LIMITS: DirectoryLimits = { maxUsers: 100_000, maxBusinesses: 100_000 };
 
-export function emailKey(email: string): string {
+function emailKey(email: string): string {
   return email.toLowerCase();
 }
 

@@ -9,7 +9,7 @@
  */
 import type { Directory } from './directory.js';
 
-export interface EnvInput {
+interface EnvInput {
   readonly urls: { readonly tenants: Record<string, string>; readonly identity: string; readonly hook: string };
   readonly directory: Directory;
   readonly partnerHeaders: readonly [string, string];

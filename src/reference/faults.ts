@@ -37,9 +37,9 @@ export interface FaultInfo {
 }
 
 /** The store's delay the race faults and variants bring when none is set: enough for exchanges sent together to overlap. */
-export const RACE_STORE_DELAY_MS = 3;
+const RACE_STORE_DELAY_MS = 3;
 
-export interface Collateral {
+interface Collateral {
   readonly rules: readonly RuleId[];
   readonly why: string;
 }
@@ -400,7 +400,7 @@ const faults = [
     "Search ignores the host: it lists the caller's readable businesses of every tenant the caller belongs to.",
   ),
 
-  // ── Issue #22 (no false greens, round three): paging, shapes, types, time zones, server errors ──
+  // ── Paging, shapes, types, time zones, server errors ─────────────────────────────────────────
   fault(
     'search-pages-overlap',
     ['SEARCH-SHAPE'],
@@ -473,7 +473,7 @@ const faults = [
     ['SEARCH-NO-SERVER-ERROR'],
     'A search whose paging parameters are not numbers, or out of range, is answered 500 instead of 400.',
   ),
-  // ── Issue #27: a rate-limiting gateway's 503 with Retry-After, honoured, is no server error ──
+  // ── 503 with and without Retry-After; conformant readings of what the spec leaves open ──────
   variant(
     'gateway-503-retry-after',
     'Conformant: a rate-limiting gateway answers the first call of the partner token, sign-in token and business search endpoints ' +
@@ -586,7 +586,7 @@ export const FAULTS: readonly FaultInfo[] = faults;
 
 const names = new Set<string>(faults.map((f) => f.name));
 
-export function isFaultName(name: string): name is FaultName {
+function isFaultName(name: string): name is FaultName {
   return names.has(name);
 }
 

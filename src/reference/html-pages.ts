@@ -53,7 +53,7 @@ button{font:inherit;padding:.4rem 1rem;margin:.8rem .5rem 0 0;cursor:pointer}
 dt{font-weight:600;margin-top:.6rem}
 `;
 
-export function renderPage(page: Page, nonce: string): string {
+function renderPage(page: Page, nonce: string): string {
   const script = page.script === undefined ? '' : `\n<script nonce="${nonce}">${page.script}</script>`;
   return (
     `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n` +

@@ -21,9 +21,9 @@ import { generateApiToken } from './hook/api-tokens.js';
 import { parseCapabilities } from './hook/capabilities.js';
 import { hookHostsFor, type HostKind, urlHostFor } from './host.js';
 import { defaultErrorLog } from './problem.js';
-import type { Recorder } from './recorder.js';
+import type { ClientRecorder } from './client-recorder.js';
 import { createRequestListener } from './router.js';
-import { Script, type ScriptStep } from './script.js';
+import { Script, type ScriptStep } from './scripted-answers.js';
 import { MacKey, randomSecret } from './secrets.js';
 import { CodeStore } from './identity/codes.js';
 import { Passwords } from './passwords.js';
@@ -74,7 +74,7 @@ export interface ReferenceOptions {
   /** Steps `setScript` may bring later (their routes are checked at start, with `script`'s). */
   laterScript?: readonly ScriptStep[];
   /** Records every exchange of every listener (`tack client`). */
-  recorder?: Recorder;
+  recorder?: ClientRecorder;
 }
 
 export interface ReferenceServer {
@@ -114,10 +114,10 @@ export interface ReferenceServer {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PARTNER_HEADERS: readonly [string, string] = ['Tenant-Key-1', 'Tenant-Key-2'];
-export const DEFAULT_CLIENT_ID = 'payroll-portal';
-export const REALM_PATH = '/realms/payroll';
-export const HOOK_PATH = '/__tack';
+const DEFAULT_PARTNER_HEADERS: readonly [string, string] = ['Tenant-Key-1', 'Tenant-Key-2'];
+const DEFAULT_CLIENT_ID = 'payroll-portal';
+const REALM_PATH = '/realms/payroll';
+const HOOK_PATH = '/__tack';
 
 /** Personal API tokens: 30 days unused, 90 days absolute (spec §3, §8). */
 const API_TOKEN_LIMITS = { idleMs: 30 * DAY, absoluteMs: 90 * DAY };

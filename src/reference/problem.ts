@@ -18,9 +18,10 @@ import type { FaultSet } from './faults.js';
 import { errorPage, sendPage } from './html-pages.js';
 import { NO_STORE, sendBody } from './respond.js';
 
-export type Dialect = 'problem' | 'oauth' | 'hook' | 'html';
+/** How an error body is written (the list above): problem details, an OAuth error, the test hook's, or a web page. */
+export type ErrorFormat = 'problem' | 'oauth' | 'hook' | 'html';
 
-export const PROBLEM_TYPE_PREFIX = 'urn:tack:problem:';
+const PROBLEM_TYPE_PREFIX = 'urn:tack:problem:';
 
 export type ErrorLog = (line: string) => void;
 
@@ -28,7 +29,14 @@ export const defaultErrorLog: ErrorLog = (line) => {
   process.stderr.write(`tack reference server: ${line}\n`);
 };
 
-export function sendError(res: ServerResponse, dialect: Dialect, thrown: unknown, faults: FaultSet, log: ErrorLog = defaultErrorLog, where = 'request'): void {
+export function sendError(
+  res: ServerResponse,
+  format: ErrorFormat,
+  thrown: unknown,
+  faults: FaultSet,
+  log: ErrorLog = defaultErrorLog,
+  where = 'request',
+): void {
   if (res.writableEnded || res.destroyed) return;
   if (res.headersSent) {
     // Half a response is out; the only safe thing left is to drop the connection.
@@ -36,15 +44,15 @@ export function sendError(res: ServerResponse, dialect: Dialect, thrown: unknown
     return;
   }
   const error = isHttpError(thrown) ? thrown : unexpected(thrown, log, where);
-  if (dialect === 'hook') {
+  if (format === 'hook') {
     sendBody(res, error.status, 'application/json', JSON.stringify({ error: error.code, message: error.detail }), error.headers);
     return;
   }
-  if (dialect === 'html') {
+  if (format === 'html') {
     sendPage(res, error.status, errorPage(error.title, error.detail), error.headers);
     return;
   }
-  if (dialect === 'oauth' && (error.status === 400 || error.status === 401)) {
+  if (format === 'oauth' && (error.status === 400 || error.status === 401)) {
     const body = JSON.stringify({ error: error.code, error_description: error.detail });
     sendBody(res, error.status, 'application/json', body, { ...error.headers, ...NO_STORE });
     return;

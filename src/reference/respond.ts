@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 
-export type Headers = Readonly<Record<string, string>>;
+type Headers = Readonly<Record<string, string>>;
 
 /** No-store headers for any response that carries a token (RFC 6749 §5.1). */
 export const NO_STORE: Headers = { 'cache-control': 'no-store', pragma: 'no-cache' };

@@ -50,7 +50,7 @@ export class RouteTable<C extends RequestContext> {
   }
 }
 
-export function matchRoute<C extends RequestContext>(routes: readonly Route<C>[], path: string): Match<C> | undefined {
+function matchRoute<C extends RequestContext>(routes: readonly Route<C>[], path: string): Match<C> | undefined {
   if (routes.length === 0) return undefined;
   const parts = path.split('/').slice(1);
   outer: for (const candidate of routes) {

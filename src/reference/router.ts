@@ -9,11 +9,11 @@
  *
  * A listener can instead be bound to one host role (`tack client` gives each role its own loopback
  * port, so a client needs no name resolution): every request it receives is routed as that host,
- * whatever its Host header says. A scripted answer (script.ts), when one applies, replaces the
+ * whatever its Host header says. A scripted answer (scripted-answers.ts), when one applies, replaces the
  * handler once the route is chosen.
  *
  * Every request runs inside one try/catch that hands whatever is thrown to the one serializer, in
- * the dialect of the host called (HTML for the routes that are web pages). An unknown path is 404, a known path with another method 405 with
+ * the error format of the host called (HTML for the routes that are web pages). An unknown path is 404, a known path with another method 405 with
  * Allow, a path segment that is not valid percent-encoding 400. A client that disconnects mid-body
  * gets nothing written.
  */
@@ -23,7 +23,7 @@ import type { Handler, Reference, RequestContext, TenantContext } from './contex
 import { RouteTable } from './route-table.js';
 import { methodNotAllowed, notFound } from './errors.js';
 import { classifyHost, type HostKind, hostName, urlHostFor } from './host.js';
-import { type Dialect, sendError } from './problem.js';
+import { type ErrorFormat, sendError } from './problem.js';
 import { identityRoutes } from './identity/routes.js';
 import { applyCorsFault, isPreflight, preflight, refuseCrossOrigin } from './identity/cors.js';
 import { hasValidAccessToken } from './api/bearer.js';
@@ -60,7 +60,7 @@ interface Selected<C extends RequestContext> {
   readonly allow: readonly string[];
 }
 
-/** The route of `path`; `handler` is undefined when the route does not take `method` (405, in the route's dialect). */
+/** The route of `path`; `handler` is undefined when the route does not take `method` (405, in the route's error format). */
 function select<C extends RequestContext>(routes: RouteTable<C>, path: string, method: string): Selected<C> {
   const found = routes.match(path);
   if (found === undefined) throw notFound('not_found', 'No such resource.');
@@ -89,7 +89,7 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
   const hookPath = ref.config.hookPath;
 
   return (req, res) => {
-    let dialect: Dialect = 'problem';
+    let format: ErrorFormat = 'problem';
     let where = 'routing';
     try {
       const { path, query } = splitTarget(req.url);
@@ -102,7 +102,7 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
           if (found === undefined) throw notFound('unknown_tenant', 'No tenant is served at this host.');
           const chosen = select(tenant, path, method);
           where = chosen.name;
-          if (chosen.html) dialect = 'html';
+          if (chosen.html) format = 'html';
           const handler = handlerOf(chosen);
           if (gatewayBusy(ref, chosen.name, req, res)) return;
           ref.script?.intercept(chosen.name, found.name, () => hasValidAccessToken({ ref, req }));
@@ -120,7 +120,7 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
           }
           const chosen = select(identity, inner, method);
           where = chosen.name;
-          dialect = chosen.html ? 'html' : 'oauth';
+          format = chosen.html ? 'html' : 'oauth';
           refuseCrossOrigin(ref, req);
           const handler = handlerOf(chosen);
           if (gatewayBusy(ref, chosen.name, req, res)) return;
@@ -131,7 +131,7 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
         }
         case 'hook': {
           if (path !== hookPath && !path.startsWith(`${hookPath}/`)) throw notFound('not_found', 'No such resource.');
-          dialect = 'hook';
+          format = 'hook';
           requireHookToken(ref, req);
           const inner = path.length === hookPath.length ? '/' : path.slice(hookPath.length);
           const chosen = select(hook, inner, method);
@@ -145,11 +145,11 @@ export function createRequestListener(ref: Reference, role?: HostKind): (req: In
       if (result !== undefined)
         result.then(
           () => ensureAnswered(res),
-          (error: unknown) => fail(ref, res, dialect, where, error),
+          (error: unknown) => fail(ref, res, format, where, error),
         );
       else ensureAnswered(res);
     } catch (error) {
-      fail(ref, res, dialect, where, error);
+      fail(ref, res, format, where, error);
     }
   };
 }
@@ -165,12 +165,12 @@ function checkScript(ref: Reference, names: readonly string[]): void {
   if (unknown.length > 0) throw new Error(`the script names routes the server does not have: ${unknown.join(', ')}`);
 }
 
-function fail(ref: Reference, res: ServerResponse, dialect: Dialect, where: string, error: unknown): void {
+function fail(ref: Reference, res: ServerResponse, format: ErrorFormat, where: string, error: unknown): void {
   if (isClientGone(error)) {
     res.destroy();
     return;
   }
-  sendError(res, dialect, error, ref.faults, ref.log, where);
+  sendError(res, format, error, ref.faults, ref.log, where);
 }
 
 /** A handler that returns without answering is a bug; answer 500 rather than leave the client hanging. */

@@ -41,14 +41,14 @@ export const PRIMARY_USER = 'alice@acme.example';
 /** The password of every seeded user (`TACK_USER_PASSWORD` of `tack serve --hookless`). */
 export const SEED_PASSWORD = 'tack-reference-password';
 
-export const SEED_USERS: readonly SeedUser[] = [
+const SEED_USERS: readonly SeedUser[] = [
   { email: PRIMARY_USER, firstName: 'Alice', lastName: 'Archer', signIn: 'direct', tenants: ['acme'] },
   { email: 'dana@acme.example', firstName: 'Dana', lastName: 'Dube', signIn: 'embedded', tenants: ['acme'] },
   { email: 'bob@globex.example', firstName: 'Bob', lastName: 'Baker', signIn: 'direct', tenants: ['globex'] },
   { email: 'casey@both.example', firstName: 'Casey', lastName: 'Cross', signIn: 'direct', tenants: ['acme', 'globex'] },
 ];
 
-export const SEED_BUSINESSES: readonly SeedBusiness[] = [
+const SEED_BUSINESSES: readonly SeedBusiness[] = [
   { tenant: 'acme', name: 'Acme Anvils Ltd', registrationNumber: 'ACME-1001', readers: [PRIMARY_USER, 'casey@both.example'] },
   { tenant: 'acme', name: 'Acme Rockets Ltd', registrationNumber: 'ACME-1002', readers: [PRIMARY_USER] },
   { tenant: 'acme', name: 'Acme Springs GmbH', registrationNumber: 'ACME-1003', readers: [PRIMARY_USER] },

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export interface Listening {
+interface Listening {
   readonly server: Server;
   readonly port: number;
   close(): Promise<void>;

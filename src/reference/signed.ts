@@ -12,7 +12,7 @@ import type { MacKey } from './secrets.js';
 /** Longest signed value `open` looks at (cookies and form fields are bounded by the body limit anyway). */
 const MAX_LENGTH = 4096;
 
-export type SignedKind = 'authreq' | 'idsess' | 'websess' | 'weblogin';
+type SignedKind = 'authreq' | 'idsess' | 'websess' | 'weblogin';
 
 export function seal(mac: MacKey, clock: Clock, kind: SignedKind, payload: Record<string, unknown>, lifetimeMs: number): string {
   const body = `${kind}.${Buffer.from(JSON.stringify({ ...payload, exp: clock.now() + lifetimeMs }), 'utf8').toString('base64url')}`;

@@ -37,14 +37,14 @@
 import type { Clock } from './clock.js';
 import { type MacKey, randomSecret } from './secrets.js';
 
-export interface TokenLimits {
+interface TokenLimits {
   /** A token left unused this long expires (the 30-day limit of API tokens). */
   readonly idleMs: number;
   /** A chain expires this long after generation, however often it is used (the 90-day limit). */
   readonly absoluteMs: number;
 }
 
-export interface GrantOwner {
+interface GrantOwner {
   readonly userId: string;
   /** The tenant at which the chain began: the minting tenant for partner tokens. */
   readonly tenant: string;
@@ -70,7 +70,7 @@ export interface Grant extends GrantOwner {
 export type ReusePolicy = 'grace' | 'refused' | 'once' | 'ends-chain';
 
 /** The chain as a read saw it, for `rotateAsRead`. */
-export interface ChainSnapshot {
+interface ChainSnapshot {
   readonly current: string;
   readonly previous: string | undefined;
 }
@@ -82,7 +82,7 @@ export interface RotateOptions {
   readonly restartAbsolute?: boolean;
 }
 
-export interface TokenStoreOptions {
+interface TokenStoreOptions {
   /** Token prefix, e.g. `tpat` (personal API token) or `tprt` (partner refresh token). */
   readonly prefix: string;
   readonly limits: TokenLimits;

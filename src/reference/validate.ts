@@ -50,7 +50,7 @@ export function requiredEmail(body: JsonObject, field = 'email'): string {
   return value;
 }
 
-export function isEmail(value: string): boolean {
+function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value) && !CONTROL.test(value);
 }
 

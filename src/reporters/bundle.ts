@@ -13,11 +13,11 @@ import { dirname, join } from 'node:path';
 import { create, list, type ReadEntry } from 'tar';
 import { TackError } from '../harness/errors.js';
 
-export const MANIFEST_SCHEMA = 'tack-manifest/1';
-export const MANIFEST_FILE = 'manifest.json';
+const MANIFEST_SCHEMA = 'tack-manifest/1';
+const MANIFEST_FILE = 'manifest.json';
 export const INTEGRITY_NOTE = 'SHA-256 sums show that these files are unchanged since the bundle was made; they do not show who made it.';
 
-export interface ManifestEntry {
+interface ManifestEntry {
   /** Path inside the bundle's top folder, `/`-separated. */
   readonly path: string;
   readonly sha256: string;
@@ -65,7 +65,7 @@ export async function createBundle(out: string, root: string, files: readonly Bu
   }
 }
 
-export interface Verification {
+interface Verification {
   readonly ok: boolean;
   readonly manifest: Manifest | undefined;
   /** One line per problem, each naming the file. */

@@ -41,7 +41,7 @@ function replayHint(r: Finished, args: readonly string[]): string {
   return `\n    replay: ${replayCommand(r.id, replay, args)}`;
 }
 
-export function summaryTable(result: { readonly rules: readonly Pick<RuleResult | ReportRule, 'area' | 'status'>[] }): string {
+function summaryTable(result: { readonly rules: readonly Pick<RuleResult | ReportRule, 'area' | 'status'>[] }): string {
   // Areas with no rule in the run are left out: `tack run` judges no client rule, `tack client` only those.
   const areas = (Object.keys(AREAS) as Area[]).filter((area) => result.rules.some((r) => r.area === area));
   const header = ['area', ...STATUSES];

@@ -76,7 +76,7 @@ export class ShellSecrets {
   }
 }
 
-export class ShellScope {
+class ShellScope {
   private readonly assigned = new Map<string, ShellVariable>();
   readonly variables: ShellVariable[] = [];
 

@@ -12,7 +12,7 @@ const GROUP_FROM = 3;
 /** "<test id>[ not run]: TACK_ERR_CODE: message": the cause is the code. */
 const CAUSED = /^\S+?(?: not run)?: (TACK_ERR_[A-Z_]+): (.*)$/s;
 
-export interface ErrorGroup {
+interface ErrorGroup {
   readonly code: string;
   /** The cause as the first test that met it said it (not one that was not run because of it). */
   readonly why: string;

@@ -15,7 +15,7 @@ import { renderJunit } from './junit.js';
 import { renderMarkdown } from './markdown.js';
 import type { TargetConfig } from '../harness/target-config.js';
 
-export interface ErrorRun {
+interface ErrorRun {
   readonly runId: string;
   readonly startedAt: Date;
   readonly reportsDir: string;

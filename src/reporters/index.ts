@@ -38,7 +38,7 @@ export interface WriteOptions {
 /** What the reports need of a session: `tack run`'s, or the one `tack client` makes for its scripted servers. */
 export type ReportSession = Pick<Session, 'target' | 'redactor' | 'transcript' | 'runId'>;
 
-export interface Written {
+interface Written {
   readonly dir: string;
   readonly files: readonly string[];
   /** Lines for the console: what the baseline found (now passing, new failures). */

@@ -16,14 +16,14 @@ import { stopText } from '../harness/interrupt.js';
 import { type ClientReport, type ReportRule, type ResultsDocument, type RunStatus, resultsSchema } from './results-schema.js';
 import type { TargetConfig } from '../harness/target-config.js';
 
-export const RESULTS_SCHEMA = 'tack-results/1';
+const RESULTS_SCHEMA = 'tack-results/1';
 
 /** One line of transcript.jsonl: a redacted exchange and the rules its test served. */
-export interface TranscriptLine extends Exchange {
+interface TranscriptLine extends Exchange {
   readonly rules: readonly string[];
 }
 
-export interface DocumentExtra {
+interface DocumentExtra {
   readonly version: string;
   readonly strict: boolean;
   readonly requireAll: boolean;

@@ -10,7 +10,7 @@ import type { ReportRule, Reproduction } from './results-schema.js';
 /** How many exchanges of a test stand for a rule that has no check to point at them (an error). */
 const ERROR_CONTEXT = 8;
 
-export interface EvidenceContext {
+interface EvidenceContext {
   /** Redacted exchanges by sequence number. */
   readonly exchanges: ReadonlyMap<number, Exchange>;
   readonly secrets: ShellSecrets;

@@ -17,14 +17,15 @@ export const STATUS_MARK: Readonly<Record<Status, string>> = {
   skipped: '–',
 };
 
-export interface Verdict {
+/** A run's headline in every report: passed, failed, error or nothing checked, and why. */
+interface RunVerdict {
   /** `passed`, `failed`, `error` or `nothing-checked`: also the CSS class of the HTML header. */
   readonly key: 'passed' | 'failed' | 'error' | 'nothing-checked';
   readonly title: string;
   readonly detail: string;
 }
 
-export function verdictOf(doc: ResultsDocument): Verdict {
+export function verdictOf(doc: ResultsDocument): RunVerdict {
   if (doc.run.status === 'interrupted') {
     const unchecked = countStatuses(doc.rules).error;
     const what = doc.rules.length === 0 ? 'nothing was checked' : `${plural(unchecked, 'rule')} could not be checked (errors)`;

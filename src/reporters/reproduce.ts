@@ -50,7 +50,7 @@ export function reproduceScript(input: ReproduceInput): string | undefined {
 }
 
 /** The exchanges to replay: the test's (or the failing property run's) up to the judged one, after the hook calls they build on. */
-export function sequenceOf(input: Pick<ReproduceInput, 'check' | 'exchanges' | 'target'>): Exchange[] {
+function sequenceOf(input: Pick<ReproduceInput, 'check' | 'exchanges' | 'target'>): Exchange[] {
   const { check, exchanges, target } = input;
   if (check.exchanges.length === 0) return [];
   const last = Math.max(...check.exchanges);

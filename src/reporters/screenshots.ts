@@ -13,7 +13,7 @@ import type { CheckResult, RuleResult } from '../runner/results.js';
 
 export const SCREENSHOT_DIR = 'screenshots';
 
-export interface WrittenScreenshots {
+interface WrittenScreenshots {
   /** The run's rules with every image replaced by its file name. */
   readonly rules: readonly RuleResult[];
   /** Paths written. */

@@ -8,7 +8,7 @@
  * partly checked is grouped by the part not seen (the count of checks that passed left out).
  */
 import { plural } from '../text/plural.js';
-export interface SkipGroup {
+interface SkipGroup {
   /** Why, once for the group (with the hook's missing capabilities listed). */
   readonly why: string;
   readonly rules: readonly string[];

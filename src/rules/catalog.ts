@@ -14,7 +14,7 @@
  * command takes only its own kind (`SERVER_RULES`, `CLIENT_RULES`); `tack rules` lists both.
  */
 
-export type Level = 'MUST' | 'SHOULD';
+type Level = 'MUST' | 'SHOULD';
 export type Area = 'partner-key' | 'sign-in' | 'api' | 'token-page' | 'client';
 
 export interface Rule {
@@ -218,7 +218,7 @@ const rules = [
   r('SEARCH-NON-MEMBER', 'MUST', 'api', '§7', 'A caller who is not a member of the tenant of the host called is refused with 403.'),
   r('SEARCH-TENANT-FROM-HOST', 'MUST', 'api', '§4.3', "The tenant is the host called: each tenant host lists only that tenant's businesses."),
 
-  // ── Server errors and tenant scope, over every endpoint (spec §4, §5, §7; issue #22) ───────────
+  // ── Server errors and tenant scope, over every endpoint (spec §4, §5, §7) ─────────────────────
   r(
     'PARTNER-NO-SERVER-ERROR',
     'MUST',
@@ -396,7 +396,7 @@ const rules = [
       'after a failure past a successful search either is accepted (the client-under-test contract).',
   ),
 
-  // ── A partner's client, issue 20: the work done where the service is healthy, the token kept, SHOULDs ──
+  // ── A partner's client: the work done where the service is healthy, the token kept, SHOULDs ──
   r(
     'CLIENT-COMPLETES-WORK',
     'MUST',

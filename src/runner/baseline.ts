@@ -28,7 +28,7 @@ import { doesNotHold, type Known, type Narrowed, type RuleRecord, type RuleResul
  * (`accepted`), an entry it no longer needs (`now-passing`), or a deviation that fails the run
  * (`new-failure`: a failure, or a MUST not checked under --require-all, that no entry accepts).
  */
-export type BaselineMark = 'expected' | 'accepted' | 'now-passing' | 'new-failure';
+type BaselineMark = 'expected' | 'accepted' | 'now-passing' | 'new-failure';
 
 /** What a run found against its baseline, as results.json writes it (`baseline`). */
 export const baselineSummarySchema = z.looseObject({

@@ -41,7 +41,7 @@ import type { Capability } from '../harness/clients/hook.js';
 
 export type { TestOutcome } from './results.js';
 
-export interface RunOptions {
+interface RunOptions {
   readonly target: TargetConfig;
   readonly tests: readonly TestCase[];
   /** Rule ids to check; all when empty. */

@@ -12,7 +12,7 @@ import type { TargetConfig } from '../harness/target-config.js';
 import type { RuleId } from '../rules/catalog.js';
 
 /** What decides whether a need is met: the configuration, the hook as discovered, the browser found. */
-export interface NeedEnv {
+interface NeedEnv {
   readonly target: TargetConfig;
   readonly hook: HookClient | undefined;
   readonly hookProblem: string | undefined;
@@ -29,7 +29,7 @@ interface NeedEntry {
 }
 
 /** A user tack can sign in with at the web pages: its own through the hook, or TACK_USER_EMAIL with TACK_USER_PASSWORD. */
-export function hasWebUser(target: TargetConfig, hook: HookClient | undefined): boolean {
+function hasWebUser(target: TargetConfig, hook: HookClient | undefined): boolean {
   return (hook?.has('users') && hook.has('passwords')) || (target.userEmail !== undefined && target.userPassword !== undefined);
 }
 
@@ -159,7 +159,7 @@ export const NEEDS = {
   },
 } as const satisfies Record<string, NeedEntry>;
 
-export type NamedNeed = keyof typeof NEEDS;
+type NamedNeed = keyof typeof NEEDS;
 
 /** A precondition of a test: a need of the table, or a capability the target's test hook must list. */
 export type Need = NamedNeed | `hook:${Capability}`;
@@ -177,7 +177,7 @@ export interface TestPart {
 }
 
 /** The capability a `hook:<capability>` need asks for; undefined for a named need. Throws on anything else. */
-export function capabilityOf(need: Need): Capability | undefined {
+function capabilityOf(need: Need): Capability | undefined {
   if (need in NEEDS) return undefined;
   const capability = need.startsWith('hook:') ? need.slice('hook:'.length) : undefined;
   if (capability === undefined || !(ALL_CAPABILITIES as readonly string[]).includes(capability)) throw new Error(`tack bug: unknown need "${need}"`);

@@ -119,7 +119,7 @@ export type RuleResult = Narrowed<
 export type TestOutcome = Known<z.infer<typeof testSchema>>;
 
 /** A test that stopped at a failed check on `stoppedAt` before it had checked all of another rule. */
-export interface CutShort {
+interface CutShort {
   readonly test: string;
   readonly stoppedAt: RuleId;
 }

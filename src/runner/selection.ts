@@ -16,7 +16,7 @@ import type { TargetConfig } from '../harness/target-config.js';
 import { type HookMissing, hookReason, type Need, type TestPart, type UnmetNeed, unmetReasons } from './needs.js';
 import type { Capability } from '../harness/clients/hook.js';
 
-export interface Selection {
+interface Selection {
   readonly rules: readonly RuleId[];
   readonly tests: readonly TestCase[];
   /** Index (in `tests`) of the last test declaring each rule: its verdict is final after it. */
@@ -104,7 +104,7 @@ export function planRules(
 export const NO_TEST = 'no test in this version of tack covers it';
 
 /** How a part left unseen reads in a rule's reason. */
-export function unseenText(part: TestPart, reason: string): string {
+function unseenText(part: TestPart, reason: string): string {
   return `partly checked: not checked: ${part.title}: ${reason}`;
 }
 

@@ -63,14 +63,14 @@ export class UndeclaredRule extends Error {
 }
 
 /** A property that made fewer runs than configured (its time ran out): not a pass. */
-export class PropertyIncomplete extends Error {
+class PropertyIncomplete extends Error {
   constructor(title: string, made: number, wanted: number, limitS: number) {
     super(`property "${title}" made ${made} of ${wanted} runs before its time limit (${limitS} s): not enough to judge`);
     this.name = 'PropertyIncomplete';
   }
 }
 
-export interface PropertySettings {
+interface PropertySettings {
   readonly seed: number;
   readonly numRuns: number;
   /** Replay path from an earlier failure (`tack run --seed S --path P --only RULE`). */
@@ -107,7 +107,7 @@ export interface Unverified {
 }
 
 /** A check's title with the key of its id, for checks of one rule that follow the data (an endpoint, a fixture's kind). */
-export interface KeyedTitle {
+interface KeyedTitle {
   readonly key: string;
   readonly title: string;
 }
@@ -117,7 +117,7 @@ export function keyed(key: string, title: string): KeyedTitle {
   return { key, title };
 }
 
-export type CheckTitle = string | KeyedTitle;
+type CheckTitle = string | KeyedTitle;
 
 const titleText = (title: CheckTitle): string => (typeof title === 'string' ? title : title.title);
 

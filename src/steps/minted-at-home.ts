@@ -21,7 +21,7 @@ export const WORKS_AT_HOME: TestPart = {
   needs: ['hook:businesses', 'hook:access'],
 };
 
-export interface Home {
+interface Home {
   readonly name: string;
   readonly host: string;
   /** What the user reads at this tenant; undefined when tack cannot grant anything (WORKS_AT_HOME not checked). */

@@ -13,9 +13,9 @@ import { accessTokenOf } from '../../src/steps/token-exchange.js';
 /** The page size tack asks for. */
 export const SMALL_PAGE = 3;
 /** Most businesses tack makes to fill a page; a larger reported page size is not filled. */
-export const MAX_FILL = 60;
+const MAX_FILL = 60;
 
-export interface Crowd {
+interface Crowd {
   readonly chain: TokenChain;
   readonly access: string;
   /** Ids of the businesses the user reads (pageSize + 1 of them, or 1 when `unfilled`). */

@@ -11,7 +11,7 @@
  */
 import type { RuleId } from '../../src/rules/catalog.js';
 
-export interface ClientFault {
+interface ClientFault {
   readonly fault: string;
   readonly rule: RuleId;
   readonly profiles: readonly ('personal-token' | 'partner-key')[];
@@ -23,7 +23,7 @@ export interface ClientFault {
   readonly warns?: readonly Unexercised[];
 }
 
-export interface Unexercised {
+interface Unexercised {
   readonly profile: 'personal-token' | 'partner-key';
   readonly rules: readonly RuleId[];
   readonly why: string;
@@ -96,7 +96,7 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   { fault: 'mint-form-first', rule: 'CLIENT-PARTNER-JSON', profiles: ['partner-key'] },
   { fault: 'refresh-at-identity', rule: 'CLIENT-REFRESH-SAME-HOST', profiles: ['partner-key'] },
   { fault: 'wrong-exit', rule: 'CLIENT-EXIT-STATUS', profiles: BOTH },
-  // ── issue 20: work that must succeed, tokens that must be kept, secrets in any form, the SHOULDs ──
+  // ── work that must succeed, tokens that must be kept, secrets in any form, the SHOULDs ──
   {
     fault: 'give-up-early',
     rule: 'CLIENT-COMPLETES-WORK',
@@ -128,7 +128,7 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   { fault: 'origin-header', rule: 'CLIENT-NO-ORIGIN', profiles: ['personal-token'] },
   { fault: 'key-on-search', rule: 'CLIENT-PARTNER-KEY-ADMIN-ONLY', profiles: ['partner-key'] },
   { fault: 'file-in-place', rule: 'CLIENT-TOKEN-FILE-SAFE', profiles: ['personal-token'] },
-  // ── issue 27: secrets in every spelling, a warning that hid missing work ──
+  // ── secrets in every spelling, a warning that hid missing work ──
   { fault: 'log-hex', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: ['personal-token'] },
   { fault: 'hex-in-url', rule: 'CLIENT-NO-TOKEN-IN-URL', profiles: ['partner-key'] },
   { fault: 'basic-at-identity', rule: 'CLIENT-PARTNER-KEY-ADMIN-ONLY', profiles: ['partner-key'] },
@@ -145,7 +145,7 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
     ],
     warns: [{ profile: 'personal-token', rules: ['CLIENT-NO-ORIGIN'], why: 'the warning that once excused its missing search' }],
   },
-  // ── issue 26: two workers, one stored token ──
+  // ── two workers, one stored token ──
   {
     fault: 'parallel-exchange',
     rule: 'CLIENT-STORES-ROTATED-TOKEN',
@@ -158,7 +158,7 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
       },
     ],
   },
-  // ── adversarial findings: verdicts tack got wrong ──
+  // ── verdicts tack once got wrong ──
   // Run 2 of parallel-pages once reused the kept access token and never exchanged the dead token stored.
   {
     fault: 'late-store',

@@ -25,7 +25,7 @@ export type Profile = 'personal-token' | 'partner-key';
 export const PROFILES: readonly Profile[] = ['personal-token', 'partner-key'];
 
 /** How a run of the command ended. */
-export type RunEnd = 'exited' | 'timed-out' | 'cut-off' | 'not-started';
+type RunEnd = 'exited' | 'timed-out' | 'cut-off' | 'not-started';
 
 export interface ObservedRun {
   /** 1-based. */

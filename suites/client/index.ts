@@ -66,12 +66,12 @@ const MAX_EVIDENCE = 24;
 /** Characters of a client's output a finding shows (its end). */
 const OUTPUT_SHOWN = 300;
 
-export function judgesOf(profile: Profile): ClientJudge[] {
+function judgesOf(profile: Profile): ClientJudge[] {
   return CLIENT_JUDGES.filter((j) => j.profiles.includes(profile));
 }
 
 /** The rules a scenario exercises for a profile. */
-export function rulesOf(profile: Profile, scenario: ScenarioId): RuleId[] {
+function rulesOf(profile: Profile, scenario: ScenarioId): RuleId[] {
   return judgesOf(profile)
     .filter((j) => j.scenarios === undefined || j.scenarios.includes(scenario))
     .map((j) => j.rule);
@@ -88,7 +88,7 @@ export interface PlayedScenario {
   readonly durationMs: number;
 }
 
-export interface Judgement {
+interface Judgement {
   readonly rules: RuleResult[];
   readonly tests: TestOutcome[];
 }

@@ -88,7 +88,7 @@ export const SCENARIOS: readonly ScenarioPlan[] = [
     setup: { readableBusinesses: 45 },
     healthy: [1],
   },
-  // Issue 26: a client may fetch the pages after the first in parallel (its workers must share one token chain).
+  // A client may fetch the pages after the first in parallel (its workers must share one token chain).
   {
     id: 'parallel-pages',
     title:

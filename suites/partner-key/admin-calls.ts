@@ -11,14 +11,14 @@ import type { TestContext } from '../../src/runner/test-context.js';
 import type { HttpResponse } from '../../src/harness/http.js';
 import { createMember, mintOrStop } from '../../src/steps/members.js';
 
-export interface AdminCall {
+interface AdminCall {
   /** `POST /api/admin/...`, with `{email}` for the e-mail path segment. */
   readonly name: string;
   send(credentials: Record<string, string>): Promise<HttpResponse>;
 }
 
 /** Why there is no refresh call to make, when there is none. */
-export const NO_KEY_FOR_REFRESH =
+const NO_KEY_FOR_REFRESH =
   "needs a live refresh token of the host's tenant, minted with its own key: set TACK_OTHER_PARTNER_CLIENT_ID and TACK_OTHER_PARTNER_SECRET";
 
 /**

@@ -13,7 +13,7 @@ export interface Garbage {
   readonly value: string;
 }
 
-export const MIN_GARBAGE_LENGTH = 16;
+const MIN_GARBAGE_LENGTH = 16;
 
 const BASE64URL = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'];
 

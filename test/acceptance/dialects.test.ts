@@ -71,7 +71,7 @@ describe('an implementation whose open choices differ from the reference default
 });
 
 /**
- * Issue #27: paging tack could not walk passed SEARCH-SHAPE ("2 items on 1 page(s)", totalCount 3).
+ * Paging tack could not walk once passed SEARCH-SHAPE ("2 items on 1 page(s)", totalCount 3).
  * A target whose paging parameters are named otherwise and whose pages hold 2 items unless told:
  * without TACK_PAGE_*_PARAM the walk stops at page 1, and SEARCH-SHAPE is skipped naming the
  * variables; with them it is walked and passes.

@@ -13,6 +13,7 @@ describe('independence of checks and reference server', () => {
     const offenders = [
       'suites',
       'scenarios',
+      'load-profiles',
       'fixtures',
       'src/checks',
       'src/steps',

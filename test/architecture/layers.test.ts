@@ -41,7 +41,7 @@ const LAYERS: readonly Layer[] = [
   { name: 'reporters', paths: ['src/reporters/'], may: ['foundation', 'harness', 'runner'] },
   { name: 'doctor', paths: ['src/doctor/'], may: ['foundation', 'harness', 'runner'] },
   { name: 'client runner', paths: ['src/client/'], may: ['foundation', 'harness', 'checks', 'runner', 'client judges', 'reference', 'reporters'] },
-  { name: 'load', paths: ['src/load/', 'scenarios/load/'], may: ['foundation', 'harness', 'checks'] },
+  { name: 'load', paths: ['src/load/', 'load-profiles/'], may: ['foundation', 'harness', 'checks'] },
   {
     name: 'cli',
     paths: ['src/cli/'],
@@ -51,11 +51,11 @@ const LAYERS: readonly Layer[] = [
 
 /**
  * Cycles known and left to their owner, each with why: an entry that no longer matches is harmless
- * (remove it). The load part is re-shaped apart from this map (issue #19, a load profile as one unit).
+ * (remove it).
  */
 const KNOWN_CYCLES: readonly (readonly string[])[] = [];
 
-const FOLDERS = ['src', 'suites', 'scenarios', 'fixtures', 'config'];
+const FOLDERS = ['src', 'suites', 'scenarios', 'load-profiles', 'fixtures', 'config'];
 
 /** The sub-folders of src/load/, lowest first (docs/architecture.md): each imports only those before it. */
 const LOAD_FOLDERS = ['engine', 'chains', 'results', 'outputs', 'capacity', 'report', 'artillery'];

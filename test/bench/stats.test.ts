@@ -11,7 +11,7 @@ describe('ratioStats', () => {
     expect(describeRatio(s)).toBe('1.50 (rounds 1.40–1.60, 95% CI 1.45–1.58; 7 round(s))');
   });
 
-  // The regression of issue 29: least-of-three rounds that ranged 0.6-1.6 were quoted as 1.50.
+  // The regression: least-of-three rounds that ranged 0.6-1.6 were quoted as 1.50.
   it('rounds on both sides of 1: no measurable difference', () => {
     const s = ratioStats([60, 160, 94, 130, 80, 110, 99], [100, 100, 100, 100, 100, 100, 100]);
     expect(s.noDifference).toBe(true);

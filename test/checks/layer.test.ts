@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES } from '../../src/rules/catalog.js';
 import { constantConditions } from '../helpers/constant-conditions.js';
 import { ROOT as root, sources } from '../helpers/sources.js';
-const files = ['src/checks', 'src/steps', 'suites', 'scenarios'].flatMap((d) => sources(join(root, d)));
+const files = ['src/checks', 'src/steps', 'suites', 'scenarios', 'load-profiles'].flatMap((d) => sources(join(root, d)));
 
 describe('the check layer', () => {
   it('no check has a constant condition', () => {

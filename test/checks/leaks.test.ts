@@ -30,7 +30,7 @@ table('no secret in a text (src/checks/leaks.ts)', [
     ok: false,
   },
   { name: 'hex', found: () => noSecretIn(Buffer.from(SECRET.value).toString('hex'), [SECRET], 'the output'), ok: false },
-  // Issue 27: `xxd -u`, `%X`, `.hex().upper()` passed as no secret.
+  // `xxd -u`, `%X`, `.hex().upper()` once passed as no secret.
   { name: 'upper-case hex', found: () => noSecretIn(Buffer.from(SECRET.value).toString('hex').toUpperCase(), [SECRET], 'the output'), ok: false },
   {
     name: 'upper-case hex in a URL query',
@@ -49,7 +49,7 @@ table('no secret in a text (src/checks/leaks.ts)', [
     ok: false,
   },
   { name: 'only its first characters', found: () => noSecretIn(`token ${SECRET.value.slice(0, 6)}…`, [SECRET], 'the output'), ok: true },
-  // Adversarial findings: hex as real tools print it, every byte %-escaped, ANSI colours, lower-case base32.
+  // Once passed as no secret: hex as real tools print it, every byte %-escaped, ANSI colours, lower-case base32.
   { name: 'an xxd dump (offsets, 2-byte groups, ASCII column)', found: () => noSecretIn(xxd(PLAIN.value), [PLAIN], 'the output'), ok: false },
   { name: 'a hexdump -C dump', found: () => noSecretIn(hexdumpC(PLAIN.value), [PLAIN], 'the output'), ok: false },
   { name: "Node's <Buffer 61 62 …>", found: () => noSecretIn(`got ${inspect(Buffer.from(PLAIN.value))}`, [PLAIN], 'the output'), ok: false },

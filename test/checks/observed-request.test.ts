@@ -61,7 +61,7 @@ table('reading a recorded request (src/checks/observed-request.ts)', [
   { name: 'no token taken from a refusal', found: () => holds('refused', accessTokenIssued(request({}, 401, { access_token: 'at' })) === undefined), ok: true },
   { name: 'invalid_grant: 400 with it', found: () => holds('invalid_grant', isInvalidGrant(request({}, 400, { error: 'invalid_grant' }))), ok: true },
   { name: 'named without secrets', found: () => holds('describe', describeRequest(request({ target: '/x?token=secret' })) === '#3 GET /x → 200'), ok: true },
-  // Time, not arrival order (issue 26): a parallel client's requests overlap.
+  // Time, not arrival order: a parallel client's requests overlap.
   { name: 'answered before the next arrived: settled before', found: () => holds('before', settledBefore(timed(1, 10, 12), timed(2, 13, 15))), ok: true },
   {
     name: 'answered in the millisecond the next arrived: settled before',

@@ -74,7 +74,7 @@ table("checks on a client's request (src/checks/request.ts)", [
     actual: /^a Bearer token that is not an issued token/,
   },
   { name: 'Basic instead', found: () => bearerAmong(request({ headers: { authorization: 'Basic x' } }), new Set(['x']), 'a token'), ok: false },
-  // withoutPartnerKey: the two headers by name, the secret under any name and in any form (issue 27: Basic credentials passed).
+  // withoutPartnerKey: the two headers by name, the secret under any name and in any form (Basic credentials once passed).
   { name: 'no partner key on a call', found: () => withoutPartnerKey(request(), KEY_HEADERS, PARTNER_SECRET), ok: true, actual: 'none' },
   {
     name: 'a partner key header by its name',
@@ -105,7 +105,7 @@ table("checks on a client's request (src/checks/request.ts)", [
     found: () => withoutPartnerKey(request({ headers: { authorization: basic('someone:else-entirely') } }), KEY_HEADERS, PARTNER_SECRET),
     ok: true,
   },
-  // Adversarial finding: the secret in a body sent to the sign-in server passed.
+  // The secret in a body sent to the sign-in server once passed.
   {
     name: 'the secret as client_secret in a form body to the sign-in server',
     found: () =>

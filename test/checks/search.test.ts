@@ -9,7 +9,6 @@ import {
   sameTotalOnEveryPage,
   type SearchPages,
   totalCountsAll,
-  withinPageSize,
 } from '../../src/checks/search.js';
 import { answer, table } from './table.js';
 
@@ -89,8 +88,6 @@ table('what a search lists (src/checks/search.ts)', [
     ok: false,
     actual: 'page 2 held new items but said pageIndex 0, not 1',
   },
-  { name: 'within the page size', found: () => withinPageSize(3, 3), ok: true },
-  { name: 'beyond the page size', found: () => withinPageSize(4, 3), ok: false },
   { name: 'totalCount counts every match', found: () => totalCountsAll(5, 4), ok: true },
   { name: 'totalCount short of the matches', found: () => totalCountsAll(3, 4), ok: false },
 ]);

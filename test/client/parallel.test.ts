@@ -1,5 +1,5 @@
 /**
- * Issue 26: a client that fetches the pages after the first in two workers is within the contract
+ * A client that fetches the pages after the first in two workers is within the contract
  * when its workers share one token chain (one access token, renewed once for both): every rule
  * passes, the parallel-pages scenario included, though its requests overlap. The fault whose
  * workers each exchange the one stored API token at once is in the fault matrix

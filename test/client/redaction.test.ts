@@ -40,7 +40,7 @@ describe.concurrent('redaction: tack client writes and prints no secret', () => 
     const cases = [
       ['personal-token', 'log-encoded'],
       ['partner-key', 'token-in-url'],
-      // Issue 27: a token in upper-case hex, in a URL (transcript.jsonl) and in the output.
+      // A token in upper-case hex, in a URL (transcript.jsonl) and in the output.
       ['partner-key', 'hex-in-url'],
       ['personal-token', 'log-hex'],
     ] as const;

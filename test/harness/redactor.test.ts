@@ -71,7 +71,7 @@ describe('Redactor', () => {
     expect(r.redactHeaders({ Authorization: 'Bearer eyJhbGciOi.x.y' })).toEqual({ Authorization: 'Bearer <access-token#1>' });
   });
 
-  // Issue 27: a token printed as upper-case hex (`xxd -u`, `%X`, `.hex().upper()`) was kept in transcript.jsonl.
+  // A token printed as upper-case hex (`xxd -u`, `%X`, `.hex().upper()`) was kept in transcript.jsonl.
   it('replaces a token printed as upper-case hex, and in the other spellings a client may use', () => {
     const r = new Redactor();
     const token = 'tpat_a+b/c=d0123456789';

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOAD_PROFILES } from '../../scenarios/load/index.js';
+import { LOAD_PROFILES } from '../../load-profiles/index.js';
 import { load } from './helpers.js';
 
 describe('tack load PROFILE against the built-in reference server', () => {

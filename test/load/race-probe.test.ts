@@ -1,5 +1,5 @@
 /**
- * The exchange profiles' race probe (scenarios/load/race-probe.ts, docs/load.md "Race probe"):
+ * The exchange profiles' race probe (load-profiles/race-probe.ts, docs/load.md "Race probe"):
  * - the probe's steps on made-up answers: a fork where the policy leaves one usable token is
  *   counted (`forked`), observed where it does not, and every extra token it leaves becomes a spare;
  * - `tack load exchange` with default settings against the built-in reference server: healthy and
@@ -13,7 +13,7 @@ import { loadCommand, raceProbeShareOf } from '../../src/cli/commands/load.js';
 import { LoadChain } from '../../src/load/chains/chain.js';
 import type { Tally } from '../../src/load/engine/engine.js';
 import { FAULTS } from '../../src/reference/faults.js';
-import { RaceProbe, refusesOverlap } from '../../scenarios/load/race-probe.js';
+import { RaceProbe, refusesOverlap } from '../../load-profiles/race-probe.js';
 import { load, options } from './helpers.js';
 
 const identity = { connectUrl: 'http://127.0.0.1:1', host: 'id.localhost', pathPrefix: '/realms/payroll' } as never;

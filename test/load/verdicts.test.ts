@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LoadChain } from '../../src/load/chains/chain.js';
-import { SearchConversation } from '../../scenarios/load/exchange-search.js';
-import { judgeExchange } from '../../scenarios/load/wire.js';
+import { SearchConversation } from '../../load-profiles/exchange-search.js';
+import { judgeExchange } from '../../load-profiles/wire.js';
 import { EXIT } from '../../src/harness/errors.js';
 import type { Tally } from '../../src/load/engine/engine.js';
 import type { Endpoint } from '../../src/load/engine/target.js';

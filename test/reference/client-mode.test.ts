@@ -6,7 +6,7 @@
  * options the server is the one `tack run` uses: no role ports, the grace kept.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Recorder } from '../../src/reference/recorder.js';
+import { ClientRecorder } from '../../src/reference/client-recorder.js';
 import { type ReferenceOptions, type ReferenceServer, startReferenceServer } from '../../src/reference/index.js';
 
 const servers: ReferenceServer[] = [];
@@ -88,7 +88,7 @@ describe('the reference server for tack client', () => {
 
   it('records every exchange in order, with role, headers, body and answer; past the cap per run it counts and says so once', async () => {
     const overflows: number[] = [];
-    const recorder = new Recorder({ maxPerRun: 3, onOverflow: (run) => overflows.push(run) });
+    const recorder = new ClientRecorder({ maxPerRun: 3, onOverflow: (run) => overflows.push(run) });
     const server = await start({ rolePorts: true, recorder });
     recorder.run = 1;
     const token = server.issueApiToken('acme', server.userEmail);

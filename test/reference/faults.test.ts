@@ -312,7 +312,7 @@ const PROBES: Record<FaultName, Probe> = {
   },
   'search-non-member-allowed': async (s) => (await search(s, 'acme', (await signIn(s, BOB, 'globex')).accessToken)).status === 200,
   'search-ignores-host-tenant': async (s) => names(await search(s, 'acme', (await signIn(s, CASEY)).accessToken)).includes('Globex Chemicals'),
-  // Issue #22 (no false greens, round three).
+  // Paging, shapes, types, time zones, server errors.
   'search-pages-overlap': async (s) => {
     const { accessToken } = await signIn(s);
     const [first, second] = [await search(s, 'acme', accessToken, '?pageSize=2'), await search(s, 'acme', accessToken, '?pageSize=2&pageIndex=1')];

@@ -1,5 +1,5 @@
 /**
- * The web interface of the reference server over real HTTP (issue 10; token-page.md): discovery,
+ * The web interface of the reference server over real HTTP (token-page.md): discovery,
  * the sign-in pages (OpenID Connect code flow with PKCE S256), the tenant host's account and token
  * pages, the authorization_code grant and its CORS exception, and users' passwords through the hook.
  */

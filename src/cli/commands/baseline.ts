@@ -9,7 +9,7 @@ import { EXIT, TackError } from '../../harness/errors.js';
 import { baselineFrom, writeBaseline } from '../../runner/baseline.js';
 import { latestResults, readResults } from '../../reporters/json.js';
 
-export interface BaselineWriteOptions {
+interface BaselineWriteOptions {
   from?: string;
   out: string;
   reports: string;

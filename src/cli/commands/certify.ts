@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Command } from 'commander';
-import { findProfile } from '../../../scenarios/load/index.js';
+import { findProfile } from '../../../load-profiles/index.js';
 import { EXIT, TackError } from '../../harness/errors.js';
 import { handleStopSignals, type Interrupt, stopText } from '../../harness/interrupt.js';
 import { LOAD_DEFAULTS } from '../../load/defaults.js';
@@ -55,7 +55,7 @@ interface CertifyLoad {
   readonly exitCode: number | undefined;
 }
 
-export interface CertifyOptions {
+interface CertifyOptions {
   envFile?: string;
   out?: string;
   reports: string;
@@ -106,7 +106,7 @@ export function registerCertify(program: Command): void {
     });
 }
 
-export interface CertifyClientOptions {
+interface CertifyClientOptions {
   out?: string;
   reports: string;
   passEnv?: string[];

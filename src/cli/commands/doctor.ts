@@ -17,7 +17,7 @@ import { TACK_VERSION } from '../../version.js';
 import { plural } from '../../text/plural.js';
 import { envFileOption } from '../options.js';
 
-export interface DoctorCommandOptions {
+interface DoctorCommandOptions {
   envFile?: string;
 }
 
@@ -64,7 +64,7 @@ export async function doctorCommand(opts: DoctorCommandOptions, write: (s: strin
   }
 }
 
-export function formatDoctor(report: DoctorReport): string {
+function formatDoctor(report: DoctorReport): string {
   const out: string[] = [];
   let section = '';
   for (const f of report.diagnoses) {

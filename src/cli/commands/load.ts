@@ -1,10 +1,10 @@
 /**
  * `tack load PROFILE`: load the token-exchange hot path with one of the profiles of
- * `scenarios/load/`, rotation-aware and correctness-checked; and `tack load merge a.json b.json ...`
+ * `load-profiles/`, rotation-aware and correctness-checked; and `tack load merge a.json b.json ...`
  * to merge the results of shards. docs/load.md explains every option.
  */
 import { type Command, Option } from 'commander';
-import { LOAD_PROFILES, findProfile } from '../../../scenarios/load/index.js';
+import { LOAD_PROFILES, findProfile } from '../../../load-profiles/index.js';
 import { join } from 'node:path';
 import { TackError } from '../../harness/errors.js';
 import { handleStopSignals } from '../../harness/interrupt.js';

@@ -9,7 +9,7 @@ import { TackError } from '../../harness/errors.js';
 import { AREAS, CATALOG_VERSION, isRuleId, RULES, type Area } from '../../rules/catalog.js';
 import type { RuleTrace } from '../rule-trace.js';
 
-/** The traces the build computed (scripts/rule-trace.ts), beside src/cli/rule-trace.ts's compiled form. */
+/** The traces the build computed (scripts/build-rule-trace.ts), beside src/cli/rule-trace.ts's compiled form. */
 export const TRACE_FILE = 'rule-trace.json';
 
 export function registerRules(program: Command): void {
@@ -50,7 +50,7 @@ export function formatRules(): string {
   return `${out.join('\n')}\n`;
 }
 
-export function formatTrace(r: RuleTrace): string {
+function formatTrace(r: RuleTrace): string {
   const list = (items: readonly string[]) => (items.length === 0 ? ['  (none)'] : items.map((i) => `  ${i}`));
   return [
     `${r.id} [${r.level}] ${r.section}`,

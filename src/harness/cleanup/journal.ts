@@ -57,7 +57,7 @@ const MAX_AGE_MS = 90 * 24 * 3600 * 1000;
 export const JOURNAL_STALE_MS = 60_000;
 
 /** Who wrote a journal and where its tokens are revoked. */
-export interface JournalHeader {
+interface JournalHeader {
   readonly format: typeof JOURNAL_FORMAT;
   readonly identityUrl: string;
   readonly clientId: string;
@@ -74,7 +74,7 @@ export interface JournalHeader {
 }
 
 /** A journal of another run against the same sign-in server. */
-export interface FoundJournal {
+interface FoundJournal {
   readonly file: string;
   readonly header: JournalHeader;
   /** Tokens it lists as possibly live. */

@@ -14,17 +14,17 @@
 import type { RunJournal } from './journal.js';
 
 /** Where a token came from. `earlier-run`: listed by the journal of a run that stopped without revoking it. */
-export type TokenOrigin = 'hook' | 'page' | 'exchange' | 'earlier-run';
+type TokenOrigin = 'hook' | 'page' | 'exchange' | 'earlier-run';
 
 /** A token tack generated and did not revoke, and why. */
-export interface AliveToken {
+interface AliveToken {
   readonly origin: TokenOrigin;
   readonly user: string | undefined;
   readonly reason: string;
 }
 
 /** What the journal of a run that stopped listed, and how much of it this run revoked. */
-export interface EarlierRun {
+interface EarlierRun {
   readonly run: string;
   readonly startedAt: string;
   readonly tokens: number;

@@ -99,7 +99,7 @@ export function searchResetUrl(json: unknown, text: string, configured: string |
   return { url: inText[0] === undefined ? undefined : { value: inText[0], field: '(body text)' } };
 }
 
-export interface ResetUrlSearch {
+interface ResetUrlSearch {
   readonly url?: Found<string> | undefined;
   /** The fields of several absolute URLs, none named like the action: which one is meant is not known. */
   readonly ambiguous?: readonly string[];

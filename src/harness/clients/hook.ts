@@ -14,7 +14,7 @@ export const ALL_CAPABILITIES = ['clock', 'users', 'api-tokens', 'disable-user',
 
 export type Capability = (typeof ALL_CAPABILITIES)[number];
 
-export interface HookUser {
+interface HookUser {
   readonly email: string;
   readonly firstName: string;
   readonly lastName: string;

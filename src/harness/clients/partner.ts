@@ -15,7 +15,7 @@ export interface PartnerTokens {
   readonly refresh: Found<string> | undefined;
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** Credential headers to send instead of the configured key; `{}` sends none. */
   readonly credentials?: Record<string, string>;
   /** Raw body text; JSON bodies use `json`. */

@@ -4,7 +4,7 @@
  * `artillery run-fargate` / `run-lambda --count N`).
  *
  * The processor is not a second copy of the profiles: it is bundled, at export time, from tack's own
- * modules (the profiles of scenarios/load/, their conversations and wire.ts, and hooks.ts) into one
+ * modules (the profiles of load-profiles/, their conversations and wire.ts, and hooks.ts) into one
  * self-contained CommonJS file, as Artillery loads processors (esbuild; from the TypeScript sources
  * in a checkout, from the compiled JavaScript in the installed package). It reads the TACK_*
  * variables with tack's own schema (config/schema.ts, zod inlined) and sets chains up with tack's
@@ -18,7 +18,7 @@ import { envSchema } from '../../../config/schema.js';
 import { type ArtilleryExport, artilleryScript } from './script.js';
 import { PROCESSOR_FILE } from './hooks.js';
 
-/** The folder holding src/ and scenarios/: the checkout, or the package's dist/. */
+/** The folder holding src/ and load-profiles/: the checkout, or the package's dist/. */
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface Processor {
@@ -27,11 +27,11 @@ export interface Processor {
   readonly inputs: readonly string[];
 }
 
-/** The processor: every profile of scenarios/load/ with the hooks that run them, as one CommonJS file. */
+/** The processor: every profile of load-profiles/ with the hooks that run them, as one CommonJS file. */
 export async function bundleProcessor(version: string): Promise<Processor> {
   const { build } = await import('esbuild');
   const entry = [
-    "const { LOAD_PROFILES } = require('./scenarios/load/index.js');",
+    "const { LOAD_PROFILES } = require('./load-profiles/index.js');",
     "const { artilleryHooks } = require('./src/load/artillery/hooks.js');",
     'module.exports = artilleryHooks(LOAD_PROFILES);',
   ].join('\n');

@@ -1,6 +1,6 @@
 /**
  * The functions the exported Artillery script names, for every profile: they run the profile's own
- * conversation (scenarios/load/) inside each virtual user (VU), so Artillery sends what `tack load`
+ * conversation (load-profiles/) inside each virtual user (VU), so Artillery sends what `tack load`
  * sends and judges every answer with the same code.
  *
  * - `tackSetUp` (beforeScenario): the VU's own chain, through the profile's Artillery form;
@@ -17,7 +17,7 @@
  */
 import type { Conversation, LoadRequest, Tally } from '../engine/engine.js';
 import type { LoadProfile } from '../profile.js';
-import type { Outcome } from '../engine/recorder.js';
+import type { AnswerOutcome } from '../engine/recorder.js';
 import { REQUEST_KINDS, type RequestKind } from '../types.js';
 import { checkTargets, lookup, readSettings, type Settings, vuContext } from './vu-setup.js';
 
@@ -38,7 +38,7 @@ export const COUNTERS = {
 } as const;
 
 /** The counter each outcome of a conversation adds to (an `ok` adds to none). */
-export const OUTCOME_COUNTER: Readonly<Record<Exclude<Outcome['kind'], 'ok'>, string>> = {
+export const OUTCOME_COUNTER: Readonly<Record<Exclude<AnswerOutcome['kind'], 'ok'>, string>> = {
   expected: COUNTERS.expected,
   non2xx: COUNTERS.unexpectedStatus,
   malformed: COUNTERS.againstSpec,
@@ -69,7 +69,7 @@ interface Response {
 }
 type Next = (error?: Error) => void;
 
-export type SendsHook = `tackSends${Capitalize<RequestKind>}`;
+type SendsHook = `tackSends${Capitalize<RequestKind>}`;
 
 /** The ifTrue function of the loop's request of `kind`. */
 export function sendsHook(kind: RequestKind): SendsHook {

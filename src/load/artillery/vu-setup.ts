@@ -71,14 +71,14 @@ export async function checkTargets(s: Settings): Promise<void> {
 }
 
 /** A target URL as the profiles' requests address it: sent to its own host (`lookup` maps `*.localhost`). */
-export function endpointOf(href: string): Endpoint {
+function endpointOf(href: string): Endpoint {
   const u = new URL(href);
   const name = u.hostname.replace(/^\[|\]$/g, '');
   return { connectUrl: u.origin, host: u.host, pathPrefix: u.pathname.replace(/\/+$/, ''), servername: undefined, loopback: isLocalhostName(name) };
 }
 
 /** What tack's clients send through: here node:http(s), with the processor's lookup and TACK_REQUEST_TIMEOUT_MS. */
-export function nodeSender(target: TargetConfig): Pick<HttpClient, 'send'> {
+function nodeSender(target: TargetConfig): Pick<HttpClient, 'send'> {
   let seq = 0;
   return {
     send: (req) =>

@@ -30,9 +30,9 @@ import { combineSteps } from '../results/merge.js';
 import { metricsOf } from '../results/metrics.js';
 import type { LoadIo } from '../options.js';
 import { evaluateThresholds, samplesNeeded, samplesNote, type ThresholdSpec } from '../results/thresholds.js';
-import type { Capacity, CapacityStep, LoadResult, RequestKind, Threshold, Verdict } from '../types.js';
+import type { Capacity, CapacityStep, LoadResult, RequestKind, Threshold, LoadVerdict } from '../types.js';
 import { formatCount } from '../units.js';
-import { judge, specViolations } from '../results/verdict.js';
+import { judgeLoad, specViolations } from '../results/verdict.js';
 
 export type StepRunner = (rate: number, warmupMs: number, durationMs: number) => Promise<EngineResult>;
 type Specs = readonly { spec: ThresholdSpec; source: Threshold['source'] }[];
@@ -47,7 +47,7 @@ export function neededSamples(specs: Specs, kinds: readonly RequestKind[]): numb
   return Math.max(0, ...planned.map(({ spec }) => samplesNeeded(spec.metric)));
 }
 
-export interface StepInput extends StepAsk {
+interface StepInput extends StepAsk {
   readonly rate: number;
   readonly atS: number;
   /** Slots that fell due but found every connection busy. */
@@ -60,10 +60,10 @@ export interface StepInput extends StepAsk {
 }
 
 /** A step's figures and status: incorrect, breached, too few samples or held (capacity.ts). */
-export function judgeStep(s: StepInput): CapacityStep & StepRun {
+function judgeStep(s: StepInput): CapacityStep & StepRun {
   const { draft } = s;
   const achieved = draft.measuredS > 0 ? draft.measured.responses / draft.measuredS : 0;
-  const failures = judge(
+  const failures = judgeLoad(
     draft,
     s.thresholds.filter((t) => !t.samples),
   ).reasons;
@@ -177,10 +177,10 @@ export async function runCapacitySearch(
  * held; when one did, 0 for a stable knee and 5 for an unstable one (0 with --allow-unstable, the
  * reason still given).
  */
-function searchVerdict(combined: LoadResult, c: Capacity, allowUnstable: boolean): Verdict {
+function searchVerdict(combined: LoadResult, c: Capacity, allowUnstable: boolean): LoadVerdict {
   const violations = specViolations(combined);
   if (violations.length > 0) return { exitCode: EXIT.mustFailed, reasons: violations };
-  const unanswered = judge(combined, []);
+  const unanswered = judgeLoad(combined, []);
   if (unanswered.exitCode === EXIT.unreachable) return unanswered;
   if (c.maxRate !== null) {
     if (c.stability?.verdict !== 'unstable') return { exitCode: EXIT.ok, reasons: [] };

@@ -34,16 +34,16 @@ import type { Capacity, CapacityStability, CapacityStep, StepStatus } from '../t
 import { formatCount, formatMs, formatUs } from '../units.js';
 
 export const CAPACITY_DEFAULTS = LOAD_DEFAULTS.capacity;
-export const MAX_STEPS = 40;
-export const MAX_BISECT_STEPS = 8;
+const MAX_STEPS = 40;
+const MAX_BISECT_STEPS = 8;
 /** A step extended for its samples runs at most this long. */
-export const MAX_STEP_MS = 60_000;
-export const MAX_SEARCH_MS = 15 * 60_000;
+const MAX_STEP_MS = 60_000;
+const MAX_SEARCH_MS = 15 * 60_000;
 /** A step holds only if the target answered at least this share of the offered rate. */
 export const MIN_ACHIEVED_PCT = 90;
 
 /** Bisection stops when the breached rate is within this of the held one: a share of the held rate, or req/s. */
-export type Resolution = { readonly pct: number } | { readonly rps: number };
+type Resolution = { readonly pct: number } | { readonly rps: number };
 
 export interface CapacityPlan {
   readonly startRate: number;
@@ -56,7 +56,7 @@ export interface CapacityPlan {
   readonly rates: readonly number[];
 }
 
-export interface CapacityFlags {
+interface CapacityFlags {
   readonly startRate?: number | undefined;
   readonly factor?: number | undefined;
   readonly increment?: number | undefined;
@@ -120,7 +120,7 @@ export function stepMsFor(plan: Pick<CapacityPlan, 'stepMs'>, rate: number, need
 }
 
 /** At most how many bisection steps follow the ladder (the widest gap between two ladder rates, halved to the resolution). */
-export function bisectionBound(plan: CapacityPlan): number {
+function bisectionBound(plan: CapacityPlan): number {
   let most = 0;
   for (let i = 1; i < plan.rates.length; i++) {
     const held = plan.rates[i - 1]!;
@@ -136,10 +136,10 @@ export function bisectionBound(plan: CapacityPlan): number {
 }
 
 /** Confirmation steps after the bisection: the rate found, and the rate that breached. */
-export const CONFIRMATIONS = 2;
+const CONFIRMATIONS = 2;
 
 /** The longest the steps of a search can take: every ladder step, one retry, every bisection step retried, the confirmations. */
-export function worstCaseMs(plan: CapacityPlan, needed: number): number {
+function worstCaseMs(plan: CapacityPlan, needed: number): number {
   const lengths = plan.rates.map((r) => stepMsFor(plan, r, needed));
   const longest = Math.max(...lengths);
   return lengths.reduce((n, x) => n + x, 0) + longest + 2 * bisectionBound(plan) * longest + CONFIRMATIONS * longest;
@@ -167,7 +167,7 @@ export interface StepAsk {
   readonly attempt: number;
 }
 
-export interface SearchOutcome<S extends StepRun> {
+interface SearchOutcome<S extends StepRun> {
   readonly steps: S[];
   /** The highest rate that held, and its step. */
   readonly maxRate: number | null;
@@ -179,7 +179,7 @@ export interface SearchOutcome<S extends StepRun> {
 }
 
 /** Whether a confirmation step agreed with what the search found: the rate found held again, the breached rate breached again. */
-export function confirmationAgrees(s: { readonly rate: number; readonly status: StepStatus }, found: number): boolean {
+function confirmationAgrees(s: { readonly rate: number; readonly status: StepStatus }, found: number): boolean {
   return s.rate === found ? s.status === 'held' : s.status === 'breached';
 }
 

@@ -13,7 +13,7 @@ export class LoadChain {
   ended = false;
   /**
    * Tokens of the chain besides `token` that may still be usable: the extra successors a race probe
-   * left (scenarios/load/race-probe.ts). Listed in the run's ledger and revoked at the end.
+   * left (load-profiles/race-probe.ts). Listed in the run's ledger and revoked at the end.
    */
   readonly spares: string[] = [];
 

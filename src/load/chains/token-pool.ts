@@ -15,7 +15,7 @@ import { TackError } from '../../harness/errors.js';
 import { replaceFileAtomic } from '../../harness/token-file.js';
 import { ownsLine, type Shard } from '../shard.js';
 
-export interface PoolEntry {
+interface PoolEntry {
   /** Position among the pool's tokens (0-based, blank lines not counted). */
   readonly index: number;
   readonly token: string;

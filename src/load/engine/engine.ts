@@ -33,7 +33,7 @@
  */
 import { Pool, type Dispatcher } from 'undici';
 import { GeneratorProbe, LATE_SLOT_MS } from './generator.js';
-import { Recorder, type Outcome } from './recorder.js';
+import { Recorder, type AnswerOutcome } from './recorder.js';
 import type { Endpoint } from './target.js';
 import type { GeneratorHealth, RequestKind } from '../types.js';
 
@@ -71,7 +71,7 @@ export interface Conversation {
   /** The next request to send; called synchronously right before it is sent. */
   next(): LoadRequest;
   /** The answer to the last request sent (`retryAfter`: it carried a Retry-After header). A `broken` outcome ends the driver. */
-  answer(status: number, body: string, retryAfter?: boolean): Outcome;
+  answer(status: number, body: string, retryAfter?: boolean): AnswerOutcome;
   /** The request in flight got no answer (timeout or socket error): the chain may be stale. */
   lost(): void;
 }
@@ -204,7 +204,7 @@ const TOGETHER_MAX_WAIT_MS = 1000;
  * that part written), or after TOGETHER_MAX_WAIT_MS, the last bytes go out together, so the server
  * sees the requests complete at the same moment whatever it took to open the connections.
  */
-export function heldTogether(body: string, copies: number): AsyncIterable<Buffer>[] {
+function heldTogether(body: string, copies: number): AsyncIterable<Buffer>[] {
   const bytes = Buffer.from(body, 'utf8');
   let ready = 0;
   let release!: () => void;

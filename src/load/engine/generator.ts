@@ -79,7 +79,7 @@ export class GeneratorProbe {
   }
 }
 
-export interface HealthFigures {
+interface HealthFigures {
   readonly cpuPct: number;
   readonly busyPct: number;
   readonly loopDelayUs: { readonly p50: number; readonly p99: number; readonly max: number };

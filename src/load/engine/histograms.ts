@@ -7,8 +7,6 @@ import * as hdr from 'hdr-histogram-js';
 
 export type Histogram = hdr.Histogram;
 
-export const PERCENTILES = [50, 90, 99, 99.9] as const;
-
 export interface LatencySummary {
   readonly count: number;
   readonly p50: number;

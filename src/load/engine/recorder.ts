@@ -24,10 +24,10 @@ import {
   type StatusClass,
 } from '../types.js';
 
-export type Phase = 'warmup' | 'measured';
+type Phase = 'warmup' | 'measured';
 
 /** What a profile made of one answer. */
-export type Outcome =
+export type AnswerOutcome =
   /** A correct answer. */
   | { readonly kind: 'ok' }
   /** A refusal the client expects and handles (a 401 on an expired access token). */
@@ -39,7 +39,7 @@ export type Outcome =
   /** The chain's current token was refused: the chain is over. */
   | { readonly kind: 'broken'; readonly cause: 'rotation' | 'lost'; readonly error: string }
   /**
-   * A race probe forked the chain (scenarios/load/race-probe.ts): of its two exchanges of one token,
+   * A race probe forked the chain (load-profiles/race-probe.ts): of its two exchanges of one token,
    * `exchanged` returned a token and `alive` of those still exchanged, where one at a time leaves one.
    */
   | { readonly kind: 'forked'; readonly exchanged: number; readonly alive: number; readonly afterRotations: number };
@@ -88,7 +88,7 @@ class Book {
     this.corrected?.recordValue(correctedUs);
   }
 
-  outcome(phase: Phase, outcome: Outcome): void {
+  outcome(phase: Phase, outcome: AnswerOutcome): void {
     const c = this.counts(phase);
     switch (outcome.kind) {
       case 'ok':
@@ -212,7 +212,7 @@ export class Recorder {
     second.latency.recordValue(measure);
   }
 
-  outcome(outcome: Outcome, now: number, chain: { label: string; rotations: number }, status: number, kind: RequestKind): void {
+  outcome(outcome: AnswerOutcome, now: number, chain: { label: string; rotations: number }, status: number, kind: RequestKind): void {
     const phase = this.phaseAt(now);
     this.all.outcome(phase, outcome);
     this.book(kind).outcome(phase, outcome);

@@ -6,7 +6,7 @@
 import { TackError } from '../../harness/errors.js';
 import { parsePrometheusUrl } from './prometheus.js';
 
-export interface Outs {
+interface Outs {
   /** The result JSON's path. */
   readonly file?: string | undefined;
   /** The remote-write URL. */

@@ -28,7 +28,7 @@ export interface PrometheusOut {
 }
 
 /** The labels every series of a run carries. */
-export interface RunLabels {
+interface RunLabels {
   readonly runId: string;
   readonly profile: string;
   /** The target's base URL: only its host and port become the label. */
@@ -49,7 +49,7 @@ export function parsePrometheusUrl(text: string): URL {
 }
 
 /** Host and port of a URL: what a label or a message may say of it. */
-export function hostOf(url: string): string {
+function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {
@@ -58,13 +58,13 @@ export function hostOf(url: string): string {
 }
 
 /** The run's labels as pushed: redacted, the target reduced to its host. */
-export function runLabels(labels: RunLabels, redactor: Redactor | undefined): Record<string, string> {
+function runLabels(labels: RunLabels, redactor: Redactor | undefined): Record<string, string> {
   const clean = (s: string) => (redactor ? redactor.redact(s) : s);
   return { profile: clean(labels.profile), run_id: clean(labels.runId), target: clean(hostOf(labels.targetUrl)) };
 }
 
 /** Samples as remote-write time series: labels sorted by name (`__name__` first), one sample each at `at`. */
-export function timeseriesOf(samples: readonly Sample[], run: Record<string, string>, at: number, redactor: Redactor | undefined): Timeseries[] {
+function timeseriesOf(samples: readonly Sample[], run: Record<string, string>, at: number, redactor: Redactor | undefined): Timeseries[] {
   const clean = (s: string) => (redactor ? redactor.redact(s) : s);
   return samples.map((s) => {
     const all: Record<string, string> = { ...run, ...Object.fromEntries(Object.entries(s.labels).map(([k, v]) => [k, clean(v)])) };

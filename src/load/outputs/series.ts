@@ -20,7 +20,7 @@ export interface Sample {
   readonly value: number;
 }
 
-export const QUANTILES = [
+const QUANTILES = [
   ['0.5', 'p50'],
   ['0.9', 'p90'],
   ['0.99', 'p99'],
@@ -28,7 +28,7 @@ export const QUANTILES = [
 ] as const;
 
 /** A run's figures so far: the whole run's and each request kind's. */
-export interface LiveFigures extends Figures {
+interface LiveFigures extends Figures {
   readonly endpoints: Partial<Record<RequestKind, Figures>>;
 }
 

@@ -19,13 +19,13 @@ export interface Series {
   readonly noLine?: boolean;
 }
 
-export interface Marker {
+interface Marker {
   readonly x: number;
   readonly label: string;
   readonly colour: string;
 }
 
-export interface Chart {
+interface Chart {
   readonly title: string;
   readonly series: readonly Series[];
   readonly xLabel: string;

@@ -90,7 +90,7 @@ export function secondPoints(result: LoadResult): ({ x: number; perS: number; fa
   });
 }
 
-export function renderHtml(result: LoadResult): string {
+export function renderLoadHtml(result: LoadResult): string {
   const { view, label } = headlineView(result);
   const m = metricsOf(view);
   const perSecond = secondPoints(result);

@@ -56,7 +56,7 @@ export function correctnessText(result: LoadResult): string {
 }
 
 /** The race probe: how it was set up, what one exchange at a time showed, each fork. */
-export function raceLines(race: RaceProbeResult): string[] {
+function raceLines(race: RaceProbeResult): string[] {
   const out = [
     race.policy === null
       ? `race probe: ${race.seen}`
@@ -207,7 +207,7 @@ export function summaryText(result: LoadResult, files: { json: string; html: str
  * Where the figures come from: the machine, the load generator's health (and a warning when it was
  * saturated), and a plain warning when the target was the built-in reference server.
  */
-export function aboutTheFigures(result: LoadResult): string[] {
+function aboutTheFigures(result: LoadResult): string[] {
   const out: string[] = [];
   if (result.machine) out.push(`machine: ${describeMachine(result.machine)}`);
   for (const f of result.mergedFrom) if (f.machine) out.push(`machine of ${f.shard ?? f.runId}: ${describeMachine(f.machine)}`);

@@ -19,7 +19,7 @@ export const SUSTAIN_CHECKS = 3;
 type Specs = readonly { spec: ThresholdSpec; source: Threshold['source'] }[];
 
 /** What was recorded so far, as a result the thresholds can be judged on (only the figures they read). */
-export function liveView(rec: Recorder, now: number, withEndpoints: boolean, failOnErrors: boolean): LoadResult {
+function liveView(rec: Recorder, now: number, withEndpoints: boolean, failOnErrors: boolean): LoadResult {
   return {
     schema: LOAD_SCHEMA,
     tack: { version: '' },

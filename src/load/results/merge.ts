@@ -28,11 +28,11 @@ import {
   type Second,
   type Threshold,
 } from '../types.js';
-import { judge } from './verdict.js';
+import { judgeLoad } from './verdict.js';
 
 const MAX_LISTED_BREAKS = 100;
 
-export interface MergeInput {
+interface MergeInput {
   readonly file: string;
   readonly result: LoadResult;
 }
@@ -41,7 +41,7 @@ function addMap(into: Record<string, number>, from: Record<string, number>): voi
   for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
 }
 
-export function addCounts(into: Counts, from: Counts): void {
+function addCounts(into: Counts, from: Counts): void {
   into.responses += from.responses;
   into.ok += from.ok;
   into.expected += from.expected;
@@ -231,7 +231,7 @@ export function mergeResults(inputs: readonly MergeInput[], cliThresholds: reado
   }
   const draft: LoadResult = { ...merged, thresholds: [], verdict: { exitCode: 0, reasons: [] } };
   const thresholds = evaluateThresholds(draft, specs);
-  return { ...draft, thresholds, verdict: judge(draft, thresholds) };
+  return { ...draft, thresholds, verdict: judgeLoad(draft, thresholds) };
 }
 
 /**

@@ -28,9 +28,9 @@ import { endpointView, latencyHistogram, metricsOf, type Metrics } from './metri
 import { REQUEST_KINDS, type LoadResult, type RequestKind, type Threshold } from '../types.js';
 import { formatCount, formatUs, parseLatencyUs } from '../units.js';
 
-export type Op = '<' | '<=' | '>' | '>=' | '==' | '!=';
+type Op = '<' | '<=' | '>' | '>=' | '==' | '!=';
 
-export type Metric =
+type Metric =
   | { readonly kind: 'percentile'; readonly q: number }
   | { readonly kind: 'max' | 'mean' }
   | { readonly kind: 'rps' | 'error_rate' }
@@ -40,7 +40,7 @@ type CountName = 'errors' | 'timeouts' | 'non2xx' | 'malformed' | 'broken' | 're
 const COUNT_NAMES: readonly CountName[] = ['errors', 'timeouts', 'non2xx', 'malformed', 'broken', 'requests'];
 
 /** With no `=GRACE`, an abort threshold is first judged this long after the measured phase began. */
-export const ABORT_DEFAULT_GRACE_MS = 5000;
+const ABORT_DEFAULT_GRACE_MS = 5000;
 
 export interface ThresholdSpec {
   /** As given, modifiers included (`p99<200ms:abort=10s`). */
@@ -93,7 +93,7 @@ function parseMetric(name: string, expr: string): Metric {
  * compact forms that start with 99 put the decimals after it (p999 = 99.9, p9999 = 99.99). Any
  * other run of three or more digits (p950: 95.0 or 950?) is refused rather than guessed.
  */
-export function percentileOf(digits: string): number | undefined {
+function percentileOf(digits: string): number | undefined {
   let q: number;
   if (digits.includes('.') || digits.length <= 2 || digits === '100') q = Number(digits);
   else if (/^99\d+$/.test(digits)) q = Number(`99.${digits.slice(2)}`);

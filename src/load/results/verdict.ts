@@ -12,7 +12,7 @@
 import { EXIT } from '../../harness/errors.js';
 import { metricsOf } from './metrics.js';
 import { describePolicy } from '../race.js';
-import type { LoadResult, Threshold, Verdict } from '../types.js';
+import type { LoadResult, Threshold, LoadVerdict } from '../types.js';
 
 /**
  * What the target did against the spec, whatever the load: a chain's current token refused
@@ -33,7 +33,7 @@ export function specViolations(result: Omit<LoadResult, 'verdict'>): string[] {
   return out;
 }
 
-export function judge(result: Omit<LoadResult, 'verdict'>, thresholds: readonly Threshold[]): Verdict {
+export function judgeLoad(result: Omit<LoadResult, 'verdict'>, thresholds: readonly Threshold[]): LoadVerdict {
   const m = metricsOf(result);
   const correctness = specViolations(result);
   // Broken chains first, then lost ones, then answers against the spec.

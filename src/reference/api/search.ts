@@ -18,7 +18,7 @@ import { sendJson } from '../respond.js';
 import { authenticate, type Caller } from './bearer.js';
 import { listedTo, pageStart } from './paging-faults.js';
 
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 /** Bound of the `permission-cached-per-token` fault's cache. */
 const CACHE_LIMIT = 10_000;
 

@@ -3,7 +3,7 @@
  * (user creation takes an optional "password", token-page.md). A server may be started offering
  * fewer, as a target's hook may (`ReferenceOptions.hookCapabilities`).
  */
-export const CAPABILITIES = ['clock', 'users', 'api-tokens', 'disable-user', 'businesses', 'access', 'features', 'passwords'] as const;
+const CAPABILITIES = ['clock', 'users', 'api-tokens', 'disable-user', 'businesses', 'access', 'features', 'passwords'] as const;
 
 export type HookCapability = (typeof CAPABILITIES)[number];
 

@@ -5,7 +5,7 @@
 import type { RequestContext } from '../context.js';
 import { sendJson } from '../respond.js';
 
-export const CONTRACT = 'tack-hook/1';
+const CONTRACT = 'tack-hook/1';
 
 export function discover(ctx: RequestContext): void {
   sendJson(ctx.res, 200, { contract: CONTRACT, capabilities: ctx.ref.config.hookCapabilities });

@@ -38,7 +38,7 @@ export interface AuthRequest {
 }
 
 /** A request that cannot be redirected back (bad client or redirect_uri): answered with a page. */
-export type Checked =
+type Checked =
   | { readonly ok: true; readonly request: AuthRequest }
   | { readonly ok: false; readonly redirectUri: string; readonly state: string; readonly error: string; readonly description: string };
 

@@ -19,7 +19,7 @@ import type { RequestContext } from '../context.js';
 import type { User } from '../directory.js';
 import { sendPage } from '../html-pages.js';
 import { type AuthRequest, completeSignIn, openRequest, redirectBack } from './auth-request.js';
-import { type Form, readForm } from './form.js';
+import { type Form, readForm } from './form-body.js';
 import { lockedPage, loginPage } from './login-page.js';
 import { startSignInSession } from './session.js';
 

@@ -25,11 +25,11 @@ import { NO_STORE, sendJson } from '../respond.js';
 import { safeEqual } from '../secrets.js';
 import type { CodeGrant } from './codes.js';
 import { allowTenantOrigin } from './cors.js';
-import { type Form, param } from './form.js';
+import { type Form, param } from './form-body.js';
 
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
-export interface PresentedCode {
+interface PresentedCode {
   readonly code: string;
   readonly clientId: string;
   readonly redirectUri: string;

@@ -10,7 +10,7 @@
 import type { Clock } from '../clock.js';
 import { randomSecret } from '../secrets.js';
 
-export const CODE_LIFETIME_MS = 60_000;
+const CODE_LIFETIME_MS = 60_000;
 const MAX_CODES = 10_000;
 
 export interface CodeGrant {

@@ -16,7 +16,7 @@ import { escapeHtml, type Page } from '../html-pages.js';
 
 export const AUTHENTICATE_PATH = '/login-actions/authenticate';
 
-export interface LoginForm {
+interface LoginForm {
   /** The signed request (hidden field). */
   readonly sealed: string;
   /** Re-authentication of this user, or a full sign-in (undefined). */

@@ -6,7 +6,7 @@
  */
 import type { RequestContext } from '../context.js';
 import { NO_STORE, sendEmpty, sendJson } from '../respond.js';
-import { checkClient, param, readForm } from './form.js';
+import { checkClient, param, readForm } from './form-body.js';
 
 // SIGNIN-REVOKE: 200 with an empty body; the token is gone, so its next exchange is invalid_grant.
 export async function revoke(ctx: RequestContext): Promise<void> {

@@ -12,8 +12,8 @@ import { readCookie, setCookie } from '../cookies.js';
 import type { User } from '../directory.js';
 import { open, seal, text } from '../signed.js';
 
-export const SIGN_IN_COOKIE = 'tack_signin';
-export const SIGN_IN_SESSION_MS = 10 * HOUR;
+const SIGN_IN_COOKIE = 'tack_signin';
+const SIGN_IN_SESSION_MS = 10 * HOUR;
 
 export function readSignInSession(ctx: RequestContext): User | undefined {
   const { ref } = ctx;

@@ -20,7 +20,7 @@ import { badRequest, HttpError } from '../errors.js';
 import { NO_STORE, sendJson } from '../respond.js';
 import { allowAnyOrigin } from './cors.js';
 import { exchangeCode } from './code-grant.js';
-import { checkClient, type Form, param, readForm } from './form.js';
+import { checkClient, type Form, param, readForm } from './form-body.js';
 import { lockToken, storeRound } from '../store-delay.js';
 
 // SIGNIN-EXCHANGE: 200 with access_token, expires_in 300, token_type Bearer, refresh_token (see answer).

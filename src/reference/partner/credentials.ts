@@ -22,7 +22,7 @@ interface Credentials {
 }
 
 /** Which admin call checks the key: each calls requirePartnerKey first. */
-export type AdminCall = 'mint' | 'refresh' | 'create-user' | 'reset-password';
+type AdminCall = 'mint' | 'refresh' | 'create-user' | 'reset-password';
 
 /**
  * Returns the tenant of the presented key (the host's tenant unless a fault says otherwise).

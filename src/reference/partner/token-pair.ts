@@ -9,7 +9,7 @@ import { ACCESS_TOKEN_SECONDS } from '../access-token.js';
 import type { TenantContext } from '../context.js';
 import { NO_STORE, sendJson } from '../respond.js';
 
-export interface PairOptions {
+interface PairOptions {
   /** Access-token lifetime to sign (300 unless a fault says otherwise). */
   readonly lifetimeSeconds?: number;
 }

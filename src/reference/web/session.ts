@@ -28,12 +28,12 @@ import { ACCOUNT_PATH, CALLBACK_PATH, TOKEN_PAGE_PATH } from '../web-paths.js';
 const SESSION_COOKIE = 'tack_session';
 const LOGIN_COOKIE = 'tack_login';
 const GENERATE_COOKIE = 'tack_generate';
-export const WEB_SESSION_MS = 8 * HOUR;
+const WEB_SESSION_MS = 8 * HOUR;
 const LOGIN_MS = 10 * MINUTE;
 /** The only pages a sign-in returns to (never a URL from the request). */
 const RETURN_PATHS: readonly string[] = [ACCOUNT_PATH, TOKEN_PAGE_PATH];
 
-export interface PendingLogin {
+interface PendingLogin {
   readonly state: string;
   readonly verifier: string;
   readonly returnTo: string;

@@ -18,7 +18,7 @@ import { GENERATE_PATH, TOKEN_PAGE_PATH } from '../web-paths.js';
 import { TOKEN_PAGE_SCRIPT } from './token-page-script.js';
 
 /** The interface messages of spec §7, word for word. */
-export const MESSAGES = {
+const MESSAGES = {
   signinUnreachable: "Couldn't start API token generation. Try again.",
   cancelled: 'API token generation was cancelled.',
   noToken: 'The API token could not be generated.',
@@ -28,7 +28,7 @@ export const MESSAGES = {
 } as const;
 
 /** On-screen time of a new token (spec §8). */
-export const DISPLAY_SECONDS = 120;
+const DISPLAY_SECONDS = 120;
 
 export interface TokenPageSettings {
   readonly clientId: string;

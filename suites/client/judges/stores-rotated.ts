@@ -5,7 +5,7 @@
  * rotation (the chance to have lost the new token); a first exchange with the token file's token
  * shows reading, not storing, and counts only when it sent something else.
  *
- * Judged by time, not arrival order (issue 26): the newest token is the one returned by the last
+ * Judged by time, not arrival order: the newest token is the one returned by the last
  * rotation answered before the exchange arrived, and an exchange in flight while another exchange
  * of the same token rotated it fails: a client whose workers each exchange the one stored token at
  * once cannot store the returned token over the previous one, and one of them meets invalid_grant.

@@ -32,7 +32,7 @@ import { RevokeCommand } from './revoke-command.js';
 import { UseAccessTokenCommand } from './use-access-token-command.js';
 import type { LifecycleCommand, LifecycleReal } from './system.js';
 
-export interface LifecycleOptions {
+interface LifecycleOptions {
   /** TACK_CLOCK_TOLERANCE_S and TACK_ACCESS_TOLERANCE_S. */
   readonly tolerances: Tolerances;
   /** The hook can disable users (capability `disable-user`). */
@@ -46,7 +46,7 @@ export interface LifecycleOptions {
   readonly weights?: Partial<CommandWeights>;
 }
 
-export interface CommandWeights {
+interface CommandWeights {
   readonly exchange: number;
   readonly advanceClock: number;
   readonly keepUsing: number;
@@ -58,7 +58,7 @@ export interface CommandWeights {
 }
 
 /** How often each command is drawn, relative to the others. */
-export const DEFAULT_WEIGHTS: CommandWeights = {
+const DEFAULT_WEIGHTS: CommandWeights = {
   exchange: 16,
   advanceClock: 2,
   keepUsing: 6,
@@ -76,14 +76,14 @@ export const DEFAULT_WEIGHTS: CommandWeights = {
  * test/suites/sign-in/model.test.ts), 8 runs find each lifecycle fault for all but about one seed
  * in 300.
  */
-export const DEFAULT_MAX_COMMANDS = 64;
+const DEFAULT_MAX_COMMANDS = 64;
 
 function anchored(anchor: fc.Arbitrary<Anchor>, tol: Tolerances): fc.Arbitrary<ClockStep> {
   return anchor.chain((a) => fc.constantFrom(...boundaryOffsets(toleranceFor(a, tol))).map((offset): ClockStep => ({ kind: 'to', anchor: a, offset })));
 }
 
 /** Clock moves: fixed boundary-aware amounts, or to just inside / outside a limit. */
-export function clockSteps(tolerances: Tolerances): fc.Arbitrary<ClockStep> {
+function clockSteps(tolerances: Tolerances): fc.Arbitrary<ClockStep> {
   const tol = tolerancesOf(tolerances);
   const anchor = fc.oneof(
     { weight: 4, arbitrary: fc.constant<Anchor>('idle') },

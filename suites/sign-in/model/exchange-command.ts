@@ -20,7 +20,7 @@ import {
 import type { ExchangeSeen, LifecycleCommand, LifecycleReal } from './system.js';
 import { formatDuration } from '../../../src/text/duration.js';
 
-export function isInvalidGrantSeen(seen: ExchangeSeen): boolean {
+function isInvalidGrantSeen(seen: ExchangeSeen): boolean {
   return seen.status === 400 && seen.error === 'invalid_grant';
 }
 

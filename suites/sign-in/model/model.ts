@@ -30,7 +30,7 @@ export function tolerancesOf(configured: { readonly clock: number; readonly acce
   return { clock: effectiveTolerance(configured.clock), access: effectiveTolerance(configured.access) };
 }
 
-export type Prediction = 'valid' | 'invalid' | 'either';
+type Prediction = 'valid' | 'invalid' | 'either';
 
 export interface LifecycleModel {
   /** Tolerance in seconds around the 30- and 90-day limits. */
@@ -108,13 +108,13 @@ function both(a: Prediction, b: Prediction): Prediction {
 }
 
 /** The idle limit: valid judged from the last successful exchange, invalid from the last possible use. */
-export function idlePrediction(m: Readonly<LifecycleModel>): Prediction {
+function idlePrediction(m: Readonly<LifecycleModel>): Prediction {
   if (m.now - m.lastTouchedAt >= IDLE_LIMIT_S + m.tolerance) return 'invalid';
   if (m.now - m.lastUsedAt <= IDLE_LIMIT_S - m.tolerance) return 'valid';
   return 'either';
 }
 
-export function absolutePrediction(m: Readonly<LifecycleModel>): Prediction {
+function absolutePrediction(m: Readonly<LifecycleModel>): Prediction {
   return classify(m.now - m.generatedAt, ABSOLUTE_LIMIT_S, m.tolerance);
 }
 
@@ -213,12 +213,12 @@ export type Anchor = 'access' | 'idle' | 'absolute';
  */
 export type ClockStep = { readonly kind: 'by'; readonly seconds: number } | { readonly kind: 'to'; readonly anchor: Anchor; readonly offset: number };
 
-export function limitOf(anchor: Anchor): number {
+function limitOf(anchor: Anchor): number {
   return anchor === 'access' ? ACCESS_TOKEN_S : anchor === 'idle' ? IDLE_LIMIT_S : ABSOLUTE_LIMIT_S;
 }
 
 /** When the anchor's limit starts, or undefined when it has no start yet. */
-export function startOf(m: Readonly<LifecycleModel>, anchor: Anchor): number | undefined {
+function startOf(m: Readonly<LifecycleModel>, anchor: Anchor): number | undefined {
   return anchor === 'access' ? m.accessIssuedAt : anchor === 'idle' ? m.lastUsedAt : m.generatedAt;
 }
 

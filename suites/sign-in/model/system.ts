@@ -51,7 +51,7 @@ export interface LifecycleSystem {
 }
 
 /** Records a verdict on a rule and throws when it fails (`TestContext.check`). */
-export type CheckFn = (rule: RuleId, title: string, ok: boolean, expected: string, actual: string) => void;
+type CheckFn = (rule: RuleId, title: string, ok: boolean, expected: string, actual: string) => void;
 
 export interface LifecycleReal {
   readonly system: LifecycleSystem;

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exchangeProfile } from '../../../scenarios/load/exchange.js';
+import { exchangeProfile } from '../../../load-profiles/exchange.js';
 import { artilleryScript, ensureExpression } from '../../../src/load/artillery/script.js';
 import { parseThreshold } from '../../../src/load/results/thresholds.js';
 import { startReferenceServer } from '../../../src/reference/index.js';

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ExchangeConversation, exchangeProfile } from '../../../scenarios/load/exchange.js';
-import { LOAD_PROFILES } from '../../../scenarios/load/index.js';
+import { ExchangeConversation, exchangeProfile } from '../../../load-profiles/exchange.js';
+import { LOAD_PROFILES } from '../../../load-profiles/index.js';
 import { bundleProcessor, type Processor } from '../../../src/load/artillery/export.js';
 import { type ArtilleryHooks, COUNTERS, OUTCOME_COUNTER, sendsHook } from '../../../src/load/artillery/hooks.js';
 import { artilleryScript } from '../../../src/load/artillery/script.js';
@@ -55,13 +55,13 @@ afterAll(async () => {
 
 describe('the processor is bundled from the profiles', () => {
   it("holds every profile's module and wire.ts, tack's config schema and clients, and nothing that talks to a target", () => {
-    for (const p of LOAD_PROFILES) expect(processor.inputs).toContain(`scenarios/load/${p.name}.ts`);
-    expect(processor.inputs).toContain('scenarios/load/wire.ts');
+    for (const p of LOAD_PROFILES) expect(processor.inputs).toContain(`load-profiles/${p.name}.ts`);
+    expect(processor.inputs).toContain('load-profiles/wire.ts');
     // The TACK_* variables are read by tack's own code, and the setup calls are tack's own clients.
     for (const f of ['config/schema.ts', 'src/harness/config.ts', 'src/harness/clients/hook.ts', 'src/harness/clients/partner.ts'])
       expect(processor.inputs).toContain(f);
     const harness = /^src\/harness\/((errors|config|target-config)|clients\/(fields|hook|partner))\.ts$/;
-    const ours = (f: string) => /^(scenarios\/load\/|src\/load\/|src\/spec\.ts$|config\/schema\.ts$)/.test(f) || harness.test(f);
+    const ours = (f: string) => /^(load-profiles\/|src\/load\/|src\/spec\.ts$|config\/schema\.ts$)/.test(f) || harness.test(f);
     // The packages the config schema reads with, inlined; never undici or tack's HTTP client.
     const packages = /^node_modules\/(zod|dotenv|fastest-levenshtein)\//;
     expect(processor.inputs.filter((f) => !ours(f) && !packages.test(f))).toEqual([]);

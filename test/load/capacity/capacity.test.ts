@@ -6,8 +6,8 @@
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { exchangeProfile } from '../../../scenarios/load/exchange.js';
-import { exchangeSearchProfile } from '../../../scenarios/load/exchange-search.js';
+import { exchangeProfile } from '../../../load-profiles/exchange.js';
+import { exchangeSearchProfile } from '../../../load-profiles/exchange-search.js';
 import { EXIT } from '../../../src/harness/errors.js';
 import { neededSamples, runCapacitySearch, type StepRunner } from '../../../src/load/capacity/capacity-run.js';
 import {
@@ -298,7 +298,7 @@ describe('a capacity search, judged', () => {
     expect(allowed.result.capacity!.stability!.verdict).toBe('unstable');
   });
 
-  // The regression of issue 29: three searches found 2 400, 4 800 and 2 600 req/s, each "held", PASSED.
+  // The regression: three searches found 2 400, 4 800 and 2 600 req/s, each "held", PASSED.
   it('a confirmation that disagrees makes the search unstable, with the range the knee lies in', async () => {
     // Step 11 (from 0) is the confirmation of 1 000 req/s: it breaches this time.
     const { result, output } = await search({ knee: 1000, flipped: new Set([11]) }, { startRate: 100, maxRate: 6400 }, ['p99<20ms']);

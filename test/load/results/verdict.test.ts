@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/harness/errors.js';
-import { judge, specViolations } from '../../../src/load/results/verdict.js';
+import { judgeLoad, specViolations } from '../../../src/load/results/verdict.js';
 import { type Counts, emptyCounts, type LoadResult, type Threshold } from '../../../src/load/types.js';
 
 type Draft = Omit<LoadResult, 'verdict'>;
@@ -24,7 +24,7 @@ function result(measured: Partial<Counts>, { failOnErrors = true, breaks = [] as
 const breached = (expr: string, source: Threshold['source'] = 'cli'): Threshold => ({ expr, ok: false, actual: '2s', source });
 const held: Threshold = { expr: 'p99<1s', ok: true, actual: '1ms', source: 'profile' };
 
-describe('judge', () => {
+describe('judgeLoad', () => {
   it.each([
     ['answers only, thresholds held: exit 0', result({ responses: 100 }), [held], EXIT.ok],
     ['an unexpected non-2xx fails the run', result({ responses: 100, non2xx: 1 }), [held], EXIT.mustFailed],
@@ -34,11 +34,11 @@ describe('judge', () => {
     ['no answer at all is unreachable', result({ timeouts: 3, errors: 2 }), [held], EXIT.unreachable],
     ['a broken chain fails even with --no-fail-on-errors', result({ responses: 10, broken: 1 }, { failOnErrors: false }), [held], EXIT.mustFailed],
   ] as const)('%s', (_name, draft, thresholds, exitCode) => {
-    expect(judge(draft, thresholds).exitCode).toBe(exitCode);
+    expect(judgeLoad(draft, thresholds).exitCode).toBe(exitCode);
   });
 
   it('lists every reason: correctness first, then breached thresholds and baseline regressions by name', () => {
-    const verdict = judge(result({ responses: 100, non2xx: 2 }), [breached('p99<1ms'), breached('baseline p99 +20%', 'baseline')]);
+    const verdict = judgeLoad(result({ responses: 100, non2xx: 2 }), [breached('p99<1ms'), breached('baseline p99 +20%', 'baseline')]);
     expect(verdict.reasons).toEqual([
       '2 unexpected non-2xx answer(s)',
       'threshold breached: p99<1ms (actual 2s)',
@@ -47,11 +47,11 @@ describe('judge', () => {
   });
 
   it('an unreachable target says so with its timeouts and transport errors', () => {
-    expect(judge(result({ timeouts: 3, errors: 2 }), []).reasons[0]).toBe('the target did not answer (3 timeout(s), 2 transport error(s))');
+    expect(judgeLoad(result({ timeouts: 3, errors: 2 }), []).reasons[0]).toBe('the target did not answer (3 timeout(s), 2 transport error(s))');
   });
 
   it('a lost chain comes right after the broken ones', () => {
-    const reasons = judge(result({ responses: 10, broken: 1, lost: 1 }), []).reasons;
+    const reasons = judgeLoad(result({ responses: 10, broken: 1, lost: 1 }), []).reasons;
     expect(reasons[0]).toMatch(/^rotation broke under load/);
     expect(reasons[1]).toMatch(/^1 chain\(s\) lost their token/);
   });

@@ -207,7 +207,7 @@ describe('client judges', () => {
     expect(safe({ ino: 1, mode: 0o644 }, '')).toMatch(/^skipped/);
   });
 
-  // ── Issue 27 item 5, issue 26: a warning explains no missing work; parallel workers judged by time ──
+  // ── A warning explains no missing work; parallel workers judged by time ──
 
   it('a client that never searches is not certified because a SHOULD warned: a warning never explains a missing search', () => {
     const origin = {

@@ -10,12 +10,12 @@
  * On Artillery, each virtual user gets a fresh user and API token through the test hook and then
  * follows the same conversation.
  */
-import { ChainConversation, chainAt, LoadChain } from '../../src/load/chains/chain.js';
-import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
-import type { Conversation, LoadRequest, Tally } from '../../src/load/engine/engine.js';
-import type { Outcome } from '../../src/load/engine/recorder.js';
-import type { LoadProfile } from '../../src/load/profile.js';
-import type { Endpoint } from '../../src/load/engine/target.js';
+import { ChainConversation, chainAt, LoadChain } from '../src/load/chains/chain.js';
+import { LOAD_DEFAULTS } from '../src/load/defaults.js';
+import type { Conversation, LoadRequest, Tally } from '../src/load/engine/engine.js';
+import type { AnswerOutcome } from '../src/load/engine/recorder.js';
+import type { LoadProfile } from '../src/load/profile.js';
+import type { Endpoint } from '../src/load/engine/target.js';
 import { RaceProbe, type RaceSettings } from './race-probe.js';
 import { exchangeRequest, judgeExchange, NOT_ROTATED } from './wire.js';
 
@@ -30,7 +30,7 @@ export class ExchangeConversation extends ChainConversation implements Conversat
     private readonly identity: Endpoint,
     private readonly clientId: string,
     private readonly tally: Tally,
-    /** Set on the chains that probe races (scenarios/load/race-probe.ts). */
+    /** Set on the chains that probe races (load-profiles/race-probe.ts). */
     race?: RaceSettings,
   ) {
     super(chain);
@@ -43,7 +43,7 @@ export class ExchangeConversation extends ChainConversation implements Conversat
     return exchangeRequest(this.identity, this.clientId, this.chain.token);
   }
 
-  answer(status: number, body: string, retryAfter = false): Outcome {
+  answer(status: number, body: string, retryAfter = false): AnswerOutcome {
     if (this.probing) return this.probe!.answer(status, body, retryAfter).outcome;
     return answerExchange(this.chain, this.tally, status, body).outcome;
   }
@@ -55,7 +55,12 @@ export class ExchangeConversation extends ChainConversation implements Conversat
 }
 
 /** Applies an exchange answer to a chain; returns the outcome and, on success, the access token. */
-export function answerExchange(chain: LoadChain, tally: Tally, status: number, body: string): { outcome: Outcome; accessToken?: string; expiresIn?: number } {
+export function answerExchange(
+  chain: LoadChain,
+  tally: Tally,
+  status: number,
+  body: string,
+): { outcome: AnswerOutcome; accessToken?: string; expiresIn?: number } {
   const a = judgeExchange(status, body);
   switch (a.kind) {
     case 'rotated':

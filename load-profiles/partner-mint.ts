@@ -6,10 +6,10 @@
  * On Artillery, each virtual user creates its own user with the partner key (the token fields
  * found on one mint, as `tack load` does) and then follows the same conversation.
  */
-import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
-import type { Conversation, LoadRequest } from '../../src/load/engine/engine.js';
-import type { LoadProfile, PartnerWire } from '../../src/load/profile.js';
-import type { Outcome } from '../../src/load/engine/recorder.js';
+import { LOAD_DEFAULTS } from '../src/load/defaults.js';
+import type { Conversation, LoadRequest } from '../src/load/engine/engine.js';
+import type { LoadProfile, PartnerWire } from '../src/load/profile.js';
+import type { AnswerOutcome } from '../src/load/engine/recorder.js';
 import { partnerRequest, partnerTokens } from './wire.js';
 
 class MintConversation implements Conversation {
@@ -29,7 +29,7 @@ class MintConversation implements Conversation {
     return this.request;
   }
 
-  answer(status: number, body: string): Outcome {
+  answer(status: number, body: string): AnswerOutcome {
     if (status < 200 || status > 299) return { kind: 'non2xx' };
     const { access, refresh } = partnerTokens(this.wire, body);
     if (access === undefined) return { kind: 'malformed', detail: `mint ${status} without an access token at ${this.wire.accessField}` };

@@ -7,7 +7,7 @@
  * also what the Artillery processor bundles (src/load/artillery/), so these modules import nothing
  * that talks to a target (test/load/artillery/hooks.test.ts checks the bundle's inputs).
  */
-import type { LoadProfile } from '../../src/load/profile.js';
+import type { LoadProfile } from '../src/load/profile.js';
 import { exchangeSearchProfile } from './exchange-search.js';
 import { exchangeProfile } from './exchange.js';
 import { partnerMintProfile } from './partner-mint.js';

@@ -15,14 +15,14 @@
  * A probing chain probes at its first exchange and again after 10, 100, 1 000... rotations: a few
  * probes in any run, each leaving at most one spare.
  */
-import type { LoadChain } from '../../src/load/chains/chain.js';
-import type { LoadRequest, Tally } from '../../src/load/engine/engine.js';
-import type { Outcome } from '../../src/load/engine/recorder.js';
-import type { Endpoint } from '../../src/load/engine/target.js';
+import type { LoadChain } from '../src/load/chains/chain.js';
+import type { LoadRequest, Tally } from '../src/load/engine/engine.js';
+import type { AnswerOutcome } from '../src/load/engine/recorder.js';
+import type { Endpoint } from '../src/load/engine/target.js';
 import { exchangeRequest, judgeExchange, NOT_ROTATED as NOT_ROTATED_DETAIL } from './wire.js';
 
 /** Copies of the chain's token sent together: a chain's probes alternate 2 and 3, odd chains starting at 3 (a server may fork only at one width). */
-export const RACE_COPIES = [2, 3] as const;
+const RACE_COPIES = [2, 3] as const;
 /** Rotations between a chain's probes grow by this factor (first at 0, then 10, 100, ...). */
 const SPACING = 10;
 
@@ -43,8 +43,8 @@ interface Returned {
   unknown?: boolean;
 }
 
-export interface ProbeAnswer {
-  readonly outcome: Outcome;
+interface ProbeAnswer {
+  readonly outcome: AnswerOutcome;
   /** Set on the probe's last answer when the chain goes on: the access token of its new current token's exchange. */
   readonly accessToken?: string;
 }
@@ -108,7 +108,7 @@ export class RaceProbe {
   private pairAnswer(status: number, body: string, retryAfter: boolean): ProbeAnswer {
     this.answers++;
     const a = judgeExchange(status, body);
-    let outcome: Outcome;
+    let outcome: AnswerOutcome;
     if (a.kind === 'rotated' || (a.kind === 'malformed' && a.refreshToken !== undefined)) {
       const token = a.refreshToken!;
       if (token !== this.sent && !this.returned.some((r) => r.token === token)) this.returned.push({ token });
@@ -143,7 +143,7 @@ export class RaceProbe {
   private tryAnswer(status: number, body: string): ProbeAnswer {
     const r = this.returned[this.trying]!;
     const a = judgeExchange(status, body);
-    let outcome: Outcome;
+    let outcome: AnswerOutcome;
     if (a.kind === 'rotated' && a.refreshToken !== r.token) {
       r.next = a.refreshToken;
       r.access = a.accessToken;
@@ -165,7 +165,7 @@ export class RaceProbe {
     const access = this.finish();
     const alive = this.returned.filter((x) => x.next !== undefined).length;
     if (alive < 2) return { outcome, ...(access !== undefined ? { accessToken: access } : {}) };
-    const forked: Outcome = { kind: 'forked', exchanged, alive, afterRotations };
+    const forked: AnswerOutcome = { kind: 'forked', exchanged, alive, afterRotations };
     if (!this.settings.judged) this.tally.note('race probe: two or more tokens returned still exchanged (the policy allows it: observed)');
     return { outcome: this.settings.judged ? forked : outcome, ...(access !== undefined ? { accessToken: access } : {}) };
   }
@@ -202,4 +202,4 @@ export function refusesOverlap(status: number, retryAfter: boolean): boolean {
   return status === 429 || (status === 503 && retryAfter);
 }
 
-const NOT_ROTATED: Outcome = { kind: 'malformed', detail: NOT_ROTATED_DETAIL };
+const NOT_ROTATED: AnswerOutcome = { kind: 'malformed', detail: NOT_ROTATED_DETAIL };

@@ -16,7 +16,7 @@ import { readBody } from './body.js';
 /** Longest response body kept (an HTML page is cut). */
 const MAX_RESPONSE_BODY = 64 * 1024;
 
-export interface RecordedRequest {
+interface RecordedRequest {
   readonly method: string;
   /** The request target as sent: path and query. */
   readonly target: string;
@@ -27,7 +27,7 @@ export interface RecordedRequest {
   bodyProblem: string | undefined;
 }
 
-export interface RecordedResponse {
+interface RecordedResponse {
   readonly status: number;
   /** Header names lower-case. */
   readonly headers: Readonly<Record<string, string>>;
@@ -36,7 +36,7 @@ export interface RecordedResponse {
 
 export interface RecordedExchange {
   readonly seq: number;
-  /** The run of the client the request arrived during (`Recorder.run` at that moment). */
+  /** The run of the client the request arrived during (`ClientRecorder.run` at that moment). */
   readonly run: number;
   /** The role of the listener it arrived at: `tenant:<name>`, `identity` or `host` (routed by Host). */
   readonly role: string;
@@ -47,7 +47,7 @@ export interface RecordedExchange {
   response: RecordedResponse | undefined;
 }
 
-export interface RecorderOptions {
+interface RecorderOptions {
   /** Exchanges kept per run at most (default 200). */
   readonly maxPerRun?: number;
   /** Called once per run when a request past `maxPerRun` arrives. */
@@ -56,7 +56,7 @@ export interface RecorderOptions {
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
-export class Recorder {
+export class ClientRecorder {
   /** The run the next requests belong to; the caller moves it between runs of the client. */
   run = 0;
   readonly exchanges: RecordedExchange[] = [];

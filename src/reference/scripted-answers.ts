@@ -8,13 +8,13 @@
  * A step can ask for requests that carry a valid access token only: as a real server would, a call
  * without one gets the server's own 401, and the scripted answer waits for an authenticated call.
  * The router asks the script once it has chosen the route and before the handler runs; a scripted
- * reply is thrown as an HttpError, so it goes out through the one serializer in the host's dialect,
+ * reply is thrown as an HttpError, so it goes out through the one serializer in the host's error format,
  * exactly as the server's own refusals do.
  */
 import { forbidden, type HttpError, unauthorized } from './errors.js';
 
 /** `access-token-refused`: 401 invalid_token with a Bearer challenge; `forbidden`: 403 (no permission). */
-export type ScriptedReply = 'access-token-refused' | 'forbidden';
+type ScriptedReply = 'access-token-refused' | 'forbidden';
 
 export interface ScriptStep {
   /** The route's name in the route table (`business search`, `partner token`, `sign-in token exchange`...). */

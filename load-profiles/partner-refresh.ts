@@ -11,12 +11,12 @@
  * On Artillery, each virtual user creates its own user with the partner key, mints once for its
  * chain, and then follows the same conversation.
  */
-import { TackError } from '../../src/harness/errors.js';
-import { ChainConversation, chainAt, LoadChain, mapLimit } from '../../src/load/chains/chain.js';
-import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
-import type { Conversation, LoadRequest, Tally } from '../../src/load/engine/engine.js';
-import type { LoadProfile, PartnerWire } from '../../src/load/profile.js';
-import type { Outcome } from '../../src/load/engine/recorder.js';
+import { TackError } from '../src/harness/errors.js';
+import { ChainConversation, chainAt, LoadChain, mapLimit } from '../src/load/chains/chain.js';
+import { LOAD_DEFAULTS } from '../src/load/defaults.js';
+import type { Conversation, LoadRequest, Tally } from '../src/load/engine/engine.js';
+import type { LoadProfile, PartnerWire } from '../src/load/profile.js';
+import type { AnswerOutcome } from '../src/load/engine/recorder.js';
 import { partnerRequest, partnerTokens } from './wire.js';
 
 const NO_REFRESH_TOKEN = 'without a refresh token tack could find (set TACK_PARTNER_REFRESH_TOKEN_FIELD)';
@@ -34,7 +34,7 @@ class RefreshConversation extends ChainConversation implements Conversation {
     return partnerRequest(this.wire, 'refresh', { refreshToken: this.chain.token });
   }
 
-  answer(status: number, body: string): Outcome {
+  answer(status: number, body: string): AnswerOutcome {
     if (status === 400 || status === 401) {
       this.chain.ended = true;
       return { kind: 'broken', cause: this.chain.uncertain ? 'lost' : 'rotation', error: `${status} on the chain's current refresh token` };

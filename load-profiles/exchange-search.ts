@@ -15,16 +15,16 @@
  * On Artillery, each virtual user gets a fresh user and API token through the test hook, read
  * access to one new business, and then follows the same conversation.
  */
-import { ChainConversation, chainAt, LoadChain, mapLimit } from '../../src/load/chains/chain.js';
-import { LOAD_DEFAULTS } from '../../src/load/defaults.js';
-import type { Conversation, LoadRequest, Tally } from '../../src/load/engine/engine.js';
-import type { LoadProfile } from '../../src/load/profile.js';
-import type { Outcome } from '../../src/load/engine/recorder.js';
-import { sameOrigin, type Endpoint } from '../../src/load/engine/target.js';
+import { ChainConversation, chainAt, LoadChain, mapLimit } from '../src/load/chains/chain.js';
+import { LOAD_DEFAULTS } from '../src/load/defaults.js';
+import type { Conversation, LoadRequest, Tally } from '../src/load/engine/engine.js';
+import type { LoadProfile } from '../src/load/profile.js';
+import type { AnswerOutcome } from '../src/load/engine/recorder.js';
+import { sameOrigin, type Endpoint } from '../src/load/engine/target.js';
 import { answerExchange } from './exchange.js';
 import { RaceProbe, type RaceSettings } from './race-probe.js';
 import { exchangeRequest, searchRequest, searchShapeProblem } from './wire.js';
-import { ACCESS_TOKEN_S, accessTolerance } from '../../src/spec.js';
+import { ACCESS_TOKEN_S, accessTolerance } from '../src/spec.js';
 
 /** Re-exchange this long before the access token's expiry (spec §5 step 4: "near expiry"). */
 const EXPIRY_MARGIN_MS = 30_000;
@@ -47,7 +47,7 @@ export class SearchConversation extends ChainConversation implements Conversatio
     /** TACK_ACCESS_TOLERANCE_S. */
     private readonly accessToleranceS: number,
     private readonly now: () => number = Date.now,
-    /** Set on the chains that probe races (scenarios/load/race-probe.ts). */
+    /** Set on the chains that probe races (load-profiles/race-probe.ts). */
     race?: RaceSettings,
   ) {
     super(chain);
@@ -69,7 +69,7 @@ export class SearchConversation extends ChainConversation implements Conversatio
     return searchRequest(this.tenant, this.access);
   }
 
-  answer(status: number, body: string, retryAfter = false): Outcome {
+  answer(status: number, body: string, retryAfter = false): AnswerOutcome {
     if (this.sent !== 'search') {
       const { outcome, accessToken } =
         this.sent === 'probe' ? this.probe!.answer(status, body, retryAfter) : answerExchange(this.chain, this.tally, status, body);

@@ -14,13 +14,13 @@
  * - partner token answers: an access token (and for mint a refresh token) at the field the setup
  *   found, since the spec does not name them.
  */
-import { getPath } from '../../src/harness/clients/fields.js';
-import type { LoadRequest } from '../../src/load/engine/engine.js';
-import type { PartnerWire } from '../../src/load/profile.js';
-import type { Endpoint } from '../../src/load/engine/target.js';
-import { ACCESS_TOKEN_S } from '../../src/spec.js';
+import { getPath } from '../src/harness/clients/fields.js';
+import type { LoadRequest } from '../src/load/engine/engine.js';
+import type { PartnerWire } from '../src/load/profile.js';
+import type { Endpoint } from '../src/load/engine/target.js';
+import { ACCESS_TOKEN_S } from '../src/spec.js';
 
-export type ExchangeAnswer =
+type ExchangeAnswer =
   | { readonly kind: 'rotated'; readonly refreshToken: string; readonly accessToken: string; readonly expiresIn: number }
   /** `refreshToken` is set when the body still carries one: the chain can go on with it. */
   | { readonly kind: 'malformed'; readonly detail: string; readonly refreshToken?: string }
@@ -30,7 +30,7 @@ export type ExchangeAnswer =
 /** Why an exchange that returns the token it was sent fails (spec §2: a *replacement* refresh token). */
 export const NOT_ROTATED = 'exchange 200 returned the refresh_token it was sent: rotation broken';
 
-export function parseJson(body: string): unknown {
+function parseJson(body: string): unknown {
   try {
     return JSON.parse(body) as unknown;
   } catch {
