@@ -13,7 +13,7 @@ import { discoverHook } from '../harness/hook-discovery.js';
 import { EXIT, redactError, TackError } from '../harness/errors.js';
 import { Names } from '../harness/names.js';
 import { openSession, type Session } from '../harness/session.js';
-import { compareWithBaseline, baselineMismatch } from './results/baseline.js';
+import { compareWithBaseline, baselineMismatch } from './results/comparison.js';
 import { checkBound } from './capacity/capacity.js';
 import { neededSamples, runCapacitySearch } from './capacity/capacity-run.js';
 import { draftOf, type Common } from './results/draft.js';

@@ -1,7 +1,7 @@
 /** Thresholds: parsed before any load is sent; a breach exits 4 and names the threshold. */
 import { describe, expect, it } from 'vitest';
 import { EXIT, isTackError } from '../../../src/harness/errors.js';
-import { compareWithBaseline } from '../../../src/load/results/baseline.js';
+import { compareWithBaseline } from '../../../src/load/results/comparison.js';
 import { parseThreshold, samplesNeeded } from '../../../src/load/results/thresholds.js';
 import { load } from '../helpers.js';
 

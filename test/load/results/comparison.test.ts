@@ -1,6 +1,6 @@
-/** `--compare` (src/load/results/baseline.ts): which earlier result can be compared (the tolerance's grammar: test/cli/options.test.ts). */
+/** `--compare` (src/load/results/comparison.ts): which earlier result can be compared (the tolerance's grammar: test/cli/options.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { baselineMismatch } from '../../../src/load/results/baseline.js';
+import { baselineMismatch } from '../../../src/load/results/comparison.js';
 import type { LoadResult } from '../../../src/load/types.js';
 
 describe('baselineMismatch', () => {
