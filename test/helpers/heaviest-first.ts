@@ -8,7 +8,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const SLOWEST: readonly string[] = [
   'test/acceptance/fault-matrix-token-page-hook.test.ts', // ~210
-  'test/acceptance/independent-token-page.test.ts', // ~165
+  'test/acceptance/independent-token-page-seen.test.ts', // ~75
+  'test/acceptance/independent-token-page-hookless.test.ts', // ~75
+  'test/acceptance/independent-token-page.test.ts', // ~75
   'test/acceptance/fault-matrix-token-page-hookless.test.ts', // ~105
   'test/acceptance/fault-matrix-hook-1.test.ts', // ~55
   'test/acceptance/dialect-modes.test.ts', // ~55
