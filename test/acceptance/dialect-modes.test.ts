@@ -26,9 +26,10 @@ const PAGING = { TACK_PAGE_INDEX_PARAM: 'page', TACK_PAGE_SIZE_PARAM: 'per_page'
 /**
  * The token page in another dialect (other tenant and realm names) is checked in the hookless run:
  * its rules, and the tokens tack generates through the page, each passed (dialects.test.ts, in the
- * same dialect with the hook, leaves the browser out and counts on this run for the page). The page is the same with the hook
- * (only who creates the user differs), and the tolerances and the paging parameters do not reach it,
- * so the other runs leave the browser out (its rules are then skipped). A browser run costs seconds.
+ * same dialect with the hook, leaves the browser out and counts on this run for the page). The page
+ * is the same with the hook (only who creates the user differs), and the tolerances and the paging
+ * parameters do not reach it, so the other runs leave the browser out (its rules are then skipped).
+ * A browser run costs seconds.
  */
 const WITHOUT_BROWSER = { TACK_BROWSER: NO_BROWSER };
 
