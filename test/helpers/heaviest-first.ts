@@ -8,17 +8,24 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const SLOWEST: readonly string[] = [
   'test/acceptance/fault-matrix-token-page-hook.test.ts', // ~210
-  'test/acceptance/independent-token-page.test.ts', // ~165
+  'test/acceptance/fault-matrix-hook-1.test.ts', // ~125
   'test/acceptance/fault-matrix-token-page-hookless.test.ts', // ~105
-  'test/acceptance/fault-matrix-hook-1.test.ts', // ~55
-  'test/acceptance/dialect-modes.test.ts', // ~55
+  'test/acceptance/independent-token-page-hookless.test.ts', // ~80 (a third of the file's 222 before it was split)
+  'test/acceptance/independent-token-page.test.ts', // ~75
+  'test/acceptance/independent-token-page-seen.test.ts', // ~65
+  'test/acceptance/fault-matrix-hook-2.test.ts', // ~60
+  'test/acceptance/dialect-modes.test.ts', // ~60
   'test/package/package.test.ts', // ~50
-  'test/robustness/token-file-kill.test.ts', // ~50
-  'test/robustness/broken-targets.test.ts', // ~25
-  'test/acceptance/fault-matrix-hook-2.test.ts', // ~25
-  'test/acceptance/dialects.test.ts', // ~20
-  'test/acceptance/password-only.test.ts', // ~17
-  'test/acceptance/redaction.test.ts', // ~16
+  'test/client/faults-personal-token.test.ts', // ~40
+  'test/robustness/token-file-kill.test.ts', // ~35
+  'test/acceptance/user-password.test.ts', // ~30
+  'test/acceptance/redaction.test.ts', // ~25
+  'test/acceptance/fault-matrix-max-tolerance.test.ts', // ~20
+  'test/acceptance/conformance.test.ts', // ~20
+  'test/client/faults-partner-key.test.ts', // ~17
+  'test/acceptance/password-only.test.ts', // ~16
+  'test/robustness/broken-targets.test.ts', // ~16
+  'test/robustness/doctor.test.ts', // ~16
 ];
 
 export default class HeaviestFirst extends BaseSequencer {
