@@ -6,8 +6,18 @@
  * wrong, found by mutation testing (`npm run mutation`).
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { heldUnseen, type Seen, seeOnPage, seenText, tokenLists, whereShown } from '../../../src/harness/browser/visible-text.js';
+import type { Locator, Page } from 'playwright-core';
+import {
+  heldUnseen,
+  type Seen,
+  seeOnPage,
+  seenElement,
+  seenText,
+  showsValue,
+  shownBy,
+  tokenLists,
+  whereShown,
+} from '../../../src/harness/browser/visible-text.js';
 
 const TOKEN = 'ipt_Vq3xR8mZ2kL0pT7sW1yB5nC9dF4gH6jK';
 
@@ -35,6 +45,63 @@ describe('reading what was seen (src/harness/browser/visible-text.ts)', () => {
 
   it('the text of it all is each part on its own line', () => {
     expect(seenText(seen)).toBe('key tpat_123\nYour key: tpat_123\nTokens\nagain tpat_123');
+  });
+});
+
+describe('a value shown in pieces (src/harness/browser/visible-text.ts showsValue)', () => {
+  const value = 'ABCDEFGHIJKLMNOP';
+
+  it('a value of only undrawn characters (spaces, zero-width) is shown nowhere', () => {
+    expect(showsValue('any text at all', ' \u200b ')).toBe(false);
+    expect(heldUnseen({ parts: [], unreadable: [], held: 'anything' }, '')).toBe(false);
+  });
+
+  it('pieces of 6 covering exactly 75% of a 16-character value, in another order, show it', () => {
+    expect(showsValue('GHIJKL•ABCDEF', value)).toBe(true);
+  });
+
+  it('the last piece of the value counts as any other', () => {
+    expect(showsValue('KLMNOP•ABCDEF', value)).toBe(true);
+  });
+
+  it('pieces drawn right to left (each reversed, bidi override) show it too', () => {
+    expect(showsValue('PONMLK•FEDCBA', value)).toBe(true);
+  });
+
+  it('pieces covering less than 75%, or a value under 16 characters in pieces, show nothing', () => {
+    expect(showsValue('ABCDEF•KLMNO', value)).toBe(false);
+    expect(showsValue('JKLMNO•ABCDEF', value.slice(0, 15))).toBe(false);
+  });
+});
+
+describe('an element a person sees (src/harness/browser/visible-text.ts seenElement, shownBy)', () => {
+  const seen: Seen = { parts: [{ where: 'the text', text: 'Your key\nipt_Vq3xR8mZ2k' }], unreadable: [], held: '' };
+  const locator = (visible: boolean | Error, shows: string[] | Error) =>
+    ({
+      isVisible: async () => {
+        if (visible instanceof Error) throw visible;
+        return visible;
+      },
+      evaluateAll: async () => {
+        if (shows instanceof Error) throw shows;
+        return shows;
+      },
+    }) as unknown as Locator;
+
+  it('an element on screen whose line of text (spaces collapsed) is among what is seen is seen', async () => {
+    expect(await seenElement(locator(true, ['  Copy\n ipt_Vq3xR8mZ2k  ']), seen)).toBe(true);
+    expect(await seenElement(locator(true, ['Copy\nipt_Wq3xR8mZ2k']), seen)).toBe(false);
+  });
+
+  it('an element off screen, or gone while asked, is not seen', async () => {
+    expect(await seenElement(locator(false, ['ipt_Vq3xR8mZ2k']), seen)).toBe(false);
+    expect(await seenElement(locator(new Error('Target closed'), ['ipt_Vq3xR8mZ2k']), seen)).toBe(false);
+  });
+
+  it('what an element shows is its first match, trimmed; an element gone shows nothing', async () => {
+    expect(await shownBy(locator(true, ['  ipt_Vq3x  ', 'other']))).toBe('ipt_Vq3x');
+    expect(await shownBy(locator(true, []))).toBe('');
+    expect(await shownBy(locator(true, new Error('Execution context was destroyed')))).toBe('');
   });
 });
 
