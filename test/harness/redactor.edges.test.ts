@@ -96,6 +96,13 @@ describe('the redactor at its edges (src/harness/redactor.ts)', () => {
     expect(r.placeholderOf('a b')).toBe(first);
   });
 
+  it("a secret keeps its placeholder where a later secret's encoded form spells it", () => {
+    const r = new Redactor();
+    const plus = r.register('api-token', 'a+b');
+    const space = r.register('access-token', 'a b');
+    expect([r.redact('a+b'), r.redact('a b')]).toEqual([plus, space]);
+  });
+
   it('a value registered after the first redaction is found too', () => {
     const r = new Redactor();
     r.register('api-token', TOKEN);
