@@ -298,6 +298,12 @@ describe('a secret printed as tools print bytes (src/harness/redactor.ts bytesVi
     expect(r.redact(`${xxd(Buffer.from(token), { eol: '\r\n' })}\r\nnext`)).toBe(`00000000: ${p}\r\nnext`);
   });
 
+  it('a dump without its ASCII column is replaced up to the last hex digit of the secret', () => {
+    const { r, p } = redactor();
+    const dump = xxd(Buffer.from(token)).replace(/ {2,}\S*$/gm, '');
+    expect(r.redact(`${dump}\nend`)).toBe(`00000000: ${p}\nend`);
+  });
+
   it('what only looks like a dump line is read as text: words after the groups, an offset inside a word, a line of more than 400 characters', () => {
     expect(bytesView('at 0010: dead beef cafe babe not a dump')?.text).toBe('at 0010: deadbeefcafebabe not a dump');
     expect(bytesView('log>00000000: 7470\n')?.text).toBe('log>00000000: 7470');
