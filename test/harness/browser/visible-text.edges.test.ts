@@ -68,6 +68,16 @@ describe('a value shown in pieces (src/harness/browser/visible-text.ts showsValu
     expect(showsValue('PONMLK•FEDCBA', value)).toBe(true);
   });
 
+  it("a value's last characters, fewer than a piece, are no piece", () => {
+    expect(showsValue('ABCDEF•GHIJKL•PQRST', 'ABCDEFGHIJKLMNOPQRST')).toBe(false);
+  });
+
+  it('a value a person sees is not held unseen, though the page holds it too', () => {
+    const seen: Seen = { parts: [{ where: 'the text', text: `Your token ${TOKEN}` }], unreadable: [], held: `<p>Your token ${TOKEN}</p>` };
+    expect(heldUnseen(seen, TOKEN)).toBe(false);
+    expect(heldUnseen({ ...seen, parts: [] }, TOKEN)).toBe(true);
+  });
+
   it('pieces covering less than 75%, or a value under 16 characters in pieces, show nothing', () => {
     expect(showsValue('ABCDEF•KLMNO', value)).toBe(false);
     expect(showsValue('JKLMNO•ABCDEF', value.slice(0, 15))).toBe(false);
@@ -234,6 +244,28 @@ describe('reading every document of a page (src/harness/browser/visible-text.ts 
     expect(hidden.unreadable).toEqual([]);
   });
 
+  it('a frame element with no frame behind it (no document, no frame id) is nothing to read', async () => {
+    const top = doc([el('iframe')]);
+    const seen = await seeOnPage(fakePage(new FakeSession(top, new Map([[top.backendNodeId, answer(['Your token'], [true])]])), [undefined]));
+    expect(seen.unreadable).toEqual([]);
+  });
+
+  it("frames read in the page's own tree are not opened again through a session of their own", async () => {
+    const inner = doc();
+    const top = doc([el('iframe', { contentDocument: inner })]);
+    const main = new FakeSession(
+      top,
+      new Map<number, unknown>([
+        [top.backendNodeId, answer(['Your token'], [true])],
+        [inner.backendNodeId, answer([TOKEN])],
+      ]),
+    );
+    const frameDoc = doc();
+    const frameSession = new FakeSession(frameDoc, new Map([[frameDoc.backendNodeId, answer([TOKEN])]]), 'F-inner');
+    expect(whereShown(await seeOnPage(fakePage(main, [frameSession])), TOKEN)).toEqual(['the text in a frame']);
+    expect(frameSession.detaches).toBe(0);
+  });
+
   it('a frame inside a frame a person does not see is not seen, though it says it is shown', async () => {
     const inner = doc();
     const outer = doc([el('frame', { contentDocument: inner })]);
@@ -286,8 +318,9 @@ describe('reading every document of a page (src/harness/browser/visible-text.ts 
     await expect(seeOnPage(fakePage(new FakeSession(top, new Map([[top.backendNodeId, thrown]]))))).rejects.toThrow(
       /^the page could not be read: TypeError: boom$/,
     );
-    const bare = { exceptionDetails: { text: 'Uncaught' } };
-    await expect(seeOnPage(fakePage(new FakeSession(top, new Map([[top.backendNodeId, bare]]))))).rejects.toThrow(/^the page could not be read: Uncaught$/);
+    for (const bare of [{ exceptionDetails: { text: 'Uncaught' } }, { exceptionDetails: { text: 'Uncaught', exception: {} } }]) {
+      await expect(seeOnPage(fakePage(new FakeSession(top, new Map([[top.backendNodeId, bare]]))))).rejects.toThrow(/^the page could not be read: Uncaught$/);
+    }
   });
 
   it('a page that is navigating is read again: a document gone on the first attempts is read on the next', async () => {
