@@ -229,6 +229,7 @@ export function bytesView(text: string): TextView | undefined {
         from.pop();
         to.pop();
       }
+      // Stryker disable next-line ConditionalExpression,StringLiteral: past the \r alone, its \n is read next as a break of its own: the same.
       i += c === '\r' ? 2 : 1;
       while (text[i] === ' ' || text[i] === '\t') i++;
       lineStart = true;

@@ -302,6 +302,7 @@ describe('a secret printed as tools print bytes (src/harness/redactor.ts bytesVi
     const { r, p } = redactor();
     const dump = xxd(Buffer.from(token)).replace(/ {2,}\S*$/gm, '');
     expect(r.redact(`${dump}\nend`)).toBe(`00000000: ${p}\nend`);
+    expect(r.redact(`${dump.replaceAll('\n', '\r\n')}\r\nend`)).toBe(`00000000: ${p}\r\nend`);
   });
 
   it('what only looks like a dump line is read as text: words after the groups, an offset inside a word, a line of more than 400 characters', () => {
