@@ -337,7 +337,7 @@ export class Redactor {
     if (value === undefined || value === base) return undefined;
     if (flipCase(base) === value) return { kind: 'case-flipped' };
     let keep = 0;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: past the end of either the characters differ (undefined); equal values are answered above.
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: past either end the characters differ; equal values end above.
     while (keep < value.length && keep < base.length && value[keep] === base[keep]) keep++;
     let tail = 0;
     while (tail < value.length - keep && tail < base.length - keep && value[value.length - 1 - tail] === base[base.length - 1 - tail]) tail++;
