@@ -35,7 +35,7 @@ export type SecretKind =
 /** Names of JSON members, form fields and headers whose values are always secret. */
 const SECRET_NAME = /(token|secret|password|authorization|api[-_]?key|cookie)/i;
 /** Names matched by SECRET_NAME that are not secret: keep them readable. */
-const PUBLIC_NAMES = new Set(['token_type', 'tokentype', 'token_type_hint', 'expires_in', 'expiresin', 'www-authenticate']);
+const PUBLIC_NAMES = new Set(['token_type', 'tokentype', 'token_type_hint']);
 /** Names of places and properties, not values (discovery's `token_endpoint`, `..._supported`). */
 const PUBLIC_SUFFIX = /(endpoint|supported)$/i;
 /** A URL is an address, never a token or a secret. */
@@ -49,7 +49,9 @@ export function isSecretMember(name: string, value: string): boolean {
 
 /** String values of the members of a parsed JSON value that hold secrets, at any depth, with their names. */
 export function secretMembers(value: unknown): { readonly name: string; readonly value: string }[] {
+  // Stryker disable next-line ConditionalExpression: an array's entries are its items, named by their index: no secret's name.
   if (Array.isArray(value)) return value.flatMap(secretMembers);
+  // Stryker disable next-line ConditionalExpression: a string's entries are its characters, named by their index: no secret's name.
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([name, v]) => {
     if (typeof v !== 'string') return secretMembers(v);
@@ -74,7 +76,7 @@ export function secretForms(value: string): string[] {
   const form = new URLSearchParams({ v: value }).toString().slice(2);
   const forms = new Set([value, url, lowerEscapes(url), form, lowerEscapes(form), JSON.stringify(value).slice(1, -1)]);
   if (value.length >= ENCODED_MIN) {
-    const bytes = Buffer.from(value, 'utf8');
+    const bytes = Buffer.from(value);
     const hex = bytes.toString('hex');
     forms.add(hex);
     forms.add(hex.toUpperCase());
@@ -89,7 +91,8 @@ export function secretForms(value: string): string[] {
       forms.add(core.toLowerCase());
     }
   }
-  return [...forms].filter((f) => f !== '');
+  // None is empty: every form of a value that is not empty has a character.
+  return [...forms];
 }
 
 /** `%2F` escapes written `%2f`. */
@@ -104,7 +107,10 @@ function encodedCore(encoded: string, offset: number, length: number, bits: numb
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
-/** RFC 4648 base32, upper case, without padding. */
+/**
+ * RFC 4648 base32, upper case, without padding, and without a last character made of fewer than 5
+ * bits (in a longer text it holds bits of what follows: `encodedCore` would drop it).
+ */
 function base32(bytes: Buffer): string {
   let out = '';
   let bits = 0;
@@ -112,13 +118,14 @@ function base32(bytes: Buffer): string {
   for (const byte of bytes) {
     acc = (acc << 8) | byte;
     bits += 8;
+    // Stryker disable next-line EqualityOperator: 5 bits left are written with the next byte's, the same character.
     while (bits >= 5) {
       out += BASE32[(acc >>> (bits - 5)) & 31];
       bits -= 5;
     }
     acc &= (1 << bits) - 1;
   }
-  return bits > 0 ? out + BASE32[(acc << (5 - bits)) & 31] : out;
+  return out;
 }
 
 /** `Basic` credentials in a header value (RFC 7617), a repeated header's values joined with `, ` too. */
@@ -144,7 +151,8 @@ export function joinedLines(text: string): string {
 
 /**
  * A text as tools spell bytes, read back: `text` holds each character of the view, and `from[i]`,
- * `to[i]` the span of the original text it stands for.
+ * `to[i]` the span of the original text it stands for. A hex digit of a dump line stands for its
+ * byte's character in the ASCII column too, and what is between.
  */
 interface TextView {
   readonly text: string;
@@ -160,9 +168,10 @@ const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/y;
  * A hex dump line (`xxd`, `xxd -g1`, `hexdump -C`), after a log prefix or none: an offset, groups of
  * hex pairs, then the ASCII column. Only the groups are bytes.
  */
-const DUMP_LINE = /^(?:.*?\s)??[0-9a-fA-F]{4,16}:?((?:[ \t]{1,2}[0-9a-fA-F]{2,8})+)(?:[ \t]{2,}.*)?$/d;
+const DUMP_LINE = /^(?:.*?\s)??[0-9a-fA-F]{4,16}:?((?:[ \t]{1,2}[0-9a-fA-F]{2,8})+)(?:[ \t]{2,}(.*))?$/d;
 /** Longer lines are no dump lines (and the dump pattern's cost stays small). */
 const DUMP_LINE_MAX = 400;
+// Stryker disable next-line Regex: tested on two characters only, two hex digits are the whole of them anyway.
 const HEX_PAIR = /^[0-9a-fA-F]{2}$/;
 
 /**
@@ -197,7 +206,16 @@ export function bytesView(text: string): TextView | undefined {
       if (dump !== null) {
         const groups = dump[1]!;
         const at = i + dump.indices![1]![0];
-        for (let k = 0; k < groups.length; k++) if (/[0-9a-fA-F]/.test(groups[k]!)) put(groups[k]!, at + k, at + k + 1);
+        // The ASCII column (`|` first in `hexdump -C`) shows each byte again: a hex digit stands for its byte there too,
+        // so that a value replaced leaves none of its characters in the column.
+        const column = dump.indices![2];
+        const ascii = column === undefined ? undefined : i + column[0] + (line[column[0]] === '|' ? 1 : 0);
+        let digits = 0;
+        for (let k = 0; k < groups.length; k++) {
+          if (!/[0-9a-fA-F]/.test(groups[k]!)) continue;
+          const byte = Math.floor(digits++ / 2);
+          put(groups[k]!, at + k, ascii === undefined ? at + k + 1 : Math.min(ascii + byte + 1, i + line.length));
+        }
         i = eol === -1 ? text.length : eol + 1;
         lineStart = true;
         continue;
@@ -206,16 +224,18 @@ export function bytesView(text: string): TextView | undefined {
     const c = text[i]!;
     if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
       // A line break and the spaces around it (`joinedLines`).
-      while (out.length > 0 && (out.endsWith(' ') || out.endsWith('\t'))) {
+      while (out.endsWith(' ') || out.endsWith('\t')) {
         out = out.slice(0, -1);
         from.pop();
         to.pop();
       }
+      // Stryker disable next-line ConditionalExpression,StringLiteral: past the \r alone, its \n is read next as a break of its own: the same.
       i += c === '\r' ? 2 : 1;
       while (text[i] === ' ' || text[i] === '\t') i++;
       lineStart = true;
       continue;
     }
+    // Stryker disable next-line ConditionalExpression: a shortcut; the escape's pattern begins with the escape character.
     if (c === '\x1b') {
       ANSI.lastIndex = i;
       if (ANSI.test(text)) {
@@ -262,6 +282,7 @@ const SHORT = 8;
  * shred every word).
  */
 const SHORT_CONFIGURED = 4;
+// Stryker disable next-line Regex: a placeholder begins with its `<`.
 const CONFIGURED = /^<(?:partner-secret|hook-token|password)#/;
 /** A placeholder this redactor writes, read where a `<` stands; kept verbatim when text is redacted again. */
 const PLACEHOLDER = /<(?:[a-z-]+#\d+|redacted)>/y;
@@ -311,14 +332,16 @@ export class Redactor {
    */
   editOf(placeholder: string, base: string): SecretEdit | undefined {
     const value = this.originals.get(placeholder);
-    if (value === undefined || base === '' || value === base) return undefined;
+    if (value === undefined || value === base) return undefined;
     if (flipCase(base) === value) return { kind: 'case-flipped' };
     let keep = 0;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: past either end the characters differ; equal values end above.
     while (keep < value.length && keep < base.length && value[keep] === base[keep]) keep++;
     let tail = 0;
     while (tail < value.length - keep && tail < base.length - keep && value[value.length - 1 - tail] === base[base.length - 1 - tail]) tail++;
     const insert = value.slice(keep, value.length - tail);
     // Only `insert` is value text; it must be short and must edit `base`, not replace it.
+    // Stryker disable next-line ConditionalExpression,StringLiteral: nothing inserted means the value is kept characters (keep + tail > 0).
     if (insert.length > 8 || (insert !== '' && keep + tail === 0)) return undefined;
     return { kind: 'edited', keep, insert, resume: base.length - tail };
   }
@@ -335,6 +358,7 @@ export class Redactor {
 
   /** Replaces every registered secret in free text, in every form, also where it runs across lines. */
   redact(text: string): string {
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: a shortcut; the scan finds nothing there either.
     if (text === '' || this.placeholders.size === 0) return text;
     const whole = this.placeholders.get(text);
     if (whole) return whole;
@@ -346,6 +370,7 @@ export class Redactor {
       out += text.slice(last, m.start) + m.placeholder;
       last = m.end;
     }
+    // Stryker disable next-line ConditionalExpression: a shortcut; nothing replaced, out + text is the text.
     out = last === 0 ? text : out + text.slice(last);
     return this.redactView(out);
   }
@@ -373,6 +398,7 @@ export class Redactor {
       if (m.placeholder === undefined || m.end - m.start < SHORT) continue;
       const start = view.from[m.start]!;
       const end = view.to[m.end - 1]!;
+      // Stryker disable next-line ConditionalExpression,MethodExpression: a value the text holds as it is was replaced by the first pass.
       if (text.slice(start, end) !== view.text.slice(m.start, m.end)) spans.push({ start, end, placeholder: m.placeholder });
     }
     let out = text;
@@ -414,6 +440,7 @@ export class Redactor {
    * escapes such as `\/` or `\u002B` cannot hide a token from the value scan.
    */
   redactBody(body: string, contentType: string | undefined): string {
+    // Stryker disable next-line StringLiteral: any text but one that says JSON or form answers the same.
     const type = (contentType ?? '').toLowerCase();
     if (type.includes('json') || /^\s*[[{]/.test(body)) {
       try {
@@ -453,6 +480,7 @@ export class Redactor {
     if (m) return `${m[1]} ${this.placeholders.get(m[2]!) ?? (m[2] === '' ? '' : this.redact(m[2]!) === m[2] ? '<redacted>' : this.redact(m[2]!))}`;
     if (value === '') return value;
     const known = this.placeholders.get(value);
+    // Stryker disable next-line ConditionalExpression: a shortcut; redact() answers a whole registered value with its placeholder too.
     if (known) return known;
     const redacted = this.redact(value);
     return redacted === value ? '<redacted>' : redacted;
@@ -492,18 +520,22 @@ class SecretIndex {
 
   /** Indexes one more value (already in `placeholders`), keeping its list longest first. */
   add(value: string): void {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: indexed by its first character instead, a value is found the same, only slower.
     const [map, key] = value.length >= PREFIX ? [this.long, value.slice(0, PREFIX)] : [this.short, value[0]!];
     const list = map.get(key);
     if (!list) map.set(key, [value]);
     else {
+      // Stryker disable next-line EqualityOperator: two values of one length that start alike at a place are the same value.
       const at = list.findIndex((v) => v.length < value.length);
       list.splice(at === -1 ? list.length : at, 0, value);
     }
   }
 
   scan(text: string): Found[] {
+    // Stryker disable next-line ArrayDeclaration: an entry that is no match has no placeholder: skipped as a placeholder kept.
     const found: Found[] = [];
     let i = 0;
+    // Stryker disable next-line EqualityOperator: past the end no value stands.
     while (i < text.length) {
       const match = this.at(text, i);
       if (match === undefined) i++;
@@ -516,6 +548,7 @@ class SecretIndex {
   }
 
   private at(text: string, i: number): Found | undefined {
+    // Stryker disable next-line ConditionalExpression: a shortcut; the placeholder's pattern begins with its `<`.
     if (text.charCodeAt(i) === 60 /* < */) {
       PLACEHOLDER.lastIndex = i;
       if (PLACEHOLDER.test(text)) return { start: i, end: PLACEHOLDER.lastIndex, placeholder: undefined };
@@ -525,6 +558,7 @@ class SecretIndex {
 
   /** The first (longest) of `values` that stands at `i`. */
   private first(values: readonly string[] | undefined, text: string, i: number): Found | undefined {
+    // Stryker disable next-line ArrayDeclaration: a value never registered has no placeholder: skipped as a placeholder kept.
     for (const value of values ?? []) {
       if (!text.startsWith(value, i)) continue;
       const placeholder = this.placeholders.get(value)!;

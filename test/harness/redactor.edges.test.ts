@@ -3,7 +3,7 @@
  * would let through or shred, found by mutation testing (`npm run mutation`).
  */
 import { describe, expect, it } from 'vitest';
-import { isSecretMember, joinedLines, Redactor, secretForms, secretMembers } from '../../src/harness/redactor.js';
+import { bytesView, headerTexts, isSecretMember, joinedLines, Redactor, secretForms, secretMembers, secretTexts } from '../../src/harness/redactor.js';
 
 const TOKEN = 'tpat_Vq3xR8mZ2kL0pT7s';
 
@@ -94,6 +94,13 @@ describe('the redactor at its edges (src/harness/redactor.ts)', () => {
     r.register('access-token', 'a+b');
     expect(r.redact('a+b')).toBe(first);
     expect(r.placeholderOf('a b')).toBe(first);
+  });
+
+  it("a secret keeps its placeholder where a later secret's encoded form spells it", () => {
+    const r = new Redactor();
+    const plus = r.register('api-token', 'a+b');
+    const space = r.register('access-token', 'a b');
+    expect([r.redact('a+b'), r.redact('a b')]).toEqual([plus, space]);
   });
 
   it('a value registered after the first redaction is found too', () => {
@@ -240,5 +247,175 @@ describe('how a tampered secret differs (src/harness/redactor.ts editOf)', () =>
     const r = new Redactor();
     const shorter = r.register('partner-secret-variant', 'aab')!;
     expect(r.editOf(shorter, 'aaab')).toEqual({ kind: 'edited', keep: 2, insert: '', resume: 3 });
+  });
+});
+
+/** `xxd`'s lines of `bytes` (`prefix` before each, offsets of `width` digits). */
+function xxd(bytes: Buffer, { prefix = '', eol = '\n', width = 8 } = {}): string {
+  const lines: string[] = [];
+  for (let at = 0; at < bytes.length; at += 16) {
+    const chunk = bytes.subarray(at, at + 16);
+    const groups = (chunk.toString('hex').match(/.{1,4}/g) ?? []).join(' ').padEnd(39);
+    lines.push(`${prefix}${at.toString(16).padStart(width, '0')}: ${groups}  ${chunk.toString('latin1')}`);
+  }
+  return lines.join(eol);
+}
+
+/** `hexdump -C`'s lines of `bytes`: no colon after the offset, two spaces before and in the middle, `|ASCII|`. */
+function hexdumpC(bytes: Buffer): string {
+  const lines: string[] = [];
+  for (let at = 0; at < bytes.length; at += 16) {
+    const chunk = bytes.subarray(at, at + 16);
+    const pairs = [...chunk].map((b) => b.toString(16).padStart(2, '0'));
+    lines.push(`${at.toString(16).padStart(8, '0')}  ${pairs.slice(0, 8).join(' ')}  ${pairs.slice(8).join(' ').padEnd(23)}  |${chunk.toString('latin1')}|`);
+  }
+  return lines.join('\n');
+}
+
+describe('a secret printed as tools print bytes (src/harness/redactor.ts bytesView)', () => {
+  const token = 'eyJhbGciOiJSUzI1NiJ9.at-7f3a9c';
+  const redactor = () => {
+    const r = new Redactor();
+    return { r, p: r.register('access-token', token)! };
+  };
+
+  it('a dumped secret leaves no piece of it in the ASCII column of its last line, and the text after it is kept', () => {
+    const { r, p } = redactor();
+    // Found by mutation testing: the last line's column kept "NiJ9.at-7f3a9c", half the token.
+    expect(r.redact(`before ${xxd(Buffer.from(token))} after`)).toBe(`before 00000000: ${p} after`);
+    expect(r.redact(`dump: ${xxd(Buffer.from(`xx${token}yy`))} end`)).toBe(`dump: 00000000: 7878 ${p}\n00000020: 7979${' '.repeat(37)}yy end`);
+  });
+
+  it('hexdump -C: offsets without a colon, two spaces between the groups, the column between bars', () => {
+    const { r, p } = redactor();
+    expect(r.redact(hexdumpC(Buffer.from(token)))).toBe(`00000000  ${p}|`);
+  });
+
+  it('a dump after a log prefix, with offsets of 4 digits, after a line of words, with CRLF line ends', () => {
+    const { r, p } = redactor();
+    expect(r.redact(xxd(Buffer.from(token), { prefix: 'dump ', width: 4 }))).toBe(`dump 0000: ${p}`);
+    expect(r.redact(`hexdump of it:\n${xxd(Buffer.from(token))}`)).toBe(`hexdump of it:\n00000000: ${p}`);
+    expect(r.redact(`${xxd(Buffer.from(token), { eol: '\r\n' })}\r\nnext`)).toBe(`00000000: ${p}\r\nnext`);
+  });
+
+  it('a dump without its ASCII column is replaced up to the last hex digit of the secret', () => {
+    const { r, p } = redactor();
+    const dump = xxd(Buffer.from(token)).replace(/ {2,}\S*$/gm, '');
+    expect(r.redact(`${dump}\nend`)).toBe(`00000000: ${p}\nend`);
+    expect(r.redact(`${dump.replaceAll('\n', '\r\n')}\r\nend`)).toBe(`00000000: ${p}\r\nend`);
+  });
+
+  it('what only looks like a dump line is read as text: words after the groups, an offset inside a word, a line of more than 400 characters', () => {
+    expect(bytesView('at 0010: dead beef cafe babe not a dump')?.text).toBe('at 0010: deadbeefcafebabe not a dump');
+    expect(bytesView('log>00000000: 7470\n')?.text).toBe('log>00000000: 7470');
+    expect(bytesView('00000000: 7470\r6174\n')?.text).toBe('00000000: 7470\r6174');
+    const dumped = ' 00000000: 7470 6174';
+    expect(bytesView(`${'x'.repeat(400 - dumped.length)}${dumped}`)?.text).toBe('74706174');
+    expect(bytesView(`${'x'.repeat(401 - dumped.length)}${dumped}`)?.text).toBe(`${'x'.repeat(401 - dumped.length)} 00000000: 74706174`);
+    // The last line of a text ends without a line break, and is read whole.
+    expect(bytesView('dump 00000000: 7470 6174')?.text).toBe('74706174');
+  });
+
+  it('a text with no break, escape or spaced hex has no view; secretTexts is then the text alone', () => {
+    expect(bytesView('plain words, a 1b, ab 1')).toBeUndefined();
+    expect(secretTexts('plain words')).toEqual(['plain words']);
+    expect(secretTexts('ab\n cd')).toEqual(['ab\n cd', 'abcd']);
+  });
+
+  it('a secret cut across CRLF lines, spaces and tabs around the break, is replaced where it stands', () => {
+    const { r, p } = redactor();
+    expect(r.redact(`start ${token.slice(0, 12)} \t\r\n\t ${token.slice(12)} end`)).toBe(`start ${p} end`);
+  });
+
+  it('every byte %-escaped: the secret is replaced up to its last escape', () => {
+    const { r, p } = redactor();
+    const escaped = [...Buffer.from(token)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+    expect(r.redact(`before ${escaped} after`)).toBe(`before ${p} after`);
+  });
+
+  it('two secrets cut across lines in one text are each replaced where they stand', () => {
+    const { r, p } = redactor();
+    const other = r.register('api-token', TOKEN)!;
+    expect(r.redact(`a ${token.slice(0, 10)}\n${token.slice(10)} b ${TOKEN.slice(0, 10)}\n${TOKEN.slice(10)} c`)).toBe(`a ${p} b ${other} c`);
+  });
+
+  it('a value of exactly 8 characters is found across lines; a short one only quoted, never across lines', () => {
+    const r = new Redactor();
+    const p = r.register('api-token', 'ab12cd34');
+    expect(r.redact('ab12\ncd34')).toBe(p);
+    r.register('access-token', 'ef56');
+    expect(r.redact('a line long enough "ef\n56"')).toBe('a line long enough "ef\n56"');
+  });
+
+  it('a placeholder cut across lines is kept as it is', () => {
+    const r = new Redactor();
+    r.register('api-token', TOKEN);
+    expect(r.redact('see <api-\ntoken#1> above')).toBe('see <api-\ntoken#1> above');
+  });
+});
+
+describe('the redactor at its edges, found by mutation testing (src/harness/redactor.ts)', () => {
+  it('placeholders are kept when text is redacted again, even where a configured secret is a word of one (a password "token")', () => {
+    const r = new Redactor();
+    const p = r.register('password', 'token');
+    expect(r.redact('<api-token#1> <api-token#12> <redacted> token')).toBe(`<api-token#1> <api-token#12> <redacted> ${p}`);
+  });
+
+  it("a webhook's endpoint_secret is a secret: only a name that ends in endpoint or supported is a place", () => {
+    expect(isSecretMember('endpoint_secret', 'whsec_0123456789')).toBe(true);
+  });
+
+  it('the lower-case forms: base32 as lower-case encoders write it, %-escapes in lower case', () => {
+    const value = 'a+b/c=d0123456789';
+    const forms = secretForms(value);
+    expect(forms).toContain('a%2bb%2fc%3dd0123456789');
+    expect(forms).toContain(
+      secretForms(value)
+        .find((f) => /^[A-Z2-7]{20,}$/.test(f))!
+        .toLowerCase(),
+    );
+  });
+
+  it('Basic credentials after two spaces are decoded too', () => {
+    const secret = 'ps+/0123=456789ab?cd';
+    const r = new Redactor();
+    r.register('partner-secret', secret);
+    const encoded = Buffer.from(`id:${secret}`).toString('base64');
+    expect(headerTexts(`Basic  ${encoded}`)).toContain(`id:${secret}`);
+    expect(r.redactHeaders({ 'x-forwarded-auth': `Basic  ${encoded}` })).toEqual({ 'x-forwarded-auth': 'Basic  <redacted>' });
+  });
+
+  it('a credential: the scheme only at the start, its value to the end, after any spaces', () => {
+    const r = new Redactor();
+    const p = r.register('api-token', TOKEN);
+    expect(r.redactHeaders({ authorization: `Bearer  ${TOKEN}` })).toEqual({ authorization: `Bearer ${p}` });
+    expect(r.redactHeaders({ 'x-token': 'Token Bearer abc' })).toEqual({ 'x-token': '<redacted>' });
+    expect(r.redactJson({ access_token: 'Bearer abc\ndef' })).toEqual({ access_token: '<redacted>' });
+  });
+
+  it('token_type is no secret header', () => {
+    expect(new Redactor().isSecretHeader('token_type')).toBe(false);
+  });
+
+  it('a text body is kept as written, even one that parses as JSON', () => {
+    const r = new Redactor();
+    r.register('api-token', TOKEN);
+    expect(r.redactBody(' 42 ', 'text/plain')).toBe(' 42 ');
+    expect(r.redactBody('"see {\\u0041}"', 'text/plain')).toBe('"see {\\u0041}"');
+  });
+
+  it('a longer value registered before a shorter one that begins alike is still found whole', () => {
+    const r = new Redactor();
+    const long = r.register('api-token', 'ipt_0123456789abcdefXYZ');
+    const short = r.register('api-token', 'ipt_0123456789abcdef');
+    expect(r.redact('ipt_0123456789abcdefXYZ ipt_0123456789abcdef')).toBe(`${long} ${short}`);
+  });
+
+  it('an edit: characters kept on both sides of the insert, as many on each, and a base shorter than the value', () => {
+    const r = new Redactor();
+    const inserted = r.register('partner-secret-variant', 'abXYcd')!;
+    const longer = r.register('partner-secret-variant', 'aaab')!;
+    expect(r.editOf(inserted, 'abcd')).toEqual({ kind: 'edited', keep: 2, insert: 'XY', resume: 2 });
+    expect(r.editOf(longer, 'aab')).toEqual({ kind: 'edited', keep: 2, insert: 'a', resume: 2 });
   });
 });
