@@ -11,42 +11,56 @@ import { findBrowser } from '../../src/harness/browser/executable.js';
 
 export const BROWSER = findBrowser(process.env['TACK_BROWSER']);
 
-let shared: Promise<Browser> | undefined;
+/** A browser of the worker's pool: launched on first use, lent to one run at a time. */
+interface Slot {
+  browser: Promise<Browser> | undefined;
+  leased: boolean;
+}
+
+/** The worker's browsers: as many as its runs ever overlapped (the fault matrix runs two at once). */
+const pool: Slot[] = [];
 
 /**
- * The one Chromium a test worker's runs share, launched on first use as a run launches its own
- * (launchBrowser) and relaunched if it went away; Playwright ends it when the worker exits. Each run
- * still opens and closes its own contexts in it (cookies, storage, permissions and clock never leak
- * between runs, as between a run's tests), so what a run sees is what it would see in a browser of its
- * own; only the launch, a tenth of a small run's time, is saved.
+ * The slot's Chromium, launched on first use as a run launches its own (launchBrowser) and
+ * relaunched if it went away; Playwright ends it when the worker exits. Each run still opens and
+ * closes its own contexts in it (cookies, storage, permissions and clock never leak between runs, as
+ * between a run's tests), so what a run sees is what it would see in a browser of its own; only the
+ * launch is saved.
  */
-export const sharedBrowser: LentBrowser = async () => {
+async function browserOf(slot: Slot): Promise<Browser> {
   if (!BROWSER.found) throw new Error(`no browser: ${BROWSER.reason}`);
   const path = BROWSER.path;
-  const current = shared ? await shared.catch(() => undefined) : undefined;
+  const current = slot.browser ? await slot.browser.catch(() => undefined) : undefined;
   if (current?.isConnected()) return current;
-  shared = launchBrowser(path);
-  shared.catch(() => (shared = undefined));
-  return shared;
-};
-
-/** Runs holding the shared browser now: at most one (see leaseSharedBrowser). */
-let leased = 0;
+  const launched = launchBrowser(path);
+  slot.browser = launched;
+  launched.catch(() => {
+    if (slot.browser === launched) slot.browser = undefined;
+  });
+  return launched;
+}
 
 /**
- * The shared browser for a run whose TACK_BROWSER finds `path` (only the browser the tests find, never
- * another a test names), lent to one run at a time: runs of a worker that overlap (the fault matrix runs
- * two at once) would share the browser's one clipboard, and a Copy in one would be read by the other.
- * A run that finds it lent launches its own, as tack does. `release` when the run ends.
+ * A browser of the worker's pool for a run whose TACK_BROWSER finds `path` (only the browser the tests
+ * find, never another a test names), lent to that run alone: runs of a worker that overlap (the fault
+ * matrix runs two at once) would otherwise share a browser's one clipboard, and a Copy in one would be
+ * read by the other. Each overlapping run gets a browser of its own, launched once and lent again to
+ * later runs. `release` when the run ends.
  */
 export function leaseSharedBrowser(lookup: ReturnType<typeof findBrowser>): { readonly browser: LentBrowser | undefined; release(): void } {
-  if (leased > 0 || !(lookup.found && BROWSER.found && lookup.path === BROWSER.path)) return { browser: undefined, release: () => undefined };
-  leased++;
+  if (!(lookup.found && BROWSER.found && lookup.path === BROWSER.path)) return { browser: undefined, release: () => undefined };
+  let slot = pool.find((s) => !s.leased);
+  if (slot === undefined) {
+    slot = { browser: undefined, leased: false };
+    pool.push(slot);
+  }
+  const mine = slot;
+  mine.leased = true;
   let held = true;
   return {
-    browser: sharedBrowser,
+    browser: () => browserOf(mine),
     release: () => {
-      if (held) leased--;
+      if (held) mine.leased = false;
       held = false;
     },
   };

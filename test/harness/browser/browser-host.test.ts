@@ -37,3 +37,25 @@ describe.skipIf(!BROWSER.found)(`a browser lent to a run${noBrowserWords()}`, ()
     browserLimitMs(),
   );
 });
+
+describe.skipIf(!BROWSER.found)(`a browser as a run launches it${noBrowserWords()}`, () => {
+  it(
+    "opens no page of the browser's own with a context (the address bar's drop-down cost a renderer per context)",
+    async () => {
+      const browser = await launchBrowser(BROWSER.found ? BROWSER.path : '');
+      try {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto('data:text/html,<p>a page of the target</p>');
+        const session = await browser.newBrowserCDPSession();
+        // Every kind of target, the browser's own pages (browser_ui) too.
+        const { targetInfos } = await session.send('Target.getTargets', { filter: [{}] } as never);
+        const own = targetInfos.filter((t) => t.url.startsWith('chrome://') || t.type === 'browser_ui').map((t) => `${t.type} ${t.url}`);
+        expect(own).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+    browserLimitMs(),
+  );
+});
