@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import HeaviestFirst from './test/helpers/heaviest-first.js';
+import { testBrowserEnv } from './test/helpers/test-browser.js';
 import { scaled } from './test/helpers/time-limits.js';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The browser every run of a test drives (test/helpers/test-browser.ts): Debian's headless shell where installed.
+    env: testBrowserEnv(process.env),
     // Guards against a hang, never a verdict on speed: they scale with the machine's load when the run
     // starts, or with TACK_TEST_TIME_FACTOR (test/helpers/time-limits.ts).
     testTimeout: scaled(60_000),

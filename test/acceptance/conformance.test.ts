@@ -1,8 +1,10 @@
 /**
  * The reference server passes every rule, the token page's included (in Chromium), and every rule
  * of the catalog has a fault that makes it fail (a check that cannot fail is a defect). Without
- * Chromium the token page's rules are skipped, saying why, and only they.
+ * Chromium the token page's rules are skipped, saying why, and only they. The full run drives
+ * Debian's `chromium` where it is installed, the browser a user's run finds by default.
  */
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../../src/reference/faults.js';
 import { getRule, SERVER_RULES } from '../../src/rules/catalog.js';
@@ -10,6 +12,7 @@ import { exitCodeOf } from '../../src/runner/exit-policy.js';
 import { findBrowser } from '../../src/harness/browser/executable.js';
 import type { RunResult } from '../../src/runner/index.js';
 import { targetFor } from '../helpers/modes.js';
+import { DEBIAN_CHROMIUM } from '../helpers/test-browser.js';
 import { browserLimitMs } from '../helpers/browser-time.js';
 import { checkedRules, planFor, runAgainstReference } from '../helpers/reference-run.js';
 
@@ -19,7 +22,8 @@ describe('conformance run against the reference server', () => {
   it(
     'passes every rule and exits 0; tack doctor foresaw exactly the rules it checks',
     async () => {
-      const { server, env } = await targetFor('hook');
+      // In `chromium` itself, the browser users get by default (the other runs drive the headless shell: test/helpers/test-browser.ts).
+      const { server, env } = await targetFor('hook', [], {}, existsSync(DEBIAN_CHROMIUM) ? { TACK_BROWSER: DEBIAN_CHROMIUM } : {});
       let result: RunResult;
       try {
         const plan = await planFor(env);

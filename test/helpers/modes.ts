@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_ACCESS_TOLERANCE_S, MAX_CLOCK_TOLERANCE_S } from '../../config/schema.js';
 import { type ReferenceOptions, startReferenceServer, type ReferenceServer } from '../../src/reference/index.js';
+import { BROWSER_ENV } from './test-browser.js';
 
 /**
  * Run journals of tack's own tests go to memory where the machine has it (/dev/shm): a run syncs
@@ -75,5 +76,5 @@ export async function targetFor(
       env = { ...withoutHook, TACK_USER_EMAIL: server.userEmail, TACK_USER_PASSWORD: server.userPassword };
       break;
   }
-  return { server, env: { ...env, ...JOURNALS, ...extra } };
+  return { server, env: { ...env, ...JOURNALS, ...BROWSER_ENV, ...extra } };
 }

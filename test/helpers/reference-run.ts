@@ -11,6 +11,7 @@ import { preflight } from '../../src/harness/preflight.js';
 import { openSession } from '../../src/harness/session.js';
 import { findBrowser } from '../../src/harness/browser/executable.js';
 import { leaseSharedBrowser } from './browser.js';
+import { BROWSER_ENV } from './test-browser.js';
 
 export interface ReferenceRunOptions {
   readonly faults?: readonly string[];
@@ -23,7 +24,7 @@ export interface ReferenceRunOptions {
 }
 
 export async function runAgainstReference(options: ReferenceRunOptions = {}): Promise<RunResult> {
-  const session = await openSession({ env: options.env ?? {}, envFile: options.envFile, faults: options.faults ?? [], builtIn: startBuiltIn });
+  const session = await openSession({ env: { ...BROWSER_ENV, ...options.env }, envFile: options.envFile, faults: options.faults ?? [], builtIn: startBuiltIn });
   const lease = leaseSharedBrowser(findBrowser(session.target.browser));
   try {
     // As tack run does: every mode, dialect and fault here also shows the preflight never stops a target whose settings are right.
