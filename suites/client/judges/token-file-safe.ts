@@ -15,6 +15,7 @@ export const tokenFileSafe: ClientJudge = {
   profiles: ['personal-token'],
   notExercised: 'the client never wrote the token file (it may keep the API token in a store of its own)',
   judge(scenario, v) {
+    // Stryker disable next-line ArrayDeclaration: a placeholder token in place of none returned is never what a client writes.
     const issuedIn = (run: ObservedRun) => new Set(run.requests.flatMap((r) => (isExchange(r, scenario.settings) ? (refreshTokenIssued(r) ?? []) : [])));
     for (const run of scenario.runs) {
       const before = run.tokenFile?.before;

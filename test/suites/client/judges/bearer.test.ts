@@ -22,7 +22,8 @@ describe('CLIENT-BEARER', () => {
   it('an API call with a token the server never issued fails, even the API token itself', () => {
     const calls = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), search(1, FIRST)];
     expect(verdicts(calls).checks.map((c) => [c.ok, c.seqs])).toEqual([[false, [calls[1]!.seq]]]);
-    expect(verdicts([search(1, 'at_made_up')]).oks).toEqual(['failed']);
+    const [made] = verdicts([search(1, 'at_made_up')]).checks;
+    expect([made!.ok, made!.expected]).toEqual([false, 'Authorization: Bearer with an access token the server issued']);
   });
 
   it('a token issued in another run of the scenario counts as issued', () => {
