@@ -39,13 +39,11 @@ export const storesRotated: ClientJudge = {
       // Another exchange rotated the same token while this one was in flight (two workers, one token): the
       // returned token could not be stored over it first. An exchange refused with invalid_grant whose token
       // another exchange then rotated must have been overtaken by it, whatever the clock says.
-      // (An exchange never answered shows nothing lost: the client may have given it up before sending the next.)
+      // (An exchange never answered shows nothing lost: the client may have given it up before sending the next.
+      // An exchange is never in flight with itself, and one that rotated was not refused.)
       const racing = rotations.filter(
         (r) =>
-          r !== request &&
-          request.response !== undefined &&
-          sentToken(r) === sent &&
-          (inFlightTogether(r, request) || (isInvalidGrant(request) && settledBefore(request, r))),
+          request.response !== undefined && sentToken(r) === sent && (inFlightTogether(r, request) || (isInvalidGrant(request) && settledBefore(request, r))),
       );
       if (racing.length > 0) {
         const found = atMost(racing, 0, 'other exchange of the same API token in flight that rotated it');

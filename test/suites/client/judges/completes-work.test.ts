@@ -3,7 +3,7 @@ import type { RuleId } from '../../../../src/rules/catalog.js';
 import type { ObservedRun } from '../../../../suites/client/evidence.js';
 import { rulesOf } from '../../../../suites/client/index.js';
 import { completesWork } from '../../../../suites/client/judges/completes-work.js';
-import { exchange, FIRST, IDENTITY, judged, req, run, scenario, search } from '../../../helpers/client-evidence.js';
+import { exchange, FIRST, IDENTITY, judged, run, scenario, search } from '../../../helpers/client-evidence.js';
 
 const renewal = (n: number) => exchange(n, FIRST, { access: 'at_1', refresh: 'tpat_r1' });
 const verdicts = (runs: ObservedRun[], id = 'happy-path', failures: (run: number) => readonly RuleId[] = () => []) =>
