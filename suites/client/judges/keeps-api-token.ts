@@ -7,6 +7,7 @@
  * run that exchanged and revoked nothing, and on each next run whose first exchange of the kept
  * token succeeded.
  */
+import { findSecret } from '../../../src/checks/leaks.js';
 import { formOf, isInvalidGrant, type ObservedRequest, refreshTokenIssued } from '../../../src/checks/observed-request.js';
 import { stillAlive } from '../../../src/checks/renewal.js';
 import { atMost } from '../../../src/checks/sequence.js';
@@ -66,7 +67,15 @@ function destroying(requests: readonly ObservedRequest[], settings: ScenarioEvid
       const next = refreshTokenIssued(r);
       if (next !== undefined) live = next;
       else if (isInvalidGrant(r) && formOf(r)?.get('refresh_token') === live) live = undefined;
-    } else if (live !== undefined && isRevocation(r, settings) && (r.body ?? '').includes(live)) out.push(r);
+    } else if (live !== undefined && isRevocation(r, settings) && names(r, live)) out.push(r);
   }
   return out;
+}
+
+/**
+ * The revocation names `token` in its body or its URL, in any form of the redactor's definition: the
+ * spec's form URL-encodes it, so a token with `/`, `+` or `=` is not in the body as it is.
+ */
+function names(revocation: ObservedRequest, token: string): boolean {
+  return findSecret(`${revocation.target}\n${revocation.body ?? ''}`, [{ value: token, kind: 'the API token' }]) !== undefined;
 }

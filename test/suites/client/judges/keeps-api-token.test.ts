@@ -43,6 +43,14 @@ describe('CLIENT-KEEPS-API-TOKEN', () => {
     expect(one(exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), revoke(1, 'x', { body: undefined })).oks).toEqual(['ok']);
   });
 
+  it('a revocation names the token URL-encoded, as the spec writes it, or in its URL: a token with / + = revoked either way fails', () => {
+    const issued = (refresh: string) => exchange(1, FIRST, { access: 'at_1', refresh });
+    const encoded = 'tpat/r1+x==';
+    expect(one(issued(encoded), revoke(1, encoded)).oks).toEqual(['failed']);
+    const inUrl = req(1, 'identity', 'POST', `${IDENTITY}/protocol/openid-connect/revoke?token=tpat_r1_in_url`);
+    expect(one(issued('tpat_r1_in_url'), inUrl).oks).toEqual(['failed']);
+  });
+
   it('in the revoked scenario the token of the file was dead from the start: revoking it destroys nothing', () => {
     expect(verdicts([run(1, [refused(1, FIRST), revoke(1, FIRST)], { exitCode: 3 })], 'revoked').oks).toEqual(['ok']);
     expect(verdicts([run(1, [revoke(1, FIRST)], { exitCode: 3 })], 'happy-path').oks).toEqual(['failed']);
