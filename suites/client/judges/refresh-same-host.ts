@@ -1,9 +1,10 @@
 /**
  * CLIENT-REFRESH-SAME-HOST (spec §4.1 rule 2): wherever a partner refresh token the server issued is
- * sent (URL, header or body), it is a refresh call at the tenant host that minted it. A prohibition:
+ * sent (URL, header or body, in any written form), it is a refresh call at the tenant host that minted it. A prohibition:
  * it holds when the client had the chance (in one run, it held a partner refresh token and needed a
  * new access token) and sent the token nowhere else; minting again instead of refreshing is allowed.
  */
+import { findSecret } from '../../../src/checks/leaks.js';
 import { atMost } from '../../../src/checks/sequence.js';
 import { atRole, sentTo } from '../../../src/checks/request.js';
 import { requestsOf } from '../evidence.js';
@@ -25,7 +26,14 @@ export const refreshSameHost: ClientJudge = {
       const misplaced: ObservedRequest[] = [];
       for (const request of run.requests) {
         const text = [request.target, ...Object.values(request.headers), request.body ?? ''].join('\n');
-        if ([...issued].some((token) => text.includes(token))) {
+        // In any written form of the redactor's definition: URL-encoded in a form, base64 in Basic credentials...
+        // Stryker disable next-line StringLiteral: the kind names the token in no verdict.
+        if (
+          findSecret(
+            text,
+            [...issued].map((value) => ({ value, kind: 'a partner refresh token' })),
+          ) !== undefined
+        ) {
           const host = atRole(request, 'tenant', 'the tenant host that minted it');
           const endpoint = sentTo(request, 'POST', PATHS.partnerRefresh);
           if (!host.ok || !endpoint.ok) misplaced.push(request);

@@ -47,6 +47,16 @@ describe('CLIENT-REFRESH-SAME-HOST', () => {
     ]);
   });
 
+  it('the token is found in any written form: URL-encoded to the sign-in server, or as Basic credentials', () => {
+    const odd = mint(1, 'at_1', { answer: { accessToken: 'at_1', refreshToken: 'tprt/b1+x==' } });
+    const encoded = req(1, 'identity', 'POST', `${IDENTITY}/protocol/openid-connect/token`, {
+      body: new URLSearchParams({ refresh_token: 'tprt/b1+x==' }).toString(),
+    });
+    expect(verdicts(odd, encoded, mint(1, 'at_2')).oks).toEqual(['failed', 'failed', 'failed']);
+    const basic = search(1, 'at_1', 200, { headers: { authorization: `Basic ${Buffer.from('acme:tprt_at_1').toString('base64')}` } });
+    expect(verdicts(mint(1, 'at_1'), basic).oks).toEqual(['ok', 'failed']);
+  });
+
   it('a first mint holds nothing yet: not judged', () => {
     expect(verdicts(mint(1, 'at_1'), search(1, 'at_1')).checks).toEqual([]);
   });
