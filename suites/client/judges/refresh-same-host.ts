@@ -26,14 +26,10 @@ export const refreshSameHost: ClientJudge = {
       const misplaced: ObservedRequest[] = [];
       for (const request of run.requests) {
         const text = [request.target, ...Object.values(request.headers), request.body ?? ''].join('\n');
-        // In any written form of the redactor's definition: URL-encoded in a form, base64 in Basic credentials...
         // Stryker disable next-line StringLiteral: the kind names the token in no verdict.
-        if (
-          findSecret(
-            text,
-            [...issued].map((value) => ({ value, kind: 'a partner refresh token' })),
-          ) !== undefined
-        ) {
+        const tokens = [...issued].map((value) => ({ value, kind: 'a partner refresh token' }));
+        // In any written form of the redactor's definition: URL-encoded in a form, base64 in Basic credentials...
+        if (findSecret(text, tokens) !== undefined) {
           const host = atRole(request, 'tenant', 'the tenant host that minted it');
           const endpoint = sentTo(request, 'POST', PATHS.partnerRefresh);
           if (!host.ok || !endpoint.ok) misplaced.push(request);
