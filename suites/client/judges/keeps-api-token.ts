@@ -33,8 +33,8 @@ export const keepsApiToken: ClientJudge = {
         const title = `the API token kept after run ${previous.index} still exchanges in run ${run.index}`;
         if (first !== undefined && formOf(first)?.get('refresh_token') === kept) {
           v.check(title, stillAlive(first, 'the API token it kept'), keptBy === undefined ? [first] : [keptBy, first]);
-        } else if (first === undefined && run.end === 'exited' && !reachedWork(run, settings)) {
-          // A file still holding a token is no evidence the client kept it (it never tried): only its loss counts.
+        } else if (run.end === 'exited' && !reachedWork(run, settings)) {
+          // No exchange (one is work). A file still holding a token is no evidence the client kept it (it never tried): only its loss counts.
           const left = previous.tokenFile?.after;
           const found = left === undefined ? undefined : stillHoldsToken(left === null ? null : left.content);
           if (found !== undefined && !found.ok) v.check(`${title} (run ${run.index} made no exchange)`, found, [], run.index);

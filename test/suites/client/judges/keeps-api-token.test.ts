@@ -74,6 +74,33 @@ describe('CLIENT-KEEPS-API-TOKEN', () => {
     ]);
   });
 
+  it('a kept token survives a run whose exchange got no new one, and is judged in the run after', () => {
+    const gave = exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' });
+    const failed = exchange(2, 'tpat_r1', undefined, { status: 500 });
+    const later = exchange(3, 'tpat_r1', { access: 'at_3', refresh: 'tpat_r3' });
+    const runs = [run(1, [gave]), run(2, [failed], { exitCode: 1 }), run(3, [later])];
+    expect(
+      verdicts(runs)
+        .checks.filter((c) => c.seqs.length === 2)
+        .map((c) => [c.ok, c.seqs]),
+    ).toEqual([
+      [false, seqs(gave, failed)],
+      [true, seqs(gave, later)],
+    ]);
+  });
+
+  it('an exchange that is not form-encoded names no token: neither the kept one nor a dead one', () => {
+    const json = (n: number, status = 200) =>
+      req(n, 'identity', 'POST', `${IDENTITY}/protocol/openid-connect/token`, {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: FIRST }),
+        status,
+        answer: status === 200 ? {} : { error: 'invalid_grant' },
+      });
+    expect(verdicts([run(1, [search(1, 'at_0')]), run(2, [json(2)])]).oks).toEqual(['ok']);
+    expect(one(json(1, 400), revoke(1, FIRST)).oks).toEqual(['failed']);
+  });
+
   it('the file token kept by a run that made no exchange is judged on the next run alone; another token sent is not this rule', () => {
     const next = exchange(2, FIRST, { access: 'at_1', refresh: 'tpat_r1' });
     expect(verdicts([run(1, [discovery(1)], { exitCode: 1 }), run(2, [next])]).checks.map((c) => c.seqs)).toEqual([seqs(next), seqs(next)]);
