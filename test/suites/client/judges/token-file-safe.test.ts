@@ -47,6 +47,11 @@ describe('CLIENT-TOKEN-FILE-SAFE', () => {
     expect(verdicts(undefined, undefined).checks).toEqual([]);
   });
 
+  it('a server that returns the same token: the file left as it was is no write, not judged', () => {
+    const requests = [exchange(1, 'tpat_r1', { access: 'at_1', refresh: 'tpat_r1' }), search(1, 'at_1')];
+    expect(verdicts(file(1, 'tpat_r1', 0o644), file(1, 'tpat_r1', 0o644), requests).checks).toEqual([]);
+  });
+
   it('a file holding no token an exchange of that run returned is not the client store: not judged', () => {
     expect(verdicts(file(1, FIRST), file(1, 'something else', 0o644)).checks).toEqual([]);
     const answeredByApi = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), search(1, 'at_1', 200, { answer: { refresh_token: 'tpat_from_api' } })];
