@@ -42,6 +42,7 @@ export const completesWork: ClientJudge = {
 };
 
 function healthyIn(id: string): readonly number[] {
+  // Stryker disable next-line ArrayDeclaration: a placeholder in the list of no run is no run index either.
   return SCENARIOS.find((s) => s.id === id)?.healthy ?? [];
 }
 

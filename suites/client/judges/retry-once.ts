@@ -26,6 +26,7 @@ export const retryOnce: ClientJudge = {
       if (refused === undefined) continue;
       const after = run.requests.filter((r) => r.seq > refused.seq);
       const retry = after.find(isApiCall);
+      // Stryker disable next-line EqualityOperator: the retry is an API call, never a renewal.
       const renewals = after.filter((r) => isRenewal(r, settings) && (retry === undefined || r.seq < retry.seq));
       const renewed = renewals.filter((r) => accessTokenIssued(r) !== undefined);
       const dead = renewals.find(isInvalidGrant);

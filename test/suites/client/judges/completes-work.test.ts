@@ -33,8 +33,9 @@ describe('CLIENT-COMPLETES-WORK', () => {
     ]);
     const stdoutOnly = verdicts([run(1, [renewal(1)], { exitCode: 1, stdout: 'bye\n' })]).checks[0]!;
     expect(stdoutOnly.actual).toMatch(/, no business search; its output ends: «bye»$/);
-    const silent = verdicts([run(1, [renewal(1)], { exitCode: 1 })]).checks[0]!;
-    expect([silent.ok, silent.actual]).toEqual([false, expect.stringMatching(/, no business search, and no output$/)]);
+    const sent = renewal(1);
+    const silent = verdicts([run(1, [sent], { exitCode: 1 })]).checks[0]!;
+    expect([silent.ok, silent.seqs, silent.actual]).toEqual([false, [sent.seq], expect.stringMatching(/, no business search, and no output$/)]);
   });
 
   it('a run whose work another MUST rule explains is left to that rule; a run that did its work is judged all the same', () => {

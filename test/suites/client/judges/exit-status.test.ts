@@ -36,9 +36,9 @@ describe('CLIENT-EXIT-STATUS', () => {
   });
 
   it('a run that reached its work but made no search wants a non-zero exit, pointing at its last request', () => {
-    const calls = [renewal(), logo(200)];
+    const calls = [renewal(), logo(200), logo(200)];
     const { checks } = verdicts(calls);
-    expect(checks.map((c) => [c.ok, c.seqs, c.expected])).toEqual([[false, [calls[1]!.seq], 'a non-zero exit (it made no business search)']]);
+    expect(checks.map((c) => [c.ok, c.seqs, c.expected])).toEqual([[false, [calls[2]!.seq], 'a non-zero exit (it made no business search)']]);
     expect(verdicts(calls, { exitCode: 2 }).oks).toEqual(['ok']);
   });
 

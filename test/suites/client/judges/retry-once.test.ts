@@ -96,6 +96,8 @@ describe('CLIENT-RETRY-ONCE-ON-401', () => {
       expected: 'no later request',
     });
     expect(verdicts(first, unauthorized, renewal, retry, search(1, 'at_2', 401)).oks).toEqual(['ok', 'ok', 'failed']);
+    const discovery = req(1, 'identity', 'GET', '/realms/payroll/.well-known/openid-configuration', { answer: {} });
+    expect(verdicts(first, unauthorized, renewal, retry, discovery).oks).toEqual(['ok', 'ok', 'ok']);
   });
 
   it('a retry that succeeded ends it: later calls and renewals are other rules', () => {
