@@ -28,7 +28,8 @@ describe('CLIENT-COMPLETES-WORK', () => {
       [
         false,
         [calls[1]!.seq],
-        `exit 1 after 2 requests (#${calls[0]!.seq} POST ${IDENTITY}/protocol/openid-connect/token → 200, #${calls[1]!.seq} GET /api/businesses/search → 500), ` +
+        `exit 1 after 2 requests (#${calls[0]!.seq} POST ${IDENTITY}/protocol/openid-connect/token → 200, ` +
+          `#${calls[1]!.seq} GET /api/businesses/search → 500), ` +
           'no business search answered 2xx; its output ends: «server error»',
       ],
     ]);
