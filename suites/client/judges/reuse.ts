@@ -31,6 +31,7 @@ export const reuse: ClientJudge = {
         const used = bearerOf(before);
         // Stryker disable next-line ConditionalExpression,EqualityOperator: no token was issued under undefined; the lookup answers undefined too.
         const born = used === undefined ? undefined : issuedAt.get(used);
+        // Stryker disable next-line ConditionalExpression: without a birth the age is NaN, never near expiry.
         if (born !== undefined && after.at - born >= NEAR_EXPIRY_MS) continue;
         // Stryker disable next-line EqualityOperator: the two calls are API calls, never renewals: counting them in changes nothing.
         const renewals = run.requests.filter((r) => r.seq > before.seq && r.seq < after.seq && isRenewal(r, settings));

@@ -61,6 +61,15 @@ describe('CLIENT-REUSE-ACCESS-TOKEN', () => {
     expect(verdicts(...calls).oks).toEqual(['failed']);
   });
 
+  it('a call never answered is no success and issued nothing: the pair it starts is not judged', () => {
+    const calls = [
+      exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }),
+      search(1, 'at_1', 200, { unanswered: true }),
+      exchange(1, 'tpat_r1', { access: 'at_2' }),
+    ];
+    expect(verdicts(...calls, search(1, 'at_2')).checks).toEqual([]);
+  });
+
   it('the calls are paired within each run', () => {
     const runs = [run(1, [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), search(1, 'at_1')]), run(2, [search(2, 'at_1')])];
     expect(judged(reuse, scenario('two-runs', 'personal-token', runs)).checks).toEqual([]);
