@@ -26,7 +26,7 @@ describe('CLIENT-RETRY-ONCE-ON-401', () => {
       [true, seqs(unauthorized, renewal, retry)],
       [true, seqs(unauthorized, renewal, retry)],
     ]);
-    expect(checks[0]!.expected).toBe('1 new access token');
+    expect(checks.map((c) => c.expected)).toEqual(['1 new access token', 'GET /api/businesses/search again, with the new access token']);
   });
 
   it('only a renewal that got an access token counts; failed attempts on the way are shown', () => {
