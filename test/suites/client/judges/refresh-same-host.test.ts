@@ -36,7 +36,9 @@ describe('CLIENT-REFRESH-SAME-HOST', () => {
 
   it('minting again while holding the token is allowed when the token went nowhere else; after it did, the mint shows it', () => {
     const calls = [mint(1, 'at_1'), search(1, 'at_1', 401), mint(1, 'at_2')];
-    expect(verdicts(...calls).checks.map((c) => [c.ok, c.seqs])).toEqual([[true, seqs(calls[2]!)]]);
+    expect(verdicts(...calls).checks.map((c) => [c.ok, c.seqs, c.expected])).toEqual([
+      [true, seqs(calls[2]!), 'no request with the partner refresh token elsewhere'],
+    ]);
     const leak = search(1, 'at_1', 401, { headers: { authorization: 'Bearer tprt_at_1' } });
     const again = mint(1, 'at_2');
     const { checks } = verdicts(mint(1, 'at_1'), leak, again);
@@ -55,6 +57,17 @@ describe('CLIENT-REFRESH-SAME-HOST', () => {
     expect(verdicts(odd, encoded, mint(1, 'at_2')).oks).toEqual(['failed', 'failed', 'failed']);
     const basic = search(1, 'at_1', 200, { headers: { authorization: `Basic ${Buffer.from('acme:tprt_at_1').toString('base64')}` } });
     expect(verdicts(mint(1, 'at_1'), basic).oks).toEqual(['ok', 'failed']);
+  });
+
+  it('a refresh call as it should be is not misplaced: a later mint passes', () => {
+    const calls = [mint(1, 'at_1'), partnerRefresh(1, 'tprt_at_1', 'at_2'), search(1, 'at_2', 401), mint(1, 'at_3')];
+    const { checks } = verdicts(...calls);
+    expect(checks.map((c) => [c.ok, c.seqs])).toEqual([
+      [true, seqs(calls[1]!)],
+      [true, seqs(calls[1]!)],
+      [true, seqs(calls[3]!)],
+    ]);
+    expect(checks[0]!.expected).toBe('the tenant host that minted it');
   });
 
   it('a first mint holds nothing yet: not judged', () => {
