@@ -27,10 +27,11 @@ export const storesRotated: ClientJudge = {
     for (const request of exchanges) {
       const sent = sentToken(request);
       if (sent === undefined) continue;
-      // The newest API token when it was sent: the one the last rotation over by then returned.
+      // The newest API token when it was sent: the one the last rotation over by then returned (answered
+      // at the same millisecond: the one that arrived last; the sort is stable, rotations in arrival order).
       const known = rotations
         .filter((r) => settledBefore(r, request))
-        .sort((a, b) => a.response!.at - b.response!.at || a.seq - b.seq)
+        .sort((a, b) => a.response!.at - b.response!.at)
         .at(-1);
       const newest = known === undefined ? settings.apiToken : refreshTokenIssued(known)!;
       const source = known === undefined ? 'the API token of the token file' : `the refresh_token exchange #${known.seq} returned`;

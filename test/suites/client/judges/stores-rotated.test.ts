@@ -48,6 +48,16 @@ describe('CLIENT-STORES-ROTATED-TOKEN', () => {
     expect(verdicts(slow, quick, exchange(1, 'tpat_quick', { access: 'at_4', refresh: 'tpat_r4' }, { after: 100 })).checks.at(-1)).toMatchObject({ ok: false });
   });
 
+  it('of two rotations answered at the same millisecond, the newest token is the one that arrived last', () => {
+    const early = exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_early' }, { took: 30 });
+    const late = exchange(1, FIRST, { access: 'at_2', refresh: 'tpat_late' }, { after: 20, took: 10 });
+    expect(late.response!.at).toBe(early.response!.at);
+    expect(verdicts(early, late, exchange(1, 'tpat_late', { access: 'at_3' }, { after: 100 })).checks.at(-1)).toMatchObject({
+      ok: true,
+      seqs: seqs(late).concat(late.seq + 1),
+    });
+  });
+
   it('two exchanges of one token in flight together both fail the race, each pointing at the other first', () => {
     const a = exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_a' }, { took: 30 });
     const b = exchange(1, FIRST, { access: 'at_2', refresh: 'tpat_b' }, { after: 5 });
