@@ -22,7 +22,9 @@ describe('CLIENT-STORES-ROTATED-TOKEN', () => {
 
   it('a first exchange of another token than the file held fails, on it alone; an older token after a rotation fails', () => {
     const stale = exchange(1, 'tpat_unknown', { access: 'at_1', refresh: 'tpat_r1' });
-    expect(verdicts(stale).checks.map((c) => [c.ok, c.seqs])).toEqual([[false, seqs(stale)]]);
+    expect(verdicts(stale).checks.map((c) => [c.ok, c.seqs, c.expected, c.actual])).toEqual([
+      [false, seqs(stale), 'the API token of the token file', 'an older or unknown token'],
+    ]);
     const first = exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' });
     const older = exchange(1, FIRST, { access: 'at_2', refresh: 'tpat_r2' }, { after: 100 });
     expect(verdicts(first, older).checks.map((c) => [c.ok, c.seqs])).toEqual([[false, seqs(first, older)]]);
@@ -36,6 +38,12 @@ describe('CLIENT-STORES-ROTATED-TOKEN', () => {
     expect(
       verdicts(exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), dead, exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' })).oks,
     ).toEqual(['failed', 'ok']);
+  });
+
+  it('only an exchange rotates the API token: a refresh_token in another answer is not the newest', () => {
+    const first = exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' });
+    const other = search(1, 'at_1', 200, { answer: { refresh_token: 'tpat_from_api' } });
+    expect(verdicts(first, other, exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' })).oks).toEqual(['ok']);
   });
 
   it('the newest token is the one answered last, not sent last', () => {
@@ -65,6 +73,7 @@ describe('CLIENT-STORES-ROTATED-TOKEN', () => {
       [false, seqs(b, a)],
       [false, seqs(a, b)],
     ]);
+    expect(verdicts(a, b).checks[0]!.expected).toBe('no other exchange of the same API token in flight that rotated it');
   });
 
   it('one exchange of a token in flight with another of a different token is no race', () => {
@@ -93,6 +102,8 @@ describe('CLIENT-STORES-ROTATED-TOKEN', () => {
   it('an exchange without a refresh_token, and a scenario without an API token, give nothing to judge', () => {
     const bare = req(1, 'identity', 'POST', TOKEN_PATH, { headers: { 'content-type': FORM }, body: 'grant_type=refresh_token' });
     expect(verdicts(bare).checks).toEqual([]);
+    const json = req(1, 'identity', 'POST', TOKEN_PATH, { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refresh_token: 'tpat_x' }) });
+    expect(verdicts(json).checks).toEqual([]);
     expect(judged(storesRotated, scenario('two-runs', 'partner-key', [run(1, [exchange(1, 'tpat_x', { access: 'at_1' }), search(1, 'at_1')])])).checks).toEqual(
       [],
     );
