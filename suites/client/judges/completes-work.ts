@@ -31,12 +31,7 @@ export const completesWork: ClientJudge = {
       const done = searchSucceeded(run);
       if (!done && v.otherFailures(run.index).length > 0) continue;
       const searches = run.requests.filter(isBusinessSearch);
-      v.check(
-        `run ${run.index} completes its business search`,
-        workDone(done, done ? '' : what(run, v)),
-        searches.length > 0 ? searches : run.requests,
-        run.index,
-      );
+      v.check(`run ${run.index} completes its business search`, workDone(done, what(run, v)), searches.length > 0 ? searches : run.requests, run.index);
     }
   },
 };

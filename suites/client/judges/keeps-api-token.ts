@@ -30,6 +30,7 @@ export const keepsApiToken: ClientJudge = {
       const previous = scenario.runs[i - 1];
       if (previous !== undefined && kept !== undefined) {
         const first = exchanges[0];
+        // Stryker disable next-line StringLiteral: a check's title decides nothing.
         const title = `the API token kept after run ${previous.index} still exchanges in run ${run.index}`;
         if (first !== undefined && formOf(first)?.get('refresh_token') === kept) {
           v.check(title, stillAlive(first, 'the API token it kept'), keptBy === undefined ? [first] : [keptBy, first]);

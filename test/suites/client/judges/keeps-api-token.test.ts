@@ -67,11 +67,13 @@ describe('CLIENT-KEEPS-API-TOKEN', () => {
       [true, seqs(next)],
     ]);
     const dead = refused(2, 'tpat_r1');
-    expect(verdicts([run(1, [gave]), run(2, [dead], { exitCode: 3 })]).checks.map((c) => [c.ok, c.seqs])).toEqual([
+    const { checks: refusedChecks } = verdicts([run(1, [gave]), run(2, [dead], { exitCode: 3 })]);
+    expect(refusedChecks.map((c) => [c.ok, c.seqs])).toEqual([
       [true, seqs(gave)],
       [false, seqs(gave, dead)],
       [true, seqs(dead)],
     ]);
+    expect(refusedChecks[1]!.actual).toMatch(/^invalid_grant: the API token it kept was dead/);
   });
 
   it('a kept token survives a run whose exchange got no new one, and is judged in the run after', () => {
