@@ -15,6 +15,7 @@ export default defineConfig({
       'test/reporters/redactor-edges.test.ts',
       'test/harness/browser/visible-text*.test.ts',
       'test/suites/client/judges*.test.ts',
+      'test/suites/client/judges/**/*.test.ts',
       'test/runner/baseline-*.test.ts',
       'test/runner/exit-policy*.test.ts',
     ],

@@ -71,7 +71,7 @@ function judgesOf(profile: Profile): ClientJudge[] {
 }
 
 /** The rules a scenario exercises for a profile. */
-function rulesOf(profile: Profile, scenario: ScenarioId): RuleId[] {
+export function rulesOf(profile: Profile, scenario: ScenarioId): RuleId[] {
   return judgesOf(profile)
     .filter((j) => j.scenarios === undefined || j.scenarios.includes(scenario))
     .map((j) => j.rule);

@@ -31,17 +31,13 @@ export const completesWork: ClientJudge = {
       const done = searchSucceeded(run);
       if (!done && v.otherFailures(run.index).length > 0) continue;
       const searches = run.requests.filter(isBusinessSearch);
-      v.check(
-        `run ${run.index} completes its business search`,
-        workDone(done, done ? '' : what(run, v)),
-        searches.length > 0 ? searches : run.requests,
-        run.index,
-      );
+      v.check(`run ${run.index} completes its business search`, workDone(done, what(run, v)), searches.length > 0 ? searches : run.requests, run.index);
     }
   },
 };
 
 function healthyIn(id: string): readonly number[] {
+  // Stryker disable next-line ArrayDeclaration: a placeholder in the list of no run is no run index either.
   return SCENARIOS.find((s) => s.id === id)?.healthy ?? [];
 }
 

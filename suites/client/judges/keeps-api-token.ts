@@ -7,6 +7,7 @@
  * run that exchanged and revoked nothing, and on each next run whose first exchange of the kept
  * token succeeded.
  */
+import { findSecret } from '../../../src/checks/leaks.js';
 import { formOf, isInvalidGrant, type ObservedRequest, refreshTokenIssued } from '../../../src/checks/observed-request.js';
 import { stillAlive } from '../../../src/checks/renewal.js';
 import { atMost } from '../../../src/checks/sequence.js';
@@ -29,11 +30,12 @@ export const keepsApiToken: ClientJudge = {
       const previous = scenario.runs[i - 1];
       if (previous !== undefined && kept !== undefined) {
         const first = exchanges[0];
+        // Stryker disable next-line StringLiteral: a check's title decides nothing.
         const title = `the API token kept after run ${previous.index} still exchanges in run ${run.index}`;
         if (first !== undefined && formOf(first)?.get('refresh_token') === kept) {
           v.check(title, stillAlive(first, 'the API token it kept'), keptBy === undefined ? [first] : [keptBy, first]);
-        } else if (first === undefined && run.end === 'exited' && !reachedWork(run, settings)) {
-          // A file still holding a token is no evidence the client kept it (it never tried): only its loss counts.
+        } else if (run.end === 'exited' && !reachedWork(run, settings)) {
+          // No exchange (one is work). A file still holding a token is no evidence the client kept it (it never tried): only its loss counts.
           const left = previous.tokenFile?.after;
           const found = left === undefined ? undefined : stillHoldsToken(left === null ? null : left.content);
           if (found !== undefined && !found.ok) v.check(`${title} (run ${run.index} made no exchange)`, found, [], run.index);
@@ -66,7 +68,16 @@ function destroying(requests: readonly ObservedRequest[], settings: ScenarioEvid
       const next = refreshTokenIssued(r);
       if (next !== undefined) live = next;
       else if (isInvalidGrant(r) && formOf(r)?.get('refresh_token') === live) live = undefined;
-    } else if (live !== undefined && isRevocation(r, settings) && (r.body ?? '').includes(live)) out.push(r);
+    } else if (live !== undefined && isRevocation(r, settings) && names(r, live)) out.push(r);
   }
   return out;
+}
+
+/**
+ * The revocation names `token` in its body or its URL, in any form of the redactor's definition: the
+ * spec's form URL-encodes it, so a token with `/`, `+` or `=` is not in the body as it is.
+ */
+function names(revocation: ObservedRequest, token: string): boolean {
+  // Stryker disable next-line StringLiteral: the kind names the token in no verdict; no token runs across the line break, none is in a body never sent.
+  return findSecret(`${revocation.target}\n${revocation.body ?? ''}`, [{ value: token, kind: 'the API token' }]) !== undefined;
 }

@@ -15,12 +15,13 @@ export const noTokenInUrl: ClientJudge = {
   notExercised: 'no run of the client reached its work',
   judge(scenario, v) {
     const requests = requestsOf(scenario);
-    if (requests.length === 0) return;
     const secrets = secretsOf(scenario);
     const offending = requests.filter((r) => findSecret(r.target, secrets) !== undefined);
+    // A scenario no run of which reached its work is no evidence that the rule holds; a token in a URL still counts.
     if (offending.length === 0 && !scenario.runs.some((run) => reachedWork(run, scenario.settings))) return;
     const where = `the URLs of its ${plural(requests.length, 'request')}`;
-    const text = (offending.length > 0 ? offending : requests).map((r) => r.target).join(' ');
-    v.check('no request URL carries a token or the partner secret', noSecretIn(text, secrets, where), offending.length > 0 ? offending : []);
+    // Stryker disable next-line StringLiteral: each URL begins with "/", so no token runs from one URL into the next either way.
+    const urls = requests.map((r) => r.target).join(' ');
+    v.check('no request URL carries a token or the partner secret', noSecretIn(urls, secrets, where), offending);
   },
 };

@@ -12,6 +12,7 @@ export const partnerJson: ClientJudge = {
   profiles: ['partner-key'],
   notExercised: 'the client made no mint or refresh call',
   judge(scenario, v) {
+    // Stryker disable next-line StringLiteral: a partner scenario always sets PAYROLL_USER_EMAIL.
     const email = scenario.settings.userEmail ?? '';
     let newest: { token: string; by: ObservedRequest } | undefined;
     for (const request of requestsOf(scenario)) {

@@ -1,9 +1,10 @@
 /**
  * CLIENT-REFRESH-SAME-HOST (spec §4.1 rule 2): wherever a partner refresh token the server issued is
- * sent (URL, header or body), it is a refresh call at the tenant host that minted it. A prohibition:
+ * sent (URL, header or body, in any written form), it is a refresh call at the tenant host that minted it. A prohibition:
  * it holds when the client had the chance (in one run, it held a partner refresh token and needed a
  * new access token) and sent the token nowhere else; minting again instead of refreshing is allowed.
  */
+import { findSecret } from '../../../src/checks/leaks.js';
 import { atMost } from '../../../src/checks/sequence.js';
 import { atRole, sentTo } from '../../../src/checks/request.js';
 import { requestsOf } from '../evidence.js';
@@ -24,14 +25,19 @@ export const refreshSameHost: ClientJudge = {
       const held = new Set<string>();
       const misplaced: ObservedRequest[] = [];
       for (const request of run.requests) {
+        // Stryker disable next-line StringLiteral: neither the separator nor a body never sent puts a token in the text.
         const text = [request.target, ...Object.values(request.headers), request.body ?? ''].join('\n');
-        if ([...issued].some((token) => text.includes(token))) {
+        // Stryker disable next-line StringLiteral: the kind names the token in no verdict.
+        const tokens = [...issued].map((value) => ({ value, kind: 'a partner refresh token' }));
+        // In any written form of the redactor's definition: URL-encoded in a form, base64 in Basic credentials...
+        if (findSecret(text, tokens) !== undefined) {
           const host = atRole(request, 'tenant', 'the tenant host that minted it');
           const endpoint = sentTo(request, 'POST', PATHS.partnerRefresh);
           if (!host.ok || !endpoint.ok) misplaced.push(request);
           v.check('the partner refresh token goes to the tenant host that minted it', host, [request]);
           v.check('the partner refresh token goes to the refresh endpoint', endpoint, [request]);
         } else if (held.size > 0 && isMint(request)) {
+          // Stryker disable next-line StringLiteral: a check's title decides nothing.
           const title = 'holding a partner refresh token, the client minted again instead (allowed) and sent the token nowhere else';
           v.check(title, atMost(misplaced, 0, 'request with the partner refresh token elsewhere'), [...misplaced, request]);
         }

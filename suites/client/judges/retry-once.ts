@@ -19,12 +19,14 @@ export const retryOnce: ClientJudge = {
   notExercised: 'no API call of the client met the scripted 401',
   judge(scenario, v) {
     const { settings } = scenario;
+    // Stryker disable next-line ArrayDeclaration: a placeholder token in place of none issued is never in a client's path.
     const issued = new Set(requestsOf(scenario).flatMap((r) => accessTokenIssued(r) ?? []));
     for (const run of scenario.runs) {
       const refused = run.requests.find((r) => isApiCall(r) && statusOf(r) === 401);
       if (refused === undefined) continue;
       const after = run.requests.filter((r) => r.seq > refused.seq);
       const retry = after.find(isApiCall);
+      // Stryker disable next-line EqualityOperator: the retry is an API call, never a renewal.
       const renewals = after.filter((r) => isRenewal(r, settings) && (retry === undefined || r.seq < retry.seq));
       const renewed = renewals.filter((r) => accessTokenIssued(r) !== undefined);
       const dead = renewals.find(isInvalidGrant);

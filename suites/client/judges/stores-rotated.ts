@@ -27,10 +27,11 @@ export const storesRotated: ClientJudge = {
     for (const request of exchanges) {
       const sent = sentToken(request);
       if (sent === undefined) continue;
-      // The newest API token when it was sent: the one the last rotation over by then returned.
+      // The newest API token when it was sent: the one the last rotation over by then returned (answered
+      // at the same millisecond: the one that arrived last; the sort is stable, rotations in arrival order).
       const known = rotations
         .filter((r) => settledBefore(r, request))
-        .sort((a, b) => a.response!.at - b.response!.at || a.seq - b.seq)
+        .sort((a, b) => a.response!.at - b.response!.at)
         .at(-1);
       const newest = known === undefined ? settings.apiToken : refreshTokenIssued(known)!;
       const source = known === undefined ? 'the API token of the token file' : `the refresh_token exchange #${known.seq} returned`;
@@ -39,13 +40,11 @@ export const storesRotated: ClientJudge = {
       // Another exchange rotated the same token while this one was in flight (two workers, one token): the
       // returned token could not be stored over it first. An exchange refused with invalid_grant whose token
       // another exchange then rotated must have been overtaken by it, whatever the clock says.
-      // (An exchange never answered shows nothing lost: the client may have given it up before sending the next.)
+      // (An exchange never answered shows nothing lost: the client may have given it up before sending the next.
+      // An exchange is never in flight with itself, and one that rotated was not refused.)
       const racing = rotations.filter(
         (r) =>
-          r !== request &&
-          request.response !== undefined &&
-          sentToken(r) === sent &&
-          (inFlightTogether(r, request) || (isInvalidGrant(request) && settledBefore(request, r))),
+          request.response !== undefined && sentToken(r) === sent && (inFlightTogether(r, request) || (isInvalidGrant(request) && settledBefore(request, r))),
       );
       if (racing.length > 0) {
         const found = atMost(racing, 0, 'other exchange of the same API token in flight that rotated it');

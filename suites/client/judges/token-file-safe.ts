@@ -15,11 +15,12 @@ export const tokenFileSafe: ClientJudge = {
   profiles: ['personal-token'],
   notExercised: 'the client never wrote the token file (it may keep the API token in a store of its own)',
   judge(scenario, v) {
+    // Stryker disable next-line ArrayDeclaration: a placeholder token in place of none returned is never what a client writes.
     const issuedIn = (run: ObservedRun) => new Set(run.requests.flatMap((r) => (isExchange(r, scenario.settings) ? (refreshTokenIssued(r) ?? []) : [])));
     for (const run of scenario.runs) {
-      const before = run.tokenFile?.before;
-      const after = run.tokenFile?.after;
-      if (before === undefined || after === undefined || before === null || after === null) continue;
+      if (run.tokenFile === undefined) continue;
+      const { before, after } = run.tokenFile;
+      if (before === null || after === null) continue;
       if (before.ino === after.ino && before.content === after.content) continue;
       // The file is the client's store only where it wrote there the token an exchange returned; a
       // client that copied the token into a store of its own may empty or overwrite the file.
