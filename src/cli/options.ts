@@ -43,18 +43,14 @@ export function parseDuration(text: string, option: string, limits: { bare?: 's'
   const maxMs = limits.maxMs ?? Number.POSITIVE_INFINITY;
   if (!(ms >= minMs && ms <= maxMs)) {
     const range =
-      maxMs < Number.POSITIVE_INFINITY
-        ? ` from ${formatDuration(minMs)} to ${formatDuration(maxMs)}`
-        : minMs > 0
-          ? ` of at least ${formatDuration(minMs)}`
-          : '';
+      maxMs < Number.POSITIVE_INFINITY ? ` from ${durationText(minMs)} to ${durationText(maxMs)}` : minMs > 0 ? ` of at least ${durationText(minMs)}` : '';
     throw new OptionError(option, 'duration', `a duration${range} such as 30s, 500ms or 2m`, text);
   }
   return ms;
 }
 
-/** Whole milliseconds as `parseDuration` reads them back: `2m`, `30s`, `500ms`. */
-export function formatDuration(ms: number): string {
+/** Whole milliseconds spelt as an option takes them, `2m`, `30s`, `500ms` (parseDuration reads them back; src/text/duration.ts says durations in words). */
+export function durationText(ms: number): string {
   for (const unit of ['h', 'm', 's'] as const) if (ms > 0 && ms % DURATION_UNITS_MS[unit] === 0) return `${ms / DURATION_UNITS_MS[unit]}${unit}`;
   return `${ms}ms`;
 }

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   deprecationNotice,
-  formatDuration,
+  durationText,
   formerOption,
   OptionError,
   type OptionKind,
@@ -51,13 +51,13 @@ describe('parseDuration', () => {
     expect(parseDuration('1s', '--store-delay-ms', { bare: 'ms' })).toBe(1000);
   });
 
-  it('reads back what formatDuration writes', () => {
+  it('reads back what durationText writes', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 100 * 3_600_000 }), (ms) => {
-        expect(parseDuration(formatDuration(ms), '--duration')).toBe(ms);
+        expect(parseDuration(durationText(ms), '--duration')).toBe(ms);
       }),
     );
-    expect([formatDuration(90_000), formatDuration(120_000), formatDuration(1500)]).toEqual(['90s', '2m', '1500ms']);
+    expect([durationText(90_000), durationText(120_000), durationText(1500)]).toEqual(['90s', '2m', '1500ms']);
   });
 
   it.each([

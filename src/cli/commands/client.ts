@@ -6,7 +6,7 @@ import { type Command, Option } from 'commander';
 import { CLIENT_DEFAULTS, type ClientCommandOptions, clientCommand } from '../client-run.js';
 import { handleStopSignals } from '../../harness/interrupt.js';
 import { PROFILES } from '../../../suites/client/evidence.js';
-import { formatDuration, parseCount, parseDuration, parseHeaderPair, parseList, reportsDirOf, reportsDirOption } from '../options.js';
+import { durationText, parseCount, parseDuration, parseHeaderPair, parseList, reportsDirOf, reportsDirOption } from '../options.js';
 
 export function registerClient(program: Command): void {
   const client = program
@@ -17,12 +17,12 @@ export function registerClient(program: Command): void {
     .addOption(
       new Option('--run-timeout <time>', 'time limit of each run of the command, e.g. 30s (a bare number is seconds)')
         .argParser((v: string) => seconds(v, '--run-timeout'))
-        .default(CLIENT_DEFAULTS.runTimeoutS, formatDuration(CLIENT_DEFAULTS.runTimeoutS * 1000)),
+        .default(CLIENT_DEFAULTS.runTimeoutS, durationText(CLIENT_DEFAULTS.runTimeoutS * 1000)),
     )
     .addOption(
       new Option('--deadline <time>', 'time limit of the whole certification, e.g. 5m (a bare number is seconds)')
         .argParser((v: string) => seconds(v, '--deadline'))
-        .default(CLIENT_DEFAULTS.deadlineS, formatDuration(CLIENT_DEFAULTS.deadlineS * 1000)),
+        .default(CLIENT_DEFAULTS.deadlineS, durationText(CLIENT_DEFAULTS.deadlineS * 1000)),
     )
     .option(
       '--max-requests <n>',
