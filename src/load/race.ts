@@ -26,7 +26,7 @@ export interface SequentialSeen {
 }
 
 /** The policy one-at-a-time exchanges show, or why they show none: `tack run`'s reading (src/checks/race.ts), without its count of reuses. */
-export function policyOf(seen: SequentialSeen): RotationPolicy | { readonly unknown: string } {
+export function rotationPolicyOf(seen: SequentialSeen): RotationPolicy | { readonly unknown: string } {
   const policy = sequentialPolicy({ ...seen, returned: seen.exchanged });
   return 'unknown' in policy ? policy : policy.kind;
 }
@@ -37,7 +37,7 @@ export function forkFails(policy: RotationPolicy): boolean {
 }
 
 /** The policy in words, as the summary and the page say it. */
-export function describePolicy(policy: RotationPolicy): string {
+export function describeRotationPolicy(policy: RotationPolicy): string {
   switch (policy) {
     case 'refused':
       return 'a rotated-out token is refused, and the chain goes on';

@@ -3,9 +3,9 @@
  * under which a fork fails the run.
  */
 import { describe, expect, it } from 'vitest';
-import { forkFails, policyOf, probingChains } from '../../src/load/race.js';
+import { forkFails, rotationPolicyOf, probingChains } from '../../src/load/race.js';
 
-describe('policyOf', () => {
+describe('rotationPolicyOf', () => {
   it.each([
     [{ sent: 4, exchanged: 1, refused: 3, alive: 1 }, 'refused'],
     [{ sent: 4, exchanged: 1, refused: 3, alive: 0 }, 'ends-chain'],
@@ -13,12 +13,12 @@ describe('policyOf', () => {
     [{ sent: 4, exchanged: 2, refused: 2, alive: 2 }, 'limited'],
     [{ sent: 4, exchanged: 4, refused: 0, alive: 4 }, 'unlimited'],
   ] as const)('%o is %s', (seen, policy) => {
-    expect(policyOf(seen)).toBe(policy);
+    expect(rotationPolicyOf(seen)).toBe(policy);
   });
 
   it('shows none when the first exchange returned no token, or an answer was neither a token nor invalid_grant', () => {
-    expect(policyOf({ sent: 1, exchanged: 0, refused: 1, alive: 0 })).toHaveProperty('unknown');
-    expect(policyOf({ sent: 4, exchanged: 1, refused: 2, alive: 1 })).toHaveProperty('unknown');
+    expect(rotationPolicyOf({ sent: 1, exchanged: 0, refused: 1, alive: 0 })).toHaveProperty('unknown');
+    expect(rotationPolicyOf({ sent: 4, exchanged: 1, refused: 2, alive: 1 })).toHaveProperty('unknown');
   });
 });
 

@@ -11,7 +11,7 @@
  */
 import { IdentityClient } from '../../harness/clients/identity.js';
 import type { ChainSet, RaceSetup, SetupContext } from '../profile.js';
-import { describePolicy, forkFails, policyOf, probingChains, type SequentialSeen } from '../race.js';
+import { describeRotationPolicy, forkFails, rotationPolicyOf, probingChains, type SequentialSeen } from '../race.js';
 
 /** Presentations of the rotated-out token after the first exchange. */
 const REUSES = 3;
@@ -31,7 +31,7 @@ export async function raceSetup(ctx: SetupContext, set: ChainSet, share: number)
   await hook.createUser(target.tenant, { email, ...ctx.names.person(), signIn: 'direct' });
   const token = await hook.apiToken(target.tenant, email);
   const seen = await oneAtATime(identity, token);
-  const policy = policyOf(seen);
+  const policy = rotationPolicyOf(seen);
   const counts =
     `one at a time, ${seen.sent} exchanges of one token (the first rotating it): ${seen.exchanged} returned a token, ` +
     `${seen.alive} of those still exchanged afterwards`;
@@ -42,7 +42,7 @@ export async function raceSetup(ctx: SetupContext, set: ChainSet, share: number)
   }
   const chains = probingChains(set.chains.length, share);
   const judged = forkFails(policy);
-  const words = `${counts}: ${describePolicy(policy)}`;
+  const words = `${counts}: ${describeRotationPolicy(policy)}`;
   ctx.say(
     `race probe: ${chains} chain(s) send their token twice at the same moment now and then; ${words}; a fork ${judged ? 'fails the run' : 'is observed'}`,
   );

@@ -11,7 +11,7 @@
  */
 import { EXIT } from '../../harness/errors.js';
 import { metricsOf } from './metrics.js';
-import { describePolicy } from '../race.js';
+import { describeRotationPolicy } from '../race.js';
 import type { LoadResult, Threshold, LoadVerdict } from '../types.js';
 
 /**
@@ -64,7 +64,7 @@ export function judgeLoad(result: Omit<LoadResult, 'verdict'>, thresholds: reado
 function forkedReason(result: Omit<LoadResult, 'verdict'>, forks: number, probes: number): string {
   const race = result.race;
   const policy = race?.policy
-    ? `, where one exchange at a time ${describePolicy(race.policy).replace(/^a rotated-out token is/, 'a rotated-out token was')}`
+    ? `, where one exchange at a time ${describeRotationPolicy(race.policy).replace(/^a rotated-out token is/, 'a rotated-out token was')}`
     : '';
   const first = race?.forks[0];
   const where = first
