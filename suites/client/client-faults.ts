@@ -179,4 +179,7 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   { fault: 'escaped-in-url', rule: 'CLIENT-NO-TOKEN-IN-URL', profiles: BOTH },
   // The partner secret in a body sent to the sign-in server: once judged by headers only.
   { fault: 'secret-in-body-at-identity', rule: 'CLIENT-PARTNER-KEY-ADMIN-ONLY', profiles: ['partner-key'] },
+  // A token sent with every byte %-escaped, never as it is: a refused revocation, a refresh grant at the sign-in server; once unseen.
+  { fault: 'revoke-escaped', rule: 'CLIENT-KEEPS-API-TOKEN', profiles: ['personal-token'] },
+  { fault: 'refresh-at-identity-encoded', rule: 'CLIENT-REFRESH-SAME-HOST', profiles: ['partner-key'] },
 ];
