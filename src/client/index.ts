@@ -135,7 +135,7 @@ function record(raw: RawScenario, id: string, test: string, options: ClientRunOp
       const response = exchange.response;
       const ms = (exchange.answeredAt ?? exchange.receivedAt) - exchange.receivedAt;
       if (response !== undefined) transcript.end(seq, { ...response, headers: { ...response.headers } }, ms);
-      requests.push(observed(exchange, seq, headers, roleOf(exchange.role, raw.tenantRole)));
+      requests.push(observed(exchange, seq, headers, roleOf(routedLabel(exchange.role, headers, raw.hostRoutes), raw.tenantRole)));
     }
   } finally {
     transcript.setTest(undefined);
@@ -170,6 +170,13 @@ function observed(exchange: RecordedExchange, seq: number, headers: Record<strin
     at: exchange.receivedAt,
     response: r === undefined ? undefined : { status: r.status, headers: r.headers, body: r.body, at: exchange.answeredAt ?? exchange.receivedAt },
   };
+}
+
+/** On the Host-routed listener, the label of the host its Host header names (the server routes by it); elsewhere the listener's own. */
+export function routedLabel(label: string, headers: Readonly<Record<string, string>>, routes: Readonly<Record<string, string>>): string {
+  if (label !== 'host') return label;
+  const host = (headers['host'] ?? '').trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+  return routes[host] ?? label;
 }
 
 /** The tenant host handed to the client is `tenant`; the sign-in server `identity`; anything else `other`. */

@@ -49,6 +49,12 @@ export interface RawScenario {
   readonly origins: Readonly<Record<string, string>>;
   /** The role label of the tenant host handed to the client (`tenant:acme`). */
   readonly tenantRole: string;
+  /**
+   * The role label each host name stands for on the Host-routed listener (label `host`): a client
+   * that reaches that listener (its address is in the server's redirects) with `Host: id.localhost`
+   * talks to the sign-in server as much as one at the sign-in server's own port.
+   */
+  readonly hostRoutes: Readonly<Record<string, string>>;
   /** The PAYROLL_* variables the client got (secrets included). */
   readonly payroll: Readonly<Record<string, string>>;
 }
@@ -96,7 +102,7 @@ export async function playScenario(plan: ScenarioPlan, options: PlayOptions): Pr
       runs.push({ index, ...ended, tokenFile: file?.release() });
       if (options.signal?.aborted) throw new ScenarioStopped(String(options.signal.reason));
     }
-    return { settings, runs, recorded: recorder.exchanges, origins: originsOf(server), tenantRole, payroll };
+    return { settings, runs, recorded: recorder.exchanges, origins: originsOf(server), tenantRole, hostRoutes: hostRoutesOf(server), payroll };
   } finally {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
@@ -184,6 +190,12 @@ function originsOf(server: ReferenceServer): Record<string, string> {
   const roles = server.roleUrls!;
   const out: Record<string, string> = { host: `http://127.0.0.1:${server.port}`, identity: new URL(roles.identity).origin };
   for (const [name, url] of Object.entries(roles.tenants)) out[`tenant:${name}`] = url;
+  return out;
+}
+
+function hostRoutesOf(server: ReferenceServer): Record<string, string> {
+  const out: Record<string, string> = { [new URL(server.urls.identity).hostname]: 'identity' };
+  for (const [name, url] of Object.entries(server.urls.tenants)) out[new URL(url).hostname] = `tenant:${name}`;
   return out;
 }
 
