@@ -66,8 +66,8 @@ const ENCODED_MIN = 8;
  * The forms a secret can be written in: as it is; URL- and form-encoded, with their escapes in
  * upper-case hex (`%2F`, as `encodeURIComponent` writes them) and in lower-case (`%2f`, as some
  * encoders do); JSON-escaped; hex in lower and upper case (`xxd`, `%x`, `.hex()`; `xxd -u`, `%X`,
- * `.hex().upper()`); base64, base64url and base32 (RFC 4648, upper case, as `base32` writes it), alone
- * or inside a longer encoded text (`Basic` credentials, a token in an encoded JSON object): for each
+ * `.hex().upper()`), of the UTF-8 bytes and of the UTF-16LE ones (a .NET string's); base64, base64url
+ * and base32 (RFC 4648, upper case, as `base32` writes it), alone or inside a longer encoded text (`Basic` credentials, a token in an encoded JSON object): for each
  * byte offset, the characters that depend on the value alone. Hex in mixed case is no tool's output
  * and is not a form.
  */
@@ -80,6 +80,10 @@ export function secretForms(value: string): string[] {
     const hex = bytes.toString('hex');
     forms.add(hex);
     forms.add(hex.toUpperCase());
+    // UTF-16LE bytes in hex (a .NET or Windows string's bytes, dumped).
+    const wide = Buffer.from(value, 'utf16le').toString('hex');
+    forms.add(wide);
+    forms.add(wide.toUpperCase());
     for (const offset of [0, 1, 2]) {
       const core = encodedCore(Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64'), offset, bytes.length, 6);
       forms.add(core);

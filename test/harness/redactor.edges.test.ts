@@ -490,6 +490,7 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
     ['od -c', odc(bytes)],
     ['decimal bytes (a Uint8Array inspected)', `debug: access token Uint8Array(${bytes.length}) [\n  ${[...bytes].join(', ')}\n]\n`],
     ['od -x and hexdump: 16-bit little-endian words', words16(bytes)],
+    ['UTF-16LE hex, and an xxd dump of the UTF-16LE bytes', `${Buffer.from(access, 'utf16le').toString('hex')}\n${dump(Buffer.from(access, 'utf16le'))}`],
     [
       'dash-separated hex, lower and upper case',
       `${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('-')}\n${bytes.toString('hex').toUpperCase().match(/../g)!.join('-')}`,
