@@ -302,12 +302,20 @@ function readBytes(text: string, littleEndian: boolean): TextView {
  * `xxd -e`'s words too), else the line's last word, after whatever prefix. A value printed cut into lines
  * behind a log prefix (`[w1] at1.s.u1`), or dumped, reads whole in it. A character of a dump's column stands for
  * its line from the first group on, so that a value replaced leaves none of its bytes in the groups either.
- * Undefined for a text of one line.
+ * `byPrefix`: the lines of each prefix (`[w1] `, `[w2] `, the offset left out) read apart, one prefix's after
+ * another's, so that two workers' lines interleaved each read whole. Undefined for a text of one line, and
+ * `byPrefix` for a text whose lines have one prefix.
  */
-export function tailsView(text: string): TextView | undefined {
+export function tailsView(text: string, byPrefix = false): TextView | undefined {
   if (!text.includes('\n')) return undefined;
   return withoutAnsi(text, (plain) => {
-    const b = new ViewBuilder();
+    const builders = new Map<string, ViewBuilder>();
+    const builder = (prefix: string) => {
+      const key = byPrefix ? prefix.trim() : '';
+      let b = builders.get(key);
+      if (b === undefined) builders.set(key, (b = new ViewBuilder()));
+      return b;
+    };
     let i = 0;
     while (i <= plain.length) {
       const eol = plain.indexOf('\n', i);
@@ -317,6 +325,7 @@ export function tailsView(text: string): TextView | undefined {
       if (dump !== null) {
         const column = dump.indices![2];
         if (column !== undefined) {
+          const b = builder(line.slice(0, dump.indices![1]![0]).replace(/[0-9a-fA-F]{4,16}:?$/, ''));
           const inner = /^[|>]?(.*?)[|<]?$/.exec(dump[2]!)!;
           const first = i + column[0] + (inner[1]!.length < dump[2]!.length && /^[|>]/.test(dump[2]!) ? 1 : 0);
           const groups = i + dump.indices![1]![0];
@@ -325,6 +334,7 @@ export function tailsView(text: string): TextView | undefined {
       } else {
         const word = /(\S+)\s*$/d.exec(line);
         if (word !== null) {
+          const b = builder(line.slice(0, word.indices![1]![0]));
           const start = i + word.indices![1]![0];
           for (let k = 0; k < word[1]!.length; k++) b.put(word[1]![k]!, start + k, start + k + 1);
         }
@@ -332,7 +342,14 @@ export function tailsView(text: string): TextView | undefined {
       if (eol === -1) break;
       i = eol + 1;
     }
-    return b.view();
+    if (byPrefix && builders.size < 2) return undefined;
+    // Each prefix's lines apart: a line break between them, which no form of a secret crosses.
+    const all = new ViewBuilder();
+    for (const b of builders.values()) {
+      all.put('\n', 0, 0);
+      for (let k = 0; k < b.text.length; k++) all.put(b.text[k]!, b.from[k]!, b.to[k]!);
+    }
+    return { text: all.text.slice(1), from: all.from.slice(1), to: all.to.slice(1) };
   });
 }
 
@@ -384,9 +401,15 @@ export function numbersView(text: string): TextView | undefined {
 
 /**
  * Every reading of `text` a secret may hide in, as tools print values and bytes: `bytesView` (and its
- * little-endian reading), `tailsView`, `numbersView`. Each is searched by the judge and redacted where it stands.
+ * little-endian reading), `tailsView` (and by prefix), `numbersView`. Each is searched by the judge and redacted where it stands.
  */
-const VIEWS: readonly ((text: string) => TextView | undefined)[] = [bytesView, (text) => bytesView(text, true), tailsView, numbersView];
+const VIEWS: readonly ((text: string) => TextView | undefined)[] = [
+  bytesView,
+  (text) => bytesView(text, true),
+  tailsView,
+  (text) => tailsView(text, true),
+  numbersView,
+];
 
 /** The texts to search `text` for a secret's forms in: itself, and each of its views (`VIEWS`). */
 export function secretTexts(text: string): string[] {

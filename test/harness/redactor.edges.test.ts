@@ -490,6 +490,21 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
     ['od -c', odc(bytes)],
     ['decimal bytes (a Uint8Array inspected)', `debug: access token Uint8Array(${bytes.length}) [\n  ${[...bytes].join(', ')}\n]\n`],
     ['od -x and hexdump: 16-bit little-endian words', words16(bytes)],
+    [
+      "two workers' xxd dumps interleaved line by line, each line behind its worker's prefix",
+      dump(bytes)
+        .split('\n')
+        .filter((l) => l !== '')
+        .flatMap((l, n) => [`[w1] ${l}`, `[w2] ${dump(Buffer.from('payroll sync finished: 3 businesses, 0 errors; config ok')).split('\n')[n] ?? ''}`])
+        .join('\n'),
+    ],
+    [
+      'the raw token cut into lines, each behind a timestamp of its own',
+      `${access
+        .match(/.{1,12}/g)!
+        .map((l, n) => `2026-11-27T18:10:0${n}.12${n}Z DEBUG [http] ${l}`)
+        .join('\n')}\n`,
+    ],
     ['UTF-16LE hex, and an xxd dump of the UTF-16LE bytes', `${Buffer.from(access, 'utf16le').toString('hex')}\n${dump(Buffer.from(access, 'utf16le'))}`],
     [
       'dash-separated hex, lower and upper case',
