@@ -67,9 +67,9 @@ const ENCODED_MIN = 8;
  * upper-case hex (`%2F`, as `encodeURIComponent` writes them) and in lower-case (`%2f`, as some
  * encoders do); JSON-escaped; hex in lower and upper case (`xxd`, `%x`, `.hex()`; `xxd -u`, `%X`,
  * `.hex().upper()`), of the UTF-8 bytes and of the UTF-16LE ones (a .NET string's); base64, base64url
- * and base32 (RFC 4648, upper case, as `base32` writes it), alone or inside a longer encoded text (`Basic` credentials, a token in an encoded JSON object): for each
- * byte offset, the characters that depend on the value alone. Hex in mixed case is no tool's output
- * and is not a form.
+ * and base32 (RFC 4648, upper case, as `base32` writes it), alone or inside a longer encoded text
+ * (`Basic` credentials, a token in an encoded JSON object): for each byte offset, the characters that
+ * depend on the value alone. Hex in mixed case is no tool's output and is not a form.
  */
 export function secretForms(value: string): string[] {
   const url = encodeURIComponent(value);
@@ -313,7 +313,10 @@ export function tailsView(text: string, byPrefix = false): TextView | undefined 
     const builder = (prefix: string) => {
       const key = byPrefix ? prefix.trim() : '';
       let b = builders.get(key);
-      if (b === undefined) builders.set(key, (b = new ViewBuilder()));
+      if (b === undefined) {
+        b = new ViewBuilder();
+        builders.set(key, b);
+      }
       return b;
     };
     let i = 0;
@@ -358,8 +361,15 @@ export function tailsView(text: string, byPrefix = false): TextView | undefined 
  * (`Uint8Array(65) [97, 116, …]`, `list(b)`), and `od -c` lines (`0000000   a   t   1   .`, offsets left out).
  * Undefined when the text holds none.
  */
-const BYTE_RUN =
-  /(?:\\x[0-9a-fA-F]{2}){4,}|0[xX][0-9a-fA-F]{2}(?:\s*,?\s*0[xX][0-9a-fA-F]{2}){3,}|\b\d{1,3}(?:\s*,\s*\d{1,3}){7,}\b|(?:^[0-7]{7}(?: {3}[ -~]| {2}\\[0abfnrtv]| [0-7]{3})+[ \t]*(?:\r?\n|$))+/gm;
+const BYTE_RUN = new RegExp(
+  [
+    /(?:\\x[0-9a-fA-F]{2}){4,}/.source,
+    /0[xX][0-9a-fA-F]{2}(?:\s*,?\s*0[xX][0-9a-fA-F]{2}){3,}/.source,
+    /\b\d{1,3}(?:\s*,\s*\d{1,3}){7,}\b/.source,
+    /(?:^[0-7]{7}(?: {3}[ -~]| {2}\\[0abfnrtv]| [0-7]{3})+[ \t]*(?:\r?\n|$))+/.source,
+  ].join('|'),
+  'gm',
+);
 const OD_C_FIELD = / {3}([ -~])| {2}\\([0abfnrtv])| ([0-7]{3})/y;
 const OD_C_ESCAPES: Record<string, string> = { '0': '\0', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
 
