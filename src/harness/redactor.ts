@@ -66,10 +66,10 @@ const ENCODED_MIN = 8;
  * The forms a secret can be written in: as it is; URL- and form-encoded, with their escapes in
  * upper-case hex (`%2F`, as `encodeURIComponent` writes them) and in lower-case (`%2f`, as some
  * encoders do); JSON-escaped; hex in lower and upper case (`xxd`, `%x`, `.hex()`; `xxd -u`, `%X`,
- * `.hex().upper()`); base64, base64url and base32 (RFC 4648, upper case, as `base32` writes it), alone
- * or inside a longer encoded text (`Basic` credentials, a token in an encoded JSON object): for each
- * byte offset, the characters that depend on the value alone. Hex in mixed case is no tool's output
- * and is not a form.
+ * `.hex().upper()`), of the UTF-8 bytes and of the UTF-16LE ones (a .NET string's); base64, base64url
+ * and base32 (RFC 4648, upper case, as `base32` writes it), alone or inside a longer encoded text
+ * (`Basic` credentials, a token in an encoded JSON object): for each byte offset, the characters that
+ * depend on the value alone. Hex in mixed case is no tool's output and is not a form.
  */
 export function secretForms(value: string): string[] {
   const url = encodeURIComponent(value);
@@ -80,6 +80,10 @@ export function secretForms(value: string): string[] {
     const hex = bytes.toString('hex');
     forms.add(hex);
     forms.add(hex.toUpperCase());
+    // UTF-16LE bytes in hex (a .NET or Windows string's bytes, dumped).
+    const wide = Buffer.from(value, 'utf16le').toString('hex');
+    forms.add(wide);
+    forms.add(wide.toUpperCase());
     for (const offset of [0, 1, 2]) {
       const core = encodedCore(Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64'), offset, bytes.length, 6);
       forms.add(core);
@@ -161,39 +165,70 @@ interface TextView {
 }
 
 /** Worth a view: a line break, a `%XX` escape, an ANSI escape, or two hex pairs with a separator between. */
-const VIEW_WORTHY = /[\n%\x1b]|[0-9a-fA-F]{2}[ :][0-9a-fA-F]{2}/;
-/** An ANSI escape (colours, cursor moves) written inside a value. */
-const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/y;
+const VIEW_WORTHY = /[\n%\x1b]|[0-9a-fA-F]{2}[ :-][0-9a-fA-F]{2}/;
+/** An ANSI escape (colours, cursor moves) written inside a value or around a dump's groups. */
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 /**
- * A hex dump line (`xxd`, `xxd -g1`, `hexdump -C`), after a log prefix or none: an offset, groups of
- * hex pairs, then the ASCII column. Only the groups are bytes.
+ * A hex dump line (`xxd`, `xxd -g1`, `xxd -g0`, `xxd -e`, `hexdump -C`, `od -x`), after a log prefix or none: an
+ * offset, groups of hex pairs, then the ASCII column. Only the groups are bytes.
  */
-const DUMP_LINE = /^(?:.*?\s)??[0-9a-fA-F]{4,16}:?((?:[ \t]{1,2}[0-9a-fA-F]{2,8})+)(?:[ \t]{2,}(.*))?$/d;
+const DUMP_LINE = /^(?:.*?\s)??[0-9a-fA-F]{4,16}:?((?:[ \t]{1,2}[0-9a-fA-F]{2,32})+)(?:[ \t]{2,}(.*))?$/d;
 /** Longer lines are no dump lines (and the dump pattern's cost stays small). */
 const DUMP_LINE_MAX = 400;
 // Stryker disable next-line Regex: tested on two characters only, two hex digits are the whole of them anyway.
 const HEX_PAIR = /^[0-9a-fA-F]{2}$/;
 
+/** A view built on `text` with its ANSI escapes taken out, mapped back onto `text`. */
+function withoutAnsi(text: string, read: (plain: string) => TextView | undefined): TextView | undefined {
+  if (!text.includes('\x1b')) return read(text);
+  const at: number[] = [];
+  let plain = '';
+  let last = 0;
+  for (const m of text.matchAll(ANSI)) {
+    for (let k = last; k < m.index; k++) at.push(k);
+    plain += text.slice(last, m.index);
+    last = m.index + m[0].length;
+  }
+  for (let k = last; k < text.length; k++) at.push(k);
+  plain += text.slice(last);
+  const view = read(plain);
+  if (view === undefined) return undefined;
+  return { text: view.text, from: view.from.map((f) => at[f] ?? text.length), to: view.to.map((t) => (t === 0 ? 0 : at[t - 1]! + 1)) };
+}
+
+/** Builds a view: characters put with the span of the original text they stand for. */
+class ViewBuilder {
+  text = '';
+  readonly from: number[] = [];
+  readonly to: number[] = [];
+  put(chars: string, start: number, end: number): void {
+    for (const c of chars) {
+      this.text += c;
+      this.from.push(start);
+      this.to.push(end);
+    }
+  }
+  view(): TextView {
+    return { text: this.text, from: this.from, to: this.to };
+  }
+}
+
 /**
  * `text` read back as tools spell bytes (the one definition of a secret's spacing and escapes, with
  * `secretForms`): `%XX` escapes decoded (every byte escaped, either case); ANSI escapes taken out;
  * hex dump lines (`xxd`, `hexdump -C`) reduced to their bytes, with no offsets, no ASCII column and
- * no line breaks; a space or colon between two hex pairs taken out (`<Buffer 61 62>`, Python's
- * `bytes.hex(' ')`, `61:62`); line breaks and the spaces around them taken out. Undefined when the
- * text has none of these (the usual case: nothing to build).
+ * no line breaks; a space, colon or dash between two hex pairs taken out (`<Buffer 61 62>`, Python's
+ * `bytes.hex(' ')`, `61:62`, .NET's `61-62`); line breaks and the spaces around them taken out. Undefined when the
+ * text has none of these (the usual case: nothing to build). `littleEndian`: each group of a dump line read
+ * as a little-endian word (`xxd -e`, `od -x`, `hexdump`).
  */
-export function bytesView(text: string): TextView | undefined {
+export function bytesView(text: string, littleEndian = false): TextView | undefined {
   if (!VIEW_WORTHY.test(text)) return undefined;
-  let out = '';
-  const from: number[] = [];
-  const to: number[] = [];
-  const put = (chars: string, start: number, end: number) => {
-    for (const c of chars) {
-      out += c;
-      from.push(start);
-      to.push(end);
-    }
-  };
+  return withoutAnsi(text, (plain) => readBytes(plain, littleEndian));
+}
+
+function readBytes(text: string, littleEndian: boolean): TextView {
+  const b = new ViewBuilder();
   let i = 0;
   let lineStart = true;
   while (i < text.length) {
@@ -210,11 +245,23 @@ export function bytesView(text: string): TextView | undefined {
         // so that a value replaced leaves none of its characters in the column.
         const column = dump.indices![2];
         const ascii = column === undefined ? undefined : i + column[0] + (line[column[0]] === '|' ? 1 : 0);
-        let digits = 0;
-        for (let k = 0; k < groups.length; k++) {
-          if (!/[0-9a-fA-F]/.test(groups[k]!)) continue;
-          const byte = Math.floor(digits++ / 2);
-          put(groups[k]!, at + k, ascii === undefined ? at + k + 1 : Math.min(ascii + byte + 1, i + line.length));
+        const lineEnd = i + line.length;
+        let bytes = 0;
+        for (const group of groups.matchAll(/[0-9a-fA-F]+/g)) {
+          const g = group[0];
+          const k = at + group.index;
+          const pairs = g.length >> 1;
+          if (littleEndian && g.length % 2 === 0) {
+            // The whole group stands for each of its bytes: read backwards, they are one word.
+            const to = ascii === undefined ? k + g.length : Math.min(ascii + bytes + pairs, lineEnd);
+            for (let p = pairs - 1; p >= 0; p--) b.put(g.slice(2 * p, 2 * p + 2), k, to);
+          } else {
+            for (let d = 0; d < g.length; d++) {
+              const byte = bytes + (d >> 1);
+              b.put(g[d]!, k + d, ascii === undefined ? k + d + 1 : Math.min(ascii + byte + 1, lineEnd));
+            }
+          }
+          bytes += pairs;
         }
         i = eol === -1 ? text.length : eol + 1;
         lineStart = true;
@@ -224,10 +271,10 @@ export function bytesView(text: string): TextView | undefined {
     const c = text[i]!;
     if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
       // A line break and the spaces around it (`joinedLines`).
-      while (out.endsWith(' ') || out.endsWith('\t')) {
-        out = out.slice(0, -1);
-        from.pop();
-        to.pop();
+      while (b.text.endsWith(' ') || b.text.endsWith('\t')) {
+        b.text = b.text.slice(0, -1);
+        b.from.pop();
+        b.to.pop();
       }
       // Stryker disable next-line ConditionalExpression,StringLiteral: past the \r alone, its \n is read next as a break of its own: the same.
       i += c === '\r' ? 2 : 1;
@@ -235,33 +282,153 @@ export function bytesView(text: string): TextView | undefined {
       lineStart = true;
       continue;
     }
-    // Stryker disable next-line ConditionalExpression: a shortcut; the escape's pattern begins with the escape character.
-    if (c === '\x1b') {
-      ANSI.lastIndex = i;
-      if (ANSI.test(text)) {
-        i = ANSI.lastIndex;
-        continue;
-      }
-    }
     if (c === '%' && HEX_PAIR.test(text.slice(i + 1, i + 3))) {
-      put(String.fromCharCode(Number.parseInt(text.slice(i + 1, i + 3), 16)), i, i + 3);
+      b.put(String.fromCharCode(Number.parseInt(text.slice(i + 1, i + 3), 16)), i, i + 3);
       i += 3;
       continue;
     }
-    if ((c === ' ' || c === ':') && HEX_PAIR.test(text.slice(i - 2, i)) && HEX_PAIR.test(text.slice(i + 1, i + 3))) {
+    if ((c === ' ' || c === ':' || c === '-') && HEX_PAIR.test(text.slice(i - 2, i)) && HEX_PAIR.test(text.slice(i + 1, i + 3))) {
       i++;
       continue;
     }
-    put(c, i, i + 1);
+    b.put(c, i, i + 1);
     i++;
   }
-  return { text: out, from, to };
+  return b.view();
 }
 
-/** The texts to search `text` for a secret's forms in: itself, and read back as tools spell bytes (`bytesView`). */
+/**
+ * The ends of `text`'s lines read one after the other: a dump line's ASCII column (whatever its groups spell,
+ * `xxd -e`'s words too), else the line's last word, after whatever prefix. A value printed cut into lines
+ * behind a log prefix (`[w1] at1.s.u1`), or dumped, reads whole in it. A character of a dump's column stands for
+ * its line from the first group on, so that a value replaced leaves none of its bytes in the groups either.
+ * `byPrefix`: the lines of each prefix (`[w1] `, `[w2] `, the offset left out) read apart, one prefix's after
+ * another's, so that two workers' lines interleaved each read whole. Undefined for a text of one line, and
+ * `byPrefix` for a text whose lines have one prefix.
+ */
+export function tailsView(text: string, byPrefix = false): TextView | undefined {
+  if (!text.includes('\n')) return undefined;
+  return withoutAnsi(text, (plain) => {
+    const builders = new Map<string, ViewBuilder>();
+    const builder = (prefix: string) => {
+      const key = byPrefix ? prefix.trim() : '';
+      let b = builders.get(key);
+      if (b === undefined) {
+        b = new ViewBuilder();
+        builders.set(key, b);
+      }
+      return b;
+    };
+    let i = 0;
+    while (i <= plain.length) {
+      const eol = plain.indexOf('\n', i);
+      const end = eol === -1 ? plain.length : eol;
+      const line = plain.slice(i, end).replace(/\r$/, '');
+      const dump = line.length <= DUMP_LINE_MAX ? DUMP_LINE.exec(line) : null;
+      if (dump !== null) {
+        const column = dump.indices![2];
+        if (column !== undefined) {
+          const b = builder(line.slice(0, dump.indices![1]![0]).replace(/[0-9a-fA-F]{4,16}:?$/, ''));
+          const inner = /^[|>]?(.*?)[|<]?$/.exec(dump[2]!)!;
+          const first = i + column[0] + (inner[1]!.length < dump[2]!.length && /^[|>]/.test(dump[2]!) ? 1 : 0);
+          const groups = i + dump.indices![1]![0];
+          for (let k = 0; k < inner[1]!.length; k++) b.put(inner[1]![k]!, groups, first + k + 1);
+        }
+      } else {
+        const word = /(\S+)\s*$/d.exec(line);
+        if (word !== null) {
+          const b = builder(line.slice(0, word.indices![1]![0]));
+          const start = i + word.indices![1]![0];
+          for (let k = 0; k < word[1]!.length; k++) b.put(word[1]![k]!, start + k, start + k + 1);
+        }
+      }
+      if (eol === -1) break;
+      i = eol + 1;
+    }
+    if (byPrefix && builders.size < 2) return undefined;
+    // Each prefix's lines apart: a line break between them, which no form of a secret crosses.
+    const all = new ViewBuilder();
+    for (const b of builders.values()) {
+      all.put('\n', 0, 0);
+      for (let k = 0; k < b.text.length; k++) all.put(b.text[k]!, b.from[k]!, b.to[k]!);
+    }
+    return { text: all.text.slice(1), from: all.from.slice(1), to: all.to.slice(1) };
+  });
+}
+
+/**
+ * Bytes written as numbers, decoded: `\x61\x74` escapes, a C array `0x61, 0x74` (`xxd -i`), decimal bytes
+ * (`Uint8Array(65) [97, 116, …]`, `list(b)`), and `od -c` lines (`0000000   a   t   1   .`, offsets left out).
+ * Undefined when the text holds none.
+ */
+const BYTE_RUN = new RegExp(
+  [
+    /(?:\\x[0-9a-fA-F]{2}){4,}/.source,
+    /0[xX][0-9a-fA-F]{2}(?:\s*,?\s*0[xX][0-9a-fA-F]{2}){3,}/.source,
+    /\b\d{1,3}(?:\s*,\s*\d{1,3}){7,}\b/.source,
+    /(?:^[0-7]{7}(?: {3}[ -~]| {2}\\[0abfnrtv]| [0-7]{3})+[ \t]*(?:\r?\n|$))+/.source,
+  ].join('|'),
+  'gm',
+);
+const OD_C_FIELD = / {3}([ -~])| {2}\\([0abfnrtv])| ([0-7]{3})/y;
+const OD_C_ESCAPES: Record<string, string> = { '0': '\0', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+export function numbersView(text: string): TextView | undefined {
+  return withoutAnsi(text, (plain) => {
+    const b = new ViewBuilder();
+    let last = 0;
+    let any = false;
+    for (const run of plain.matchAll(BYTE_RUN)) {
+      any = true;
+      for (let k = last; k < run.index; k++) b.put(plain[k]!, k, k + 1);
+      last = run.index + run[0].length;
+      const r = run[0];
+      if (/^[0-7]{7}/.test(r)) {
+        for (const line of r.matchAll(/^([0-7]{7})(.*)$/gm)) {
+          const body = line[2]!.replace(/[ \t\r]*$/, '');
+          let k = 0;
+          OD_C_FIELD.lastIndex = 0;
+          for (let m = OD_C_FIELD.exec(body); m !== null; m = OD_C_FIELD.exec(body)) {
+            const start = run.index + line.index + 7 + k;
+            const c = m[1] ?? (m[2] !== undefined ? OD_C_ESCAPES[m[2]]! : String.fromCharCode(Number.parseInt(m[3]!, 8)));
+            b.put(c, start, start + m[0].length);
+            k += m[0].length;
+          }
+        }
+        continue;
+      }
+      const hex = /^\\x|^0[xX]/.test(r);
+      for (const n of r.matchAll(hex ? /(?:\\x|0[xX])([0-9a-fA-F]{2})/g : /\d{1,3}/g)) {
+        const code = hex ? Number.parseInt(n[1]!, 16) : Number.parseInt(n[0], 10);
+        b.put(code > 255 ? '\ufffd' : String.fromCharCode(code), run.index + n.index, run.index + n.index + n[0].length);
+      }
+    }
+    if (!any) return undefined;
+    for (let k = last; k < plain.length; k++) b.put(plain[k]!, k, k + 1);
+    return b.view();
+  });
+}
+
+/**
+ * Every reading of `text` a secret may hide in, as tools print values and bytes: `bytesView` (and its
+ * little-endian reading), `tailsView` (and by prefix), `numbersView`. Each is searched by the judge and redacted where it stands.
+ */
+const VIEWS: readonly ((text: string) => TextView | undefined)[] = [
+  bytesView,
+  (text) => bytesView(text, true),
+  tailsView,
+  (text) => tailsView(text, true),
+  numbersView,
+];
+
+/** The texts to search `text` for a secret's forms in: itself, and each of its views (`VIEWS`). */
 export function secretTexts(text: string): string[] {
-  const view = bytesView(text);
-  return view === undefined ? [text] : [text, view.text];
+  const texts = new Set([text]);
+  for (const view of VIEWS) {
+    const v = view(text);
+    if (v !== undefined) texts.add(v.text);
+  }
+  return [...texts];
 }
 
 /**
@@ -391,15 +558,23 @@ export class Redactor {
    * spaced or dumped, every byte `%XX`-escaped, ANSI escapes inside) is replaced where it stands.
    */
   private redactView(text: string): string {
-    const view = bytesView(text);
+    let out = text;
+    for (const read of VIEWS) out = this.redactOneView(out, read(out));
+    return out;
+  }
+
+  private redactOneView(text: string, view: TextView | undefined): string {
     if (view === undefined) return text;
     const spans: { start: number; end: number; placeholder: string }[] = [];
     for (const m of this.secretIndex().scan(view.text)) {
       if (m.placeholder === undefined || m.end - m.start < SHORT) continue;
       const start = view.from[m.start]!;
       const end = view.to[m.end - 1]!;
+      const last = spans.at(-1);
       // Stryker disable next-line ConditionalExpression,MethodExpression: a value the text holds as it is was replaced by the first pass.
-      if (text.slice(start, end) !== view.text.slice(m.start, m.end)) spans.push({ start, end, placeholder: m.placeholder });
+      if (text.slice(start, end) === view.text.slice(m.start, m.end)) continue;
+      if (last !== undefined && start < last.end) last.end = Math.max(last.end, end);
+      else spans.push({ start, end, placeholder: m.placeholder });
     }
     let out = text;
     for (const span of spans.reverse()) out = out.slice(0, span.start) + span.placeholder + out.slice(span.end);

@@ -176,6 +176,8 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   { fault: 'killed-after-work', rule: 'CLIENT-EXIT-STATUS', profiles: BOTH },
   // Hex as tools print it, every byte %-escaped: once no secret.
   { fault: 'log-xxd', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: BOTH },
+  // `xxd -e -c 8`: little-endian words, 8 characters of the token a line in the ASCII column: once no secret.
+  { fault: 'log-xxd-e', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: BOTH },
   { fault: 'escaped-in-url', rule: 'CLIENT-NO-TOKEN-IN-URL', profiles: BOTH },
   // The partner secret in a body sent to the sign-in server: once judged by headers only.
   { fault: 'secret-in-body-at-identity', rule: 'CLIENT-PARTNER-KEY-ADMIN-ONLY', profiles: ['partner-key'] },

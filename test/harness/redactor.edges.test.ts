@@ -3,6 +3,7 @@
  * would let through or shred, found by mutation testing (`npm run mutation`).
  */
 import { describe, expect, it } from 'vitest';
+import { findSecret } from '../../src/checks/leaks.js';
 import { bytesView, headerTexts, isSecretMember, joinedLines, Redactor, secretForms, secretMembers, secretTexts } from '../../src/harness/redactor.js';
 
 const TOKEN = 'tpat_Vq3xR8mZ2kL0pT7s';
@@ -417,5 +418,123 @@ describe('the redactor at its edges, found by mutation testing (src/harness/reda
     const longer = r.register('partner-secret-variant', 'aaab')!;
     expect(r.editOf(inserted, 'abcd')).toEqual({ kind: 'edited', keep: 2, insert: 'XY', resume: 2 });
     expect(r.editOf(longer, 'aab')).toEqual({ kind: 'edited', keep: 2, insert: 'a', resume: 2 });
+  });
+});
+
+/**
+ * Spellings an adversary found the redactor missed (each rebuilt a whole access token from the redacted
+ * reports while CLIENT-SECRETS-NOT-LOGGED passed), written as the tools write them.
+ */
+describe('a token printed as an adversary printed it (src/harness/redactor.ts views)', () => {
+  const access = 'at1.s.u1._.mwzb08sc.1.2SzG0DbRJsiUYU9vXvVCrmt_jmhrSbD8tND_L7EJuMo';
+  const bytes = Buffer.from(access);
+  const column = (row: Buffer) => row.toString('latin1').replace(/[^ -~]/g, '.');
+  const dump = (buf: Buffer, { cols = 16, group = 2, le = false } = {}) => {
+    const lines: string[] = [];
+    for (let at = 0; at < buf.length; at += cols) {
+      const row = buf.subarray(at, at + cols);
+      const groups: string[] = [];
+      for (let g = 0; g < row.length; g += group) {
+        const part = Buffer.from(row.subarray(g, g + group));
+        groups.push((le ? part.reverse() : part).toString('hex'));
+      }
+      lines.push(`${at.toString(16).padStart(8, '0')}: ${groups.join(' ').padEnd(cols * 2 + Math.ceil(cols / group) - 1)}  ${column(row)}`);
+    }
+    return `${lines.join('\n')}\n`;
+  };
+  const words16 = (buf: Buffer) => {
+    const lines: string[] = [];
+    for (let at = 0; at < buf.length; at += 16) {
+      const words: string[] = [];
+      for (let i = at; i < Math.min(at + 16, buf.length); i += 2) words.push(((buf[i + 1] ?? 0) * 256 + buf[i]!).toString(16).padStart(4, '0'));
+      lines.push(`${at.toString(16).padStart(6, '0')} ${words.join(' ')}`);
+    }
+    return `${lines.join('\n')}\n${buf.length.toString(16).padStart(6, '0')}\n`;
+  };
+  const odc = (buf: Buffer) => {
+    const lines: string[] = [];
+    for (let at = 0; at < buf.length; at += 16) {
+      lines.push(`${at.toString(8).padStart(7, '0')} ${[...buf.subarray(at, at + 16)].map((b) => String.fromCharCode(b).padStart(3)).join(' ')}`);
+    }
+    return `${lines.join('\n')}\n${buf.length.toString(8).padStart(7, '0')}\n`;
+  };
+  const prefixed = (prefix: string, text: string) =>
+    `${text
+      .match(/.{1,12}/g)!
+      .map((l) => prefix + l)
+      .join('\n')}\n`;
+  const hexArray = [...bytes].map((b) => `0x${b.toString(16).padStart(2, '0')}`);
+
+  /** No 8-character piece of the token, raw or as hex (spaces, colons, dashes, bars, `0x`, `\x` and colours taken out). */
+  const pieces = (text: string): string[] => {
+    const found: string[] = [];
+    const squashed = text
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .replace(/0x|\\x|[\s,:\-|>]/g, '')
+      .toLowerCase();
+    const hex = bytes.toString('hex');
+    for (let i = 0; i + 8 <= access.length; i++) if (text.includes(access.slice(i, i + 8))) found.push(access.slice(i, i + 8));
+    for (let i = 0; i + 16 <= hex.length; i += 2) if (squashed.includes(hex.slice(i, i + 16))) found.push(hex.slice(i, i + 16));
+    return found;
+  };
+  const cases: [string, string][] = [
+    ['xxd -e -c 8: little-endian words, the ASCII column 8 characters a line', dump(bytes, { cols: 8, group: 4, le: true })],
+    ['xxd -e: little-endian words, the ASCII column 16 characters a line', dump(bytes, { group: 4, le: true })],
+    ['xxd -g0 -c 8: one group of 16 hex digits a line', dump(bytes, { cols: 8, group: 8 })],
+    ['xxd -g0: one group of 32 hex digits a line', dump(bytes, { group: 16 })],
+    ['xxd with ANSI colours around each group', dump(bytes).replace(/([0-9a-f]{4}) /g, '\x1b[32m$1\x1b[0m ')],
+    ['the raw token cut into 12-character lines behind a log prefix', prefixed('[w1] ', access)],
+    ['base64 of the token wrapped at 12 characters behind a timestamp', prefixed('2026-11-27T18:10:04.123Z DEBUG ', bytes.toString('base64'))],
+    ['\\x escapes', `debug: access token "${[...bytes].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')}"\n`],
+    ['a C array (xxd -i)', `unsigned char token[] = {\n  ${hexArray.join(', ')}\n};\n`],
+    ['od -c', odc(bytes)],
+    ['decimal bytes (a Uint8Array inspected)', `debug: access token Uint8Array(${bytes.length}) [\n  ${[...bytes].join(', ')}\n]\n`],
+    ['od -x and hexdump: 16-bit little-endian words', words16(bytes)],
+    [
+      "two workers' xxd dumps interleaved line by line, each line behind its worker's prefix",
+      dump(bytes)
+        .split('\n')
+        .filter((l) => l !== '')
+        .flatMap((l, n) => [`[w1] ${l}`, `[w2] ${dump(Buffer.from('payroll sync finished: 3 businesses, 0 errors; config ok')).split('\n')[n] ?? ''}`])
+        .join('\n'),
+    ],
+    [
+      'the raw token cut into lines, each behind a timestamp of its own',
+      `${access
+        .match(/.{1,12}/g)!
+        .map((l, n) => `2026-11-27T18:10:0${n}.12${n}Z DEBUG [http] ${l}`)
+        .join('\n')}\n`,
+    ],
+    ['UTF-16LE hex, and an xxd dump of the UTF-16LE bytes', `${Buffer.from(access, 'utf16le').toString('hex')}\n${dump(Buffer.from(access, 'utf16le'))}`],
+    [
+      'dash-separated hex, lower and upper case',
+      `${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('-')}\n${bytes.toString('hex').toUpperCase().match(/../g)!.join('-')}`,
+    ],
+  ];
+  for (const [name, text] of cases) {
+    it(`${name}: the judge sees the token and the redacted output holds no piece of it`, () => {
+      expect(findSecret(text, [{ value: access, kind: 'an access token' }])?.kind).toBe('an access token');
+      const r = new Redactor();
+      r.register('access-token', access);
+      const out = r.redactOutput(text);
+      expect(out).toContain('<access-token#1>');
+      expect(pieces(out)).toEqual([]);
+    });
+  }
+
+  it('text that is no secret is kept as it was, dumped, cut into lines or as bytes', () => {
+    const r = new Redactor();
+    r.register('access-token', access);
+    const words = 'payroll sync finished: 3 businesses, 0 errors; config /etc/payroll.conf loaded ok';
+    for (const text of [
+      dump(Buffer.from(words)),
+      dump(Buffer.from(words), { group: 4, le: true }),
+      prefixed('[w1] ', words),
+      odc(Buffer.from(words)),
+      `[${[...Buffer.from(words)].join(', ')}]`,
+    ]) {
+      expect(r.redact(text)).toBe(text);
+      expect(findSecret(text, [{ value: access, kind: 'an access token' }])).toBeUndefined();
+    }
   });
 });
