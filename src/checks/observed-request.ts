@@ -28,7 +28,7 @@ export interface ObservedRequest {
   readonly run: number;
   readonly role: Role;
   readonly method: string;
-  /** The request target as sent: path and query. */
+  /** The request target as sent: path and query, or in absolute form (read it with pathOf, originFormOf). */
   readonly target: string;
   /** Header names lower-case; a repeated header's values joined with ', '. */
   readonly headers: Readonly<Record<string, string>>;
@@ -38,9 +38,21 @@ export interface ObservedRequest {
   readonly response: ObservedResponse | undefined;
 }
 
+/**
+ * The target's path and query. A target in absolute form (`http://host:port/path?query`, RFC 9112
+ * §3.2.2) gives the path and query after its authority, so every check reads the same path however it was sent.
+ */
+export function originFormOf(request: Pick<ObservedRequest, 'target'>): string {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(request.target);
+  if (authority === null) return request.target;
+  const rest = request.target.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 export function pathOf(request: Pick<ObservedRequest, 'target'>): string {
-  const q = request.target.indexOf('?');
-  return q < 0 ? request.target : request.target.slice(0, q);
+  const target = originFormOf(request);
+  const q = target.indexOf('?');
+  return q < 0 ? target : target.slice(0, q);
 }
 
 export function isMint(request: ObservedRequest): boolean {

@@ -10,6 +10,7 @@ import {
   isInvalidGrant,
   isMint,
   type ObservedRequest,
+  originFormOf,
   pathOf,
   refreshTokenIssued,
   settledBefore,
@@ -34,6 +35,17 @@ const holds = (name: string, ok: boolean) => ({ ok, expected: name, actual: Stri
 
 table('reading a recorded request (src/checks/observed-request.ts)', [
   { name: 'the path without the query', found: () => holds('path', pathOf(request()) === '/api/businesses/search'), ok: true },
+  {
+    name: 'an absolute-form target (RFC 9112 §3.2.2) has the path after its authority',
+    found: () =>
+      holds(
+        'absolute',
+        pathOf(request({ target: 'http://127.0.0.1:4010/api/businesses/search?q=a' })) === '/api/businesses/search' &&
+          originFormOf(request({ target: 'HTTP://h.test?q=a' })) === '/?q=a' &&
+          isBusinessSearch(request({ target: 'http://h.test:80/api/businesses/search' })),
+      ),
+    ok: true,
+  },
   { name: 'a business search', found: () => holds('search', isBusinessSearch(request()) && isApiCall(request())), ok: true },
   {
     name: 'a mint is an admin call, not an API call',
