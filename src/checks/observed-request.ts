@@ -106,6 +106,48 @@ export function formOf(request: ObservedRequest): URLSearchParams | undefined {
   return new URLSearchParams(request.body);
 }
 
+/**
+ * The body as a check searches it for a token: as sent and, when it parses as JSON (whatever its
+ * content type, as the redactor reads it), written again, so escapes such as `\u0074` hide nothing.
+ */
+export function bodyTexts(request: ObservedRequest): string[] {
+  if (request.body === undefined) return [];
+  const json = jsonOf(request.body);
+  return json === undefined ? [request.body] : [request.body, JSON.stringify(json)];
+}
+
+/**
+ * The values of a request's parameters, each decoded once: its query's; its body's, every string in
+ * a JSON body, every part of a multipart form, or else the body read as a form (whatever its content type).
+ */
+export function parameterValues(request: ObservedRequest): string[] {
+  const target = originFormOf(request);
+  const q = target.indexOf('?');
+  const values = q < 0 ? [] : [...new URLSearchParams(target.slice(q + 1)).values()];
+  const body = request.body;
+  if (body === undefined) return values;
+  const json = jsonOf(body);
+  if (json !== undefined) return [...values, ...stringsIn(json)];
+  const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(request.headers['content-type'] ?? '')?.[1];
+  if (boundary !== undefined) {
+    const parts = body.split(`--${boundary}`).map((part) =>
+      part
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n\n')
+        .replace(/\r?\n$/, ''),
+    );
+    return [...values, ...parts.filter((part) => part !== '')];
+  }
+  return [...values, ...new URLSearchParams(body).values()];
+}
+
+function stringsIn(json: unknown): string[] {
+  if (typeof json === 'string') return [json];
+  if (json === null || typeof json !== 'object') return [];
+  return Object.values(json).flatMap(stringsIn);
+}
+
 /** The token of `Authorization: Bearer <token>` (scheme in any case); undefined otherwise. */
 export function bearerOf(request: ObservedRequest): string | undefined {
   // Stryker disable next-line StringLiteral: no header reads as any other text that is not Bearer.
