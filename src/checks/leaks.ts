@@ -5,7 +5,7 @@
  * lines) is the redactor's one definition (`secretForms`, `secretTexts`): what the judge finds is
  * what the reports hide.
  */
-import { secretForms, secretMembers, secretTexts } from '../harness/redactor.js';
+import { secretForms, secretMembers, secretTexts, wholeDecodings } from '../harness/redactor.js';
 import { finding, type Finding } from './finding.js';
 
 export interface KnownSecret {
@@ -18,6 +18,15 @@ export interface KnownSecret {
 export function findSecret(text: string, secrets: readonly KnownSecret[]): KnownSecret | undefined {
   const texts = secretTexts(text);
   return secrets.find((secret) => secretForms(secret.value).some((form) => texts.some((t) => t.includes(form))));
+}
+
+/**
+ * `value` (a parameter's whole value, already decoded once as its form, query or JSON is) is `secret`
+ * in one of its written forms: not a longer value that merely holds it (`<token>.old`).
+ */
+export function isSecretValue(value: string, secret: string): boolean {
+  const forms = secretForms(secret);
+  return secretTexts(value).some((text) => forms.includes(text) || wholeDecodings(text).includes(secret));
 }
 
 /** `text` (described by `where`) holds none of `secrets`. */

@@ -28,7 +28,7 @@ export interface ObservedRequest {
   readonly run: number;
   readonly role: Role;
   readonly method: string;
-  /** The request target as sent: path and query. */
+  /** The request target as sent: path and query, or in absolute form (read it with pathOf, originFormOf). */
   readonly target: string;
   /** Header names lower-case; a repeated header's values joined with ', '. */
   readonly headers: Readonly<Record<string, string>>;
@@ -38,9 +38,21 @@ export interface ObservedRequest {
   readonly response: ObservedResponse | undefined;
 }
 
+/**
+ * The target's path and query. A target in absolute form (`http://host:port/path?query`, RFC 9112
+ * §3.2.2) gives the path and query after its authority, so every check reads the same path however it was sent.
+ */
+export function originFormOf(request: Pick<ObservedRequest, 'target'>): string {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(request.target);
+  if (authority === null) return request.target;
+  const rest = request.target.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
 export function pathOf(request: Pick<ObservedRequest, 'target'>): string {
-  const q = request.target.indexOf('?');
-  return q < 0 ? request.target : request.target.slice(0, q);
+  const target = originFormOf(request);
+  const q = target.indexOf('?');
+  return q < 0 ? target : target.slice(0, q);
 }
 
 export function isMint(request: ObservedRequest): boolean {
@@ -92,6 +104,48 @@ export function mediaTypeOf(request: ObservedRequest): string {
 export function formOf(request: ObservedRequest): URLSearchParams | undefined {
   if (mediaTypeOf(request) !== 'application/x-www-form-urlencoded' || request.body === undefined) return undefined;
   return new URLSearchParams(request.body);
+}
+
+/**
+ * The body as a check searches it for a token: as sent and, when it parses as JSON (whatever its
+ * content type, as the redactor reads it), written again, so escapes such as `\u0074` hide nothing.
+ */
+export function bodyTexts(request: ObservedRequest): string[] {
+  if (request.body === undefined) return [];
+  const json = jsonOf(request.body);
+  return json === undefined ? [request.body] : [request.body, JSON.stringify(json)];
+}
+
+/**
+ * The values of a request's parameters, each decoded once: its query's; its body's, every string in
+ * a JSON body, every part of a multipart form, or else the body read as a form (whatever its content type).
+ */
+export function parameterValues(request: ObservedRequest): string[] {
+  const target = originFormOf(request);
+  const q = target.indexOf('?');
+  const values = q < 0 ? [] : [...new URLSearchParams(target.slice(q + 1)).values()];
+  const body = request.body;
+  if (body === undefined) return values;
+  const json = jsonOf(body);
+  if (json !== undefined) return [...values, ...stringsIn(json)];
+  const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(request.headers['content-type'] ?? '')?.[1];
+  if (boundary !== undefined) {
+    const parts = body.split(`--${boundary}`).map((part) =>
+      part
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n\n')
+        .replace(/\r?\n$/, ''),
+    );
+    return [...values, ...parts.filter((part) => part !== '')];
+  }
+  return [...values, ...new URLSearchParams(body).values()];
+}
+
+function stringsIn(json: unknown): string[] {
+  if (typeof json === 'string') return [json];
+  if (json === null || typeof json !== 'object') return [];
+  return Object.values(json).flatMap(stringsIn);
 }
 
 /** The token of `Authorization: Bearer <token>` (scheme in any case); undefined otherwise. */

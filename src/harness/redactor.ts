@@ -132,6 +132,33 @@ function base32(bytes: Buffer): string {
   return out;
 }
 
+/**
+ * What `text`, read whole as base64 (or base64url), base32 or hex, decodes to (as UTF-8): the values
+ * it may be the written form of (`secretForms`), where a whole value, not a piece of one, counts.
+ */
+export function wholeDecodings(text: string): string[] {
+  const out: string[] = [];
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) out.push(Buffer.from(text, 'base64').toString('utf8'));
+  if (/^([0-9a-f]{2})+$|^([0-9A-F]{2})+$/.test(text)) out.push(Buffer.from(text, 'hex').toString('utf8'));
+  const b32 = text.replace(/=+$/, '');
+  if (/^[A-Z2-7]+$|^[a-z2-7]+$/.test(b32)) {
+    const bytes: number[] = [];
+    let bits = 0;
+    let acc = 0;
+    for (const c of b32.toUpperCase()) {
+      acc = (acc << 5) | BASE32.indexOf(c);
+      bits += 5;
+      if (bits >= 8) {
+        bytes.push((acc >>> (bits - 8)) & 255);
+        bits -= 8;
+        acc &= (1 << bits) - 1;
+      }
+    }
+    out.push(Buffer.from(bytes).toString('utf8'));
+  }
+  return out;
+}
+
 /** `Basic` credentials in a header value (RFC 7617), a repeated header's values joined with `, ` too. */
 const BASIC = /\bBasic\s+([A-Za-z0-9+/_-]+=*)/gi;
 

@@ -18,7 +18,8 @@ class ClientGone extends Error {
 
 /** Where a request keeps the reading of its body, so that it is read once. */
 const READING = Symbol('tack.body');
-type Readable = IncomingMessage & { [READING]?: Promise<string> };
+const BYTES = Symbol('tack.body-bytes');
+type Readable = IncomingMessage & { [READING]?: Promise<string>; [BYTES]?: Promise<Buffer> };
 
 /**
  * Reads the whole body as UTF-8, refusing it with 413 as soon as it passes `limit` bytes. A body is
@@ -27,12 +28,19 @@ type Readable = IncomingMessage & { [READING]?: Promise<string> };
  */
 export function readBody(req: IncomingMessage, limit = BODY_LIMIT): Promise<string> {
   const readable = req as Readable;
-  readable[READING] ??= readStream(req, limit);
+  readable[READING] ??= readBodyBytes(req, limit).then((bytes) => bytes.toString('utf8'));
   return readable[READING];
 }
 
+/** The body's bytes, read once as `readBody` reads them (the recorder decodes a `Content-Encoding` from them). */
+export function readBodyBytes(req: IncomingMessage, limit = BODY_LIMIT): Promise<Buffer> {
+  const readable = req as Readable;
+  readable[BYTES] ??= readStream(req, limit);
+  return readable[BYTES];
+}
+
 /** The listeners are inline and guarded by `settled` rather than removed: this runs on every exchange. */
-function readStream(req: IncomingMessage, limit: number): Promise<string> {
+function readStream(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
     req.resume();
@@ -60,8 +68,8 @@ function readStream(req: IncomingMessage, limit: number): Promise<string> {
     req.on('end', () => {
       if (settled) return;
       settled = true;
-      if (first === undefined) resolve('');
-      else resolve(rest === undefined ? first.toString('utf8') : Buffer.concat(rest).toString('utf8'));
+      if (first === undefined) resolve(Buffer.alloc(0));
+      else resolve(rest === undefined ? first : Buffer.concat(rest));
     });
     req.on('close', () => {
       if (settled) return;

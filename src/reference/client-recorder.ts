@@ -8,10 +8,13 @@
  *
  * Bounded: at most `maxPerRun` exchanges are kept per run of the client; past that the rest are
  * counted, not kept, and `onOverflow` is told once so the caller can cut the flooding client off.
- * Bodies are read through `readBody` (64 KiB at most), which hands the handler the same text.
+ * Bodies are read through `readBodyBytes` (64 KiB at most), which the handler's `readBody` shares.
+ * A body sent with `Content-Encoding: gzip`, `deflate` or `br` is kept decoded (at most 1 MiB), as
+ * the checks must read it: a token compressed is still sent.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody } from './body.js';
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
+import { readBodyBytes } from './body.js';
 
 /** Longest response body kept (an HTML page is cut). */
 const MAX_RESPONSE_BODY = 64 * 1024;
@@ -22,7 +25,7 @@ interface RecordedRequest {
   readonly target: string;
   /** Header lines as sent, names in their own letter case, in order. */
   readonly headers: readonly (readonly [string, string])[];
-  /** The body; undefined until read, or when it could not be read (see `bodyProblem`). */
+  /** The body, decoded from its `Content-Encoding`; undefined until read, or when it could not be read (see `bodyProblem`). */
   body: string | undefined;
   bodyProblem: string | undefined;
 }
@@ -95,8 +98,8 @@ export class ClientRecorder {
     const request: RecordedRequest = { method: req.method ?? '', target: req.url ?? '', headers, body: undefined, bodyProblem: undefined };
     const entry: RecordedExchange = { seq: this.exchanges.length + 1, run, role, receivedAt: Date.now(), answeredAt: undefined, request, response: undefined };
     this.exchanges.push(entry);
-    readBody(req).then(
-      (body) => (request.body = body),
+    readBodyBytes(req).then(
+      (bytes) => (request.body = decoded(bytes, req.headers['content-encoding'])),
       (error: unknown) => (request.bodyProblem = error instanceof Error ? error.message : String(error)),
     );
     captureResponse(res, (response) => {
@@ -104,6 +107,34 @@ export class ClientRecorder {
       entry.answeredAt = Date.now();
     });
   }
+}
+
+/** Longest decoded body kept: a compressed body may expand far past the 64 KiB read. */
+const MAX_DECODED_BODY = 1024 * 1024;
+
+/**
+ * The body as text, decoded from `encoding` (gzip, deflate in either framing, br; a list is undone
+ * from its last); as it came when it names another encoding or does not decode.
+ */
+export function decoded(bytes: Buffer, encoding: string | undefined): string {
+  let out = bytes;
+  const codings = (encoding ?? '')
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity')
+    .reverse();
+  try {
+    for (const coding of codings) {
+      const options = { maxOutputLength: MAX_DECODED_BODY };
+      if (coding === 'gzip' || coding === 'x-gzip') out = gunzipSync(out, options);
+      else if (coding === 'br') out = brotliDecompressSync(out, options);
+      else if (coding === 'deflate') out = out[0] !== undefined && (out[0] & 0x0f) === 8 ? inflateSync(out, options) : inflateRawSync(out, options);
+      else return bytes.toString('utf8');
+    }
+  } catch {
+    return bytes.toString('utf8');
+  }
+  return out.toString('utf8');
 }
 
 /** Watches what is written to `res` and reports it when the response is complete. */

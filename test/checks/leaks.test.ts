@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { inspect } from 'node:util';
-import { findSecret, type KnownSecret, noSecretIn, secretValuesIn } from '../../src/checks/leaks.js';
+import { findSecret, isSecretValue, type KnownSecret, noSecretIn, secretValuesIn } from '../../src/checks/leaks.js';
 import { table } from './table.js';
 
 const SECRET: KnownSecret = { value: 'tpat_a+b/c=d"e', kind: 'the API token' };
@@ -132,4 +132,23 @@ table('secret values of an answer (src/checks/leaks.ts)', [
     },
     ok: true,
   },
+]);
+
+const isValue = (name: string, value: string, ok: boolean, secret = PLAIN.value) => ({
+  name,
+  found: () => ({ ok: isSecretValue(value, secret), expected: 'the secret', actual: isSecretValue(value, secret) ? 'the secret' : 'another value' }),
+  ok,
+});
+
+table('a whole value is the secret (src/checks/leaks.ts)', [
+  isValue('as it is', PLAIN.value, true),
+  isValue('a longer value that merely holds it is not: no false red on `<token>.old`', `${PLAIN.value}.old`, false),
+  isValue('every byte %-escaped', escapeAll(PLAIN.value), true),
+  isValue('URL-encoded', encodeURIComponent(SECRET.value), true, SECRET.value),
+  isValue('base64, padded', Buffer.from(SECRET.value).toString('base64'), true, SECRET.value),
+  isValue('base64url', Buffer.from(SECRET.value).toString('base64url'), true, SECRET.value),
+  isValue('hex', Buffer.from(PLAIN.value).toString('hex'), true),
+  isValue('base32 (GNU coreutils)', BASE32_OF_PLAIN, true),
+  isValue('base32 in lower case', BASE32_OF_PLAIN.toLowerCase(), true),
+  isValue('base64 of a longer value is not', Buffer.from(`${PLAIN.value}.old`).toString('base64'), false),
 ]);

@@ -1,6 +1,7 @@
 import {
   accessTokenIssued,
   bearerOf,
+  bodyTexts,
   describeRequest,
   formOf,
   inFlightTogether,
@@ -10,6 +11,8 @@ import {
   isInvalidGrant,
   isMint,
   type ObservedRequest,
+  originFormOf,
+  parameterValues,
   pathOf,
   refreshTokenIssued,
   settledBefore,
@@ -34,6 +37,35 @@ const holds = (name: string, ok: boolean) => ({ ok, expected: name, actual: Stri
 
 table('reading a recorded request (src/checks/observed-request.ts)', [
   { name: 'the path without the query', found: () => holds('path', pathOf(request()) === '/api/businesses/search'), ok: true },
+  {
+    name: 'an absolute-form target (RFC 9112 §3.2.2) has the path after its authority',
+    found: () =>
+      holds(
+        'absolute',
+        pathOf(request({ target: 'http://127.0.0.1:4010/api/businesses/search?q=a' })) === '/api/businesses/search' &&
+          originFormOf(request({ target: 'HTTP://h.test?q=a' })) === '/?q=a' &&
+          isBusinessSearch(request({ target: 'http://h.test:80/api/businesses/search' })),
+      ),
+    ok: true,
+  },
+  {
+    name: 'a JSON body is searched decoded too: no \\u escape hides a token',
+    found: () =>
+      holds('json', bodyTexts(request({ body: '{"t":"\\u0061b"}' })).join(' ') === '{"t":"\\u0061b"} {"t":"ab"}' && bodyTexts(request()).length === 0),
+    ok: true,
+  },
+  {
+    name: "parameter values: the query, then a JSON body's strings, a multipart form's parts, or the body read as a form",
+    found: () => {
+      const target = 'http://h.test/x?a=1%2B';
+      const json = parameterValues(request({ target, body: '{"t":{"u":["v",2]},"w":"x"}' }));
+      const form = parameterValues(request({ target: '/x', body: 't=a%2Fb&u=c' }));
+      const headers = { 'content-type': 'multipart/form-data; boundary=B' };
+      const multipart = parameterValues(request({ target: '/x', headers, body: '--B\r\nContent-Disposition: form-data; name="t"\r\n\r\nv1\r\n--B--\r\n' }));
+      return holds('params', [json, form, multipart].map((v) => v.join(',')).join('|') === '1+,v,x|a/b,c|v1');
+    },
+    ok: true,
+  },
   { name: 'a business search', found: () => holds('search', isBusinessSearch(request()) && isApiCall(request())), ok: true },
   {
     name: 'a mint is an admin call, not an API call',

@@ -7,8 +7,8 @@
  * run that exchanged and revoked nothing, and on each next run whose first exchange of the kept
  * token succeeded.
  */
-import { findSecret } from '../../../src/checks/leaks.js';
-import { formOf, isInvalidGrant, type ObservedRequest, refreshTokenIssued } from '../../../src/checks/observed-request.js';
+import { isSecretValue } from '../../../src/checks/leaks.js';
+import { formOf, isInvalidGrant, type ObservedRequest, parameterValues, refreshTokenIssued } from '../../../src/checks/observed-request.js';
 import { stillAlive } from '../../../src/checks/renewal.js';
 import { atMost } from '../../../src/checks/sequence.js';
 import { stillHoldsToken } from '../../../src/checks/token-file.js';
@@ -74,10 +74,11 @@ function destroying(requests: readonly ObservedRequest[], settings: ScenarioEvid
 }
 
 /**
- * The revocation names `token` in its body or its URL, in any form of the redactor's definition: the
- * spec's form URL-encodes it, so a token with `/`, `+` or `=` is not in the body as it is.
+ * The revocation names `token`: a parameter's value (its form's `token`, any form or query
+ * parameter, a string of a JSON body), decoded, is the token in any written form of the redactor's
+ * definition (URL-encoded, every byte %-escaped, base64...). A longer value that merely holds the
+ * token (`<token>.old`) names another token.
  */
 function names(revocation: ObservedRequest, token: string): boolean {
-  // Stryker disable next-line StringLiteral: the kind names the token in no verdict; no token runs across the line break, none is in a body never sent.
-  return findSecret(`${revocation.target}\n${revocation.body ?? ''}`, [{ value: token, kind: 'the API token' }]) !== undefined;
+  return parameterValues(revocation).some((value) => isSecretValue(value, token));
 }

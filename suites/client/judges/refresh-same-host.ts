@@ -9,7 +9,7 @@ import { atMost } from '../../../src/checks/sequence.js';
 import { atRole, sentTo } from '../../../src/checks/request.js';
 import { requestsOf } from '../evidence.js';
 import type { ClientJudge } from '../judge.js';
-import { isMint, isPartnerRefresh, type ObservedRequest, refreshTokenIssued } from '../../../src/checks/observed-request.js';
+import { bodyTexts, isMint, isPartnerRefresh, type ObservedRequest, refreshTokenIssued } from '../../../src/checks/observed-request.js';
 import { PATHS } from '../../../src/spec.js';
 
 export const refreshSameHost: ClientJudge = {
@@ -25,8 +25,8 @@ export const refreshSameHost: ClientJudge = {
       const held = new Set<string>();
       const misplaced: ObservedRequest[] = [];
       for (const request of run.requests) {
-        // Stryker disable next-line StringLiteral: neither the separator nor a body never sent puts a token in the text.
-        const text = [request.target, ...Object.values(request.headers), request.body ?? ''].join('\n');
+        // Stryker disable next-line StringLiteral: the separator puts no token in the text. A JSON body is searched decoded too.
+        const text = [request.target, ...Object.values(request.headers), ...bodyTexts(request)].join('\n');
         // Stryker disable next-line StringLiteral: the kind names the token in no verdict.
         const tokens = [...issued].map((value) => ({ value, kind: 'a partner refresh token' }));
         // In any written form of the redactor's definition: URL-encoded in a form, base64 in Basic credentials...

@@ -51,6 +51,34 @@ describe('CLIENT-KEEPS-API-TOKEN', () => {
     expect(one(issued('tpat_r1_in_url'), inUrl).oks).toEqual(['failed']);
   });
 
+  it('a revocation of a longer value that merely holds the kept token (`<token>.old`) names another token: no false red', () => {
+    const issued = exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1_kept' });
+    expect(one(issued, revoke(1, 'tpat_r1_kept.old')).oks).toEqual(['ok']);
+    const inUrl = req(1, 'identity', 'POST', `${IDENTITY}/protocol/openid-connect/revoke?token=old-tpat_r1_kept`);
+    expect(one(issued, inUrl).oks).toEqual(['ok']);
+    const inJson = revoke(1, '', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: 'tpat_r1_kept2' }) });
+    expect(one(issued, inJson).oks).toEqual(['ok']);
+  });
+
+  it('a revocation names the token as a whole value in any written form: every byte escaped, in any parameter, JSON, base64, multipart', () => {
+    const token = 'tpat/r1+kept==';
+    const issued = () => exchange(1, FIRST, { access: 'at_1', refresh: token });
+    const escaped = [...Buffer.from(token)].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join('');
+    expect(one(issued(), revoke(1, '', { body: `token_type_hint=refresh_token&token=${escaped}` })).oks).toEqual(['failed']);
+    expect(one(issued(), revoke(1, '', { headers: {}, body: `t=${encodeURIComponent(token)}` })).oks).toEqual(['failed']);
+    const inUrl = req(1, 'identity', 'POST', `http://127.0.0.1:1/realms/payroll/protocol/openid-connect/revoke?x=${encodeURIComponent(token)}`);
+    expect(one(issued(), inUrl).oks).toEqual(['failed']);
+    const unicode = [...token].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const json = revoke(1, '', { headers: { 'content-type': 'application/json' }, body: `{"revoke":{"token":"${unicode}"}}` });
+    expect(one(issued(), json).oks).toEqual(['failed']);
+    expect(one(issued(), revoke(1, Buffer.from(token).toString('base64'))).oks).toEqual(['failed']);
+    const multipart = revoke(1, '', {
+      headers: { 'content-type': 'multipart/form-data; boundary=XyZ' },
+      body: `--XyZ\r\nContent-Disposition: form-data; name="token"\r\n\r\n${token}\r\n--XyZ--\r\n`,
+    });
+    expect(one(issued(), multipart).oks).toEqual(['failed']);
+  });
+
   it('in the revoked scenario the token of the file was dead from the start: revoking it destroys nothing', () => {
     expect(verdicts([run(1, [refused(1, FIRST), revoke(1, FIRST)], { exitCode: 3 })], 'revoked').oks).toEqual(['ok']);
     expect(verdicts([run(1, [revoke(1, FIRST)], { exitCode: 3 })], 'happy-path').oks).toEqual(['failed']);

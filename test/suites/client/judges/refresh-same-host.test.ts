@@ -90,6 +90,19 @@ describe('CLIENT-REFRESH-SAME-HOST', () => {
     expect(verdicts(...notIssued).checks).toEqual([]);
   });
 
+  it('a refresh at the tenant host with an absolute-form target (RFC 9112 §3.2.2) is at the refresh endpoint: no false red', () => {
+    const absolute = partnerRefresh(1, 'tprt_at_1', 'at_2', { target: 'http://127.0.0.1:4010/api/admin/authentication/refresh' });
+    expect(verdicts(mint(1, 'at_1'), absolute).oks).toEqual(['ok', 'ok']);
+  });
+
+  it('the token sent to the sign-in server in JSON with every character \\u-escaped is found: no false green', () => {
+    const unicode = [...'tprt_at_1'].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const body = `{"grant_type":"refresh_token","refresh_token":"${unicode}"}`;
+    const toSignIn = req(1, 'identity', 'POST', `${IDENTITY}/protocol/openid-connect/token`, { headers: { 'content-type': 'application/json' }, body });
+    expect(verdicts(mint(1, 'at_1'), toSignIn).oks).toEqual(['failed', 'failed']);
+    expect(verdicts(mint(1, 'at_1'), { ...toSignIn, headers: {} }).oks).toEqual(['failed', 'failed']);
+  });
+
   it('the token sent in a body of a call to the sign-in server is found there', () => {
     const body = req(1, 'identity', 'POST', `${IDENTITY}/protocol/openid-connect/token`, { body: 'refresh_token=tprt_at_1' });
     expect(verdicts(mint(1, 'at_1'), body).oks).toEqual(['failed', 'failed']);
