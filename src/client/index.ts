@@ -130,7 +130,9 @@ function record(raw: RawScenario, id: string, test: string, options: ClientRunOp
   try {
     for (const exchange of raw.recorded) {
       const headers = headerRecord(exchange.request.headers);
-      const url = `${raw.origins[exchange.role] ?? 'http://127.0.0.1'}${exchange.request.target}`;
+      const target = exchange.request.target;
+      // An absolute-form target (RFC 9112 §3.2.2) is its own URL.
+      const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(target) ? target : `${raw.origins[exchange.role] ?? 'http://127.0.0.1'}${target}`;
       const seq = transcript.begin({ method: exchange.request.method, url, headers, body: exchange.request.body }, new Date(exchange.receivedAt));
       const response = exchange.response;
       const ms = (exchange.answeredAt ?? exchange.receivedAt) - exchange.receivedAt;
