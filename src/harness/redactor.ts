@@ -384,21 +384,36 @@ export function tailsView(text: string, byPrefix = false): TextView | undefined 
 }
 
 /**
- * Bytes written as numbers, decoded: `\x61\x74` escapes, a C array `0x61, 0x74` (`xxd -i`), decimal bytes
- * (`Uint8Array(65) [97, 116, …]`, `list(b)`), and `od -c` lines (`0000000   a   t   1   .`, offsets left out).
+ * Bytes written as numbers, decoded: `\x61\x74`, `\u0061\u0074` and octal `\141\164` escapes, HTML's
+ * `&#97;` and `&#x61;`, a C array `0x61, 0x74` (`xxd -i`, quoted or not), decimal bytes (`Uint8Array(65)
+ * [97, 116, …]`, `list(b)`, Go's `[97 116 …]`), and `od -c` lines (`0000000   a   t   1   .`, offsets left out).
  * Undefined when the text holds none.
  */
 const BYTE_RUN = new RegExp(
   [
     /(?:\\x[0-9a-fA-F]{2}){4,}/.source,
-    /0[xX][0-9a-fA-F]{2}(?:\s*,?\s*0[xX][0-9a-fA-F]{2}){3,}/.source,
+    /(?:\\u[0-9a-fA-F]{4}){4,}/.source,
+    /(?:\\[0-7]{3}){4,}/.source,
+    /(?:&#(?:[xX][0-9a-fA-F]{1,4}|\d{1,5});){4,}/.source,
+    /['"]?0[xX][0-9a-fA-F]{2}['"]?(?:\s*,?\s*['"]?0[xX][0-9a-fA-F]{2}['"]?){3,}/.source,
     /\b\d{1,3}(?:\s*,\s*\d{1,3}){7,}\b/.source,
+    /\[\d{1,3}(?: \d{1,3}){7,}\]/.source,
     /(?:^[0-7]{7}(?: {3}[ -~]| {2}\\[0abfnrtv]| [0-7]{3})+[ \t]*(?:\r?\n|$))+/.source,
   ].join('|'),
   'gm',
 );
 const OD_C_FIELD = / {3}([ -~])| {2}\\([0abfnrtv])| ([0-7]{3})/y;
 const OD_C_ESCAPES: Record<string, string> = { '0': '\0', a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/** How a run of BYTE_RUN spells each character: the pattern of one, its code, and the largest code it may stand for. */
+function numbersOf(run: string): [RegExp, (m: RegExpMatchArray) => number, number] {
+  if (run.startsWith('\\u')) return [/\\u([0-9a-fA-F]{4})/g, (m) => Number.parseInt(m[1]!, 16), 0xffff];
+  if (/^\\[0-7]/.test(run)) return [/\\([0-7]{3})/g, (m) => Number.parseInt(m[1]!, 8), 255];
+  if (run.startsWith('&#'))
+    return [/&#(?:[xX]([0-9a-fA-F]+)|(\d+));/g, (m) => (m[1] !== undefined ? Number.parseInt(m[1], 16) : Number.parseInt(m[2]!, 10)), 0xffff];
+  if (/^['"]?(?:\\x|0[xX])/.test(run)) return [/(?:\\x|0[xX])([0-9a-fA-F]{2})/g, (m) => Number.parseInt(m[1]!, 16), 255];
+  return [/\d{1,3}/g, (m) => Number.parseInt(m[0], 10), 255];
+}
 
 export function numbersView(text: string): TextView | undefined {
   return withoutAnsi(text, (plain) => {
@@ -424,10 +439,10 @@ export function numbersView(text: string): TextView | undefined {
         }
         continue;
       }
-      const hex = /^\\x|^0[xX]/.test(r);
-      for (const n of r.matchAll(hex ? /(?:\\x|0[xX])([0-9a-fA-F]{2})/g : /\d{1,3}/g)) {
-        const code = hex ? Number.parseInt(n[1]!, 16) : Number.parseInt(n[0], 10);
-        b.put(code > 255 ? '\ufffd' : String.fromCharCode(code), run.index + n.index, run.index + n.index + n[0].length);
+      const [numbers, codeOf, limit] = numbersOf(r);
+      for (const n of r.matchAll(numbers)) {
+        const code = codeOf(n);
+        b.put(code > limit ? '\ufffd' : String.fromCharCode(code), run.index + n.index, run.index + n.index + n[0].length);
       }
     }
     if (!any) return undefined;

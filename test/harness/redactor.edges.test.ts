@@ -506,6 +506,14 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
         .join('\n')}\n`,
     ],
     ['UTF-16LE hex, and an xxd dump of the UTF-16LE bytes', `${Buffer.from(access, 'utf16le').toString('hex')}\n${dump(Buffer.from(access, 'utf16le'))}`],
+    ['\\u escapes (a JSON or JavaScript string)', `debug: "${[...bytes].map((b) => `\\u${b.toString(16).padStart(4, '0')}`).join('')}"\n`],
+    ['octal escapes', `debug: "${[...bytes].map((b) => `\\${b.toString(8).padStart(3, '0')}`).join('')}"\n`],
+    [
+      'HTML character references, decimal and hex',
+      `<p>${[...bytes].map((b) => `&#${b};`).join('')}</p>\n<p>${[...bytes].map((b) => `&#x${b.toString(16)};`).join('')}</p>\n`,
+    ],
+    ["Python's list of quoted hex strings", `${JSON.stringify(hexArray).replace(/"/g, "'")}\n`],
+    ["Go's byte slice printed, [97 116 ...]", `debug: access token [${[...bytes].join(' ')}]\n`],
     [
       'dash-separated hex, lower and upper case',
       `${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('-')}\n${bytes.toString('hex').toUpperCase().match(/../g)!.join('-')}`,
