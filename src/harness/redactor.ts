@@ -333,12 +333,20 @@ function readBytes(text: string, littleEndian: boolean): TextView {
  * another's, so that two workers' lines interleaved each read whole. Undefined for a text of one line, and
  * `byPrefix` for a text whose lines have one prefix.
  */
+/** A log line's prefix, its times made one: each line of one writer stamped with its own time is still that writer's. */
+function writerOf(prefix: string): string {
+  return prefix.trim().replace(/\d{4}-\d\d-\d\d[T ][\d:.,]+Z?|\b\d\d:\d\d:\d\d(?:[.,]\d+)?/g, 'T');
+}
+
+/** Where a line ends: `\n`, `\r\n`, or a lone `\r` (a progress line written over). */
+const LINE_END = /\r\n?|\n/g;
+
 export function tailsView(text: string, byPrefix = false): TextView | undefined {
-  if (!text.includes('\n')) return undefined;
+  if (!/[\r\n]/.test(text)) return undefined;
   return withoutAnsi(text, (plain) => {
     const builders = new Map<string, ViewBuilder>();
     const builder = (prefix: string) => {
-      const key = byPrefix ? prefix.trim() : '';
+      const key = byPrefix ? writerOf(prefix) : '';
       let b = builders.get(key);
       if (b === undefined) {
         b = new ViewBuilder();
@@ -348,9 +356,11 @@ export function tailsView(text: string, byPrefix = false): TextView | undefined 
     };
     let i = 0;
     while (i <= plain.length) {
-      const eol = plain.indexOf('\n', i);
+      LINE_END.lastIndex = i;
+      const ending = LINE_END.exec(plain);
+      const eol = ending === null ? -1 : ending.index;
       const end = eol === -1 ? plain.length : eol;
-      const line = plain.slice(i, end).replace(/\r$/, '');
+      const line = plain.slice(i, end);
       const dump = line.length <= DUMP_LINE_MAX ? DUMP_LINE.exec(line) : null;
       if (dump !== null) {
         const column = dump.indices![2];
@@ -362,15 +372,15 @@ export function tailsView(text: string, byPrefix = false): TextView | undefined 
           for (let k = 0; k < inner[1]!.length; k++) b.put(inner[1]![k]!, groups, first + k + 1);
         }
       } else {
-        const word = /(\S+)\s*$/d.exec(line);
+        const word = /["'`]?([^\s"'`]+)["'`]?,?\s*$/d.exec(line);
         if (word !== null) {
           const b = builder(line.slice(0, word.indices![1]![0]));
           const start = i + word.indices![1]![0];
           for (let k = 0; k < word[1]!.length; k++) b.put(word[1]![k]!, start + k, start + k + 1);
         }
       }
-      if (eol === -1) break;
-      i = eol + 1;
+      if (ending === null) break;
+      i = eol + ending[0].length;
     }
     if (byPrefix && builders.size < 2) return undefined;
     // Each prefix's lines apart: a line break between them, which no form of a secret crosses.

@@ -505,6 +505,27 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
         .map((l, n) => `2026-11-27T18:10:0${n}.12${n}Z DEBUG [http] ${l}`)
         .join('\n')}\n`,
     ],
+    [
+      'the raw token cut into lines ended by a lone CR (a progress line written over)',
+      `${access
+        .match(/.{1,12}/g)!
+        .map((l) => `[w1] ${l}`)
+        .join('\r')}\r`,
+    ],
+    [
+      'the raw token cut into quoted pieces, one a line',
+      `${access
+        .match(/.{1,12}/g)!
+        .map((l) => `[w1] "${l}"`)
+        .join('\n')}\n`,
+    ],
+    [
+      "two workers' lines interleaved, each line stamped with its own time",
+      `${access
+        .match(/.{1,12}/g)!
+        .flatMap((l, n) => [`2026-11-27T18:10:0${n}.00${n}Z DEBUG [w1] ${l}`, `2026-11-27T18:10:0${n}.00${n + 3}Z DEBUG [w2] search page ${n} ok`])
+        .join('\n')}\n`,
+    ],
     ['UTF-16LE hex, and an xxd dump of the UTF-16LE bytes', `${Buffer.from(access, 'utf16le').toString('hex')}\n${dump(Buffer.from(access, 'utf16le'))}`],
     ['\\u escapes (a JSON or JavaScript string)', `debug: "${[...bytes].map((b) => `\\u${b.toString(16).padStart(4, '0')}`).join('')}"\n`],
     ['octal escapes', `debug: "${[...bytes].map((b) => `\\${b.toString(8).padStart(3, '0')}`).join('')}"\n`],
