@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrowser } from '../../src/harness/browser/executable.js';
+import { browserLimitMs } from '../helpers/browser-time.js';
 import { runInProcess, startTarget, type Target } from '../reporters/helpers.js';
 import { captureIssuedTokens, filesUnder, findSecrets, type Capture } from '../reporters/secrets.js';
 
@@ -160,50 +161,54 @@ describe('redaction, browser paths: the token page, its screenshots, and tokens 
   const HOOK_RULES = ['TOKEN-PAGE-MASKED', 'TOKEN-PAGE-COUNTDOWN', 'TOKEN-PAGE-CANCELLED'];
   const HOOKLESS_RULES = ['TOKEN-PAGE-COPY', 'TOKEN-PAGE-CANCELLED', 'SIGNIN-REVOKE'];
 
-  it.skipIf(!browserFound)('hook and hookless (TACK_USER_PASSWORD): reports, screenshots and the console hold no password, token or code', async () => {
-    const capture = captureIssuedTokens();
-    const target = await startTarget(PAGE_FAULTS);
-    try {
-      const { TACK_HOOK_URL: _u, TACK_HOOK_TOKEN: _t, ...withoutHook } = target.env;
-      const tokenFile = join(target.dir, 'api-token');
-      writeFileSync(tokenFile, `${target.server.issueApiToken('acme', target.server.userEmail)}\n`, { mode: 0o600 });
-      const user = { TACK_USER_EMAIL: target.server.userEmail, TACK_USER_PASSWORD: target.server.userPassword };
-      const hookless = { ...withoutHook, ...user, TACK_API_TOKEN_FILE: tokenFile };
-      const configured = {
-        TACK_PARTNER_SECRET: target.env.TACK_PARTNER_SECRET!,
-        TACK_OTHER_PARTNER_SECRET: target.env.TACK_OTHER_PARTNER_SECRET!,
-        TACK_HOOK_TOKEN: target.env.TACK_HOOK_TOKEN!,
-        TACK_USER_PASSWORD: target.server.userPassword,
-      };
-      for (const [env, only] of [
-        [target.env, HOOK_RULES],
-        [hookless, HOOKLESS_RULES],
-      ] as const) {
-        const run = await runInProcess(env, { only: [...only], seed: 7 });
-        expect(run.code).toBe(1);
-        const results = JSON.parse(readFileSync(join(run.runDir, 'results.json'), 'utf8')) as ResultsShape;
-        expect(results.rules.map((r) => `${r.id}: ${r.status}`).sort()).toEqual(only.map((rule) => `${rule}: failed`).sort());
-        const shots = results.rules.flatMap((r) => r.checks.filter((c) => c.screenshot).map((c) => ({ rule: r.id, ...c.screenshot! })));
-        // The page that shows the whole token is never captured; the others are, masked.
-        const masked = shots.filter((s) => s.rule === 'TOKEN-PAGE-MASKED').map((s) => s.file ?? s.withheld);
-        if (only.includes('TOKEN-PAGE-MASKED')) expect(masked).toEqual([expect.stringContaining('no screenshot kept: the page showed a secret')]);
-        const written = shots.filter((s) => s.file !== undefined).map((s) => s.file!);
-        expect(written.length).toBeGreaterThan(0);
-        for (const file of written) expect(readFileSync(join(run.runDir, file)).subarray(1, 4).toString()).toBe('PNG');
-        expect(readFileSync(join(run.runDir, 'report.html'), 'utf8')).toContain('data:image/png;base64,');
-        const texts = filesUnder(run.runDir);
-        texts.set('stdout', run.out);
-        expect(findSecrets(texts, configured, capture.tokens)).toEqual([]);
+  it.skipIf(!browserFound)(
+    'hook and hookless (TACK_USER_PASSWORD): reports, screenshots and the console hold no password, token or code',
+    async () => {
+      const capture = captureIssuedTokens();
+      const target = await startTarget(PAGE_FAULTS);
+      try {
+        const { TACK_HOOK_URL: _u, TACK_HOOK_TOKEN: _t, ...withoutHook } = target.env;
+        const tokenFile = join(target.dir, 'api-token');
+        writeFileSync(tokenFile, `${target.server.issueApiToken('acme', target.server.userEmail)}\n`, { mode: 0o600 });
+        const user = { TACK_USER_EMAIL: target.server.userEmail, TACK_USER_PASSWORD: target.server.userPassword };
+        const hookless = { ...withoutHook, ...user, TACK_API_TOKEN_FILE: tokenFile };
+        const configured = {
+          TACK_PARTNER_SECRET: target.env.TACK_PARTNER_SECRET!,
+          TACK_OTHER_PARTNER_SECRET: target.env.TACK_OTHER_PARTNER_SECRET!,
+          TACK_HOOK_TOKEN: target.env.TACK_HOOK_TOKEN!,
+          TACK_USER_PASSWORD: target.server.userPassword,
+        };
+        for (const [env, only] of [
+          [target.env, HOOK_RULES],
+          [hookless, HOOKLESS_RULES],
+        ] as const) {
+          const run = await runInProcess(env, { only: [...only], seed: 7 });
+          expect(run.code).toBe(1);
+          const results = JSON.parse(readFileSync(join(run.runDir, 'results.json'), 'utf8')) as ResultsShape;
+          expect(results.rules.map((r) => `${r.id}: ${r.status}`).sort()).toEqual(only.map((rule) => `${rule}: failed`).sort());
+          const shots = results.rules.flatMap((r) => r.checks.filter((c) => c.screenshot).map((c) => ({ rule: r.id, ...c.screenshot! })));
+          // The page that shows the whole token is never captured; the others are, masked.
+          const masked = shots.filter((s) => s.rule === 'TOKEN-PAGE-MASKED').map((s) => s.file ?? s.withheld);
+          if (only.includes('TOKEN-PAGE-MASKED')) expect(masked).toEqual([expect.stringContaining('no screenshot kept: the page showed a secret')]);
+          const written = shots.filter((s) => s.file !== undefined).map((s) => s.file!);
+          expect(written.length).toBeGreaterThan(0);
+          for (const file of written) expect(readFileSync(join(run.runDir, file)).subarray(1, 4).toString()).toBe('PNG');
+          expect(readFileSync(join(run.runDir, 'report.html'), 'utf8')).toContain('data:image/png;base64,');
+          const texts = filesUnder(run.runDir);
+          texts.set('stdout', run.out);
+          expect(findSecrets(texts, configured, capture.tokens)).toEqual([]);
+        }
+        // What there was to leak: API tokens the page handed out, the passwords typed, one-time codes.
+        expect([...capture.tokens].filter((t) => t.startsWith('tpat_')).length).toBeGreaterThan(5);
+        expect([...capture.tokens].some((t) => t.startsWith('ac1.'))).toBe(true);
+        expect(capture.tokens.has(target.server.userPassword)).toBe(true);
+      } finally {
+        capture.stop();
+        await target.server.close();
       }
-      // What there was to leak: API tokens the page handed out, the passwords typed, one-time codes.
-      expect([...capture.tokens].filter((t) => t.startsWith('tpat_')).length).toBeGreaterThan(5);
-      expect([...capture.tokens].some((t) => t.startsWith('ac1.'))).toBe(true);
-      expect(capture.tokens.has(target.server.userPassword)).toBe(true);
-    } finally {
-      capture.stop();
-      await target.server.close();
-    }
-  });
+    },
+    browserLimitMs(2),
+  );
 });
 
 interface ResultsShape {
