@@ -17,7 +17,7 @@ import { judgeClient, type PlayedScenario } from '../../suites/client/index.js';
 import { scenariosOf } from '../../suites/client/scenarios.js';
 import { type StopSignal, stopText } from '../harness/interrupt.js';
 import { type ClientProgram, playScenario, type RawScenario } from './one-scenario.js';
-import type { ObservedRequest, Role } from '../checks/observed-request.js';
+import { type ObservedRequest, originFormOf, type Role } from '../checks/observed-request.js';
 import { plural } from '../text/plural.js';
 import type { ClientReport, ClientScenarioReport } from '../reporters/results-schema.js';
 
@@ -130,9 +130,8 @@ function record(raw: RawScenario, id: string, test: string, options: ClientRunOp
   try {
     for (const exchange of raw.recorded) {
       const headers = headerRecord(exchange.request.headers);
-      const target = exchange.request.target;
-      // An absolute-form target (RFC 9112 §3.2.2) is its own URL.
-      const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(target) ? target : `${raw.origins[exchange.role] ?? 'http://127.0.0.1'}${target}`;
+      // The listener that got it, and its path however it was written (an absolute-form target too).
+      const url = `${raw.origins[exchange.role] ?? 'http://127.0.0.1'}${originFormOf(exchange.request)}`;
       const seq = transcript.begin({ method: exchange.request.method, url, headers, body: exchange.request.body }, new Date(exchange.receivedAt));
       const response = exchange.response;
       const ms = (exchange.answeredAt ?? exchange.receivedAt) - exchange.receivedAt;
