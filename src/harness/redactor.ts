@@ -187,8 +187,8 @@ export function joinedLines(text: string): string {
  */
 interface TextView {
   readonly text: string;
-  readonly from: readonly number[];
-  readonly to: readonly number[];
+  readonly from: Int32Array;
+  readonly to: Int32Array;
 }
 
 /** Worth a view: a line break, a `%XX` escape, an ANSI escape, or two hex pairs with a separator between. */
@@ -223,21 +223,54 @@ function withoutAnsi(text: string, read: (plain: string) => TextView | undefined
   return { text: view.text, from: view.from.map((f) => at[f] ?? text.length), to: view.to.map((t) => (t === 0 ? 0 : at[t - 1]! + 1)) };
 }
 
-/** Builds a view: characters put with the span of the original text they stand for. */
+/** Reads code units back into a string (a lone surrogate stays one unit: the spans stay aligned). */
+const UNITS = new TextDecoder('utf-16le');
+
+/**
+ * Builds a view: characters (UTF-16 code units, as a string indexes them) put with the span of the original
+ * text they stand for. Kept in typed arrays and read into a string once: a string grown and read a character
+ * at a time is copied whole at each read, which made a long page's view cost seconds.
+ */
 class ViewBuilder {
-  text = '';
-  readonly from: number[] = [];
-  readonly to: number[] = [];
+  private units = new Uint16Array(256);
+  private starts = new Int32Array(256);
+  private ends = new Int32Array(256);
+  length = 0;
   put(chars: string, start: number, end: number): void {
-    for (const c of chars) {
-      this.text += c;
-      this.from.push(start);
-      this.to.push(end);
+    for (let k = 0; k < chars.length; k++) this.putUnit(chars.charCodeAt(k), start, end);
+  }
+  private putUnit(unit: number, start: number, end: number): void {
+    if (this.length === this.units.length) {
+      this.units = grown(this.units, new Uint16Array(this.length * 2));
+      this.starts = grown(this.starts, new Int32Array(this.length * 2));
+      this.ends = grown(this.ends, new Int32Array(this.length * 2));
     }
+    this.units[this.length] = unit;
+    this.starts[this.length] = start;
+    this.ends[this.length] = end;
+    this.length++;
   }
-  view(): TextView {
-    return { text: this.text, from: this.from, to: this.to };
+  /** Takes the spaces and tabs at the end back out. */
+  trimEnd(): void {
+    while (this.length > 0 && (this.units[this.length - 1] === 0x20 || this.units[this.length - 1] === 0x09)) this.length--;
   }
+  /** Puts what `other` holds, each unit with its own span. */
+  append(other: ViewBuilder): void {
+    for (let k = 0; k < other.length; k++) this.putUnit(other.units[k]!, other.starts[k]!, other.ends[k]!);
+  }
+  /** The view, from unit `first` on. */
+  view(first = 0): TextView {
+    return {
+      text: UNITS.decode(this.units.subarray(first, this.length)),
+      from: this.starts.slice(first, this.length),
+      to: this.ends.slice(first, this.length),
+    };
+  }
+}
+
+function grown<T extends Uint16Array | Int32Array>(old: T, into: T): T {
+  into.set(old);
+  return into;
 }
 
 /**
@@ -298,11 +331,7 @@ function readBytes(text: string, littleEndian: boolean): TextView {
     const c = text[i]!;
     if (c === '\n' || (c === '\r' && text[i + 1] === '\n')) {
       // A line break and the spaces around it (`joinedLines`).
-      while (b.text.endsWith(' ') || b.text.endsWith('\t')) {
-        b.text = b.text.slice(0, -1);
-        b.from.pop();
-        b.to.pop();
-      }
+      b.trimEnd();
       // Stryker disable next-line ConditionalExpression,StringLiteral: past the \r alone, its \n is read next as a break of its own: the same.
       i += c === '\r' ? 2 : 1;
       while (text[i] === ' ' || text[i] === '\t') i++;
@@ -387,9 +416,9 @@ export function tailsView(text: string, byPrefix = false): TextView | undefined 
     const all = new ViewBuilder();
     for (const b of builders.values()) {
       all.put('\n', 0, 0);
-      for (let k = 0; k < b.text.length; k++) all.put(b.text[k]!, b.from[k]!, b.to[k]!);
+      all.append(b);
     }
-    return { text: all.text.slice(1), from: all.from.slice(1), to: all.to.slice(1) };
+    return all.view(1);
   });
 }
 
@@ -737,6 +766,8 @@ class SecretIndex {
   private readonly long = new Map<string, string[]>();
   /** First character to the values shorter than PREFIX beginning so, longest first. */
   private readonly short = new Map<string, string[]>();
+  /** 1 at the code unit of each value's first character: most positions of a text begin none, and cost one read. */
+  private readonly firstUnits = new Uint8Array(0x10000);
 
   constructor(
     private readonly placeholders: ReadonlyMap<string, string>,
@@ -747,6 +778,7 @@ class SecretIndex {
 
   /** Indexes one more value (already in `placeholders`), keeping its list longest first. */
   add(value: string): void {
+    this.firstUnits[value.charCodeAt(0)] = 1;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: indexed by its first character instead, a value is found the same, only slower.
     const [map, key] = value.length >= PREFIX ? [this.long, value.slice(0, PREFIX)] : [this.short, value[0]!];
     const list = map.get(key);
@@ -775,11 +807,14 @@ class SecretIndex {
   }
 
   private at(text: string, i: number): Found | undefined {
+    const unit = text.charCodeAt(i);
     // Stryker disable next-line ConditionalExpression: a shortcut; the placeholder's pattern begins with its `<`.
-    if (text.charCodeAt(i) === 60 /* < */) {
+    if (unit === 60 /* < */) {
       PLACEHOLDER.lastIndex = i;
       if (PLACEHOLDER.test(text)) return { start: i, end: PLACEHOLDER.lastIndex, placeholder: undefined };
     }
+    // Stryker disable next-line ConditionalExpression: a shortcut; no value is indexed under a beginning none has.
+    if (this.firstUnits[unit] === 0) return undefined;
     return this.first(this.long.get(text.slice(i, i + PREFIX)), text, i) ?? this.first(this.short.get(text[i]!), text, i);
   }
 

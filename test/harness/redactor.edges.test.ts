@@ -323,6 +323,20 @@ describe('a secret printed as tools print bytes (src/harness/redactor.ts bytesVi
     expect(secretTexts('ab\n cd')).toEqual(['ab\n cd', 'abcd']);
   });
 
+  it('characters of two code units before a spelled secret (emoji in a log line) leave the replaced span where the secret stands', () => {
+    const { r, p } = redactor();
+    // A view counts code units, as the text does: counted as code points, each emoji would move the span one unit left.
+    const spaced = [...Buffer.from(token)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+    expect(r.redact(`🚀🚀🚀 bytes ${spaced} done`)).toBe(`🚀🚀🚀 bytes ${p} done`);
+    expect(r.redact(`🚀 ${token.slice(0, 12)}\n${token.slice(12)} end`)).toBe(`🚀 ${p} end`);
+  });
+
+  it('a secret cut across lines at the end of a long page is replaced, the page kept', () => {
+    const { r, p } = redactor();
+    const page = Array.from({ length: 3000 }, (_, i) => `  <div class="row r${i}"><span>lorem ipsum dolor</span> 12, 34, 56 &amp; ${i}</div>`).join('\n');
+    expect(r.redact(`${page}\n${token.slice(0, 9)}\n${token.slice(9)}`)).toBe(`${page}\n${p}`);
+  });
+
   it('a secret cut across CRLF lines, spaces and tabs around the break, is replaced where it stands', () => {
     const { r, p } = redactor();
     expect(r.redact(`start ${token.slice(0, 12)} \t\r\n\t ${token.slice(12)} end`)).toBe(`start ${p} end`);
