@@ -401,11 +401,11 @@ export function tailsView(text: string, byPrefix = false): TextView | undefined 
           for (let k = 0; k < inner[1]!.length; k++) b.put(inner[1]![k]!, groups, first + k + 1);
         }
       } else {
-        const word = /["'`]?([^\s"'`]+)["'`]?,?\s*$/d.exec(line);
-        if (word !== null) {
-          const b = builder(line.slice(0, word.indices![1]![0]));
-          const start = i + word.indices![1]![0];
-          for (let k = 0; k < word[1]!.length; k++) b.put(word[1]![k]!, start + k, start + k + 1);
+        const word = lastWord(line);
+        if (word !== undefined) {
+          const [from, to] = word;
+          const b = builder(line.slice(0, from));
+          for (let k = from; k < to; k++) b.put(line[k]!, i + k, i + k + 1);
         }
       }
       if (ending === null) break;
@@ -420,6 +420,33 @@ export function tailsView(text: string, byPrefix = false): TextView | undefined 
     }
     return all.view(1);
   });
+}
+
+/** What ends a word: a space of any kind, or a quote. */
+const WORD_END = /[\s"'`]/;
+const QUOTE = /["'`]/;
+
+/**
+ * Where a line's last word stands, [start, end): its quotes and a comma after them left out (`"word",`), a
+ * comma after a bare word kept. Undefined when the line ends in no word. Read back from the end, in one pass:
+ * a pattern anchored at the end (`["'`]?([^\s"'`]+)["'`]?,?\s*$`) is tried from every position, which on a
+ * line of a few hundred kilobytes (a screenshot inlined in report.html) took half a minute.
+ */
+function lastWord(line: string): [number, number] | undefined {
+  let end = line.length;
+  while (end > 0 && /\s/.test(line[end - 1]!)) end--;
+  const startOf = (wordEnd: number) => {
+    let start = wordEnd;
+    while (start > 0 && !WORD_END.test(line[start - 1]!)) start--;
+    return start;
+  };
+  if (line[end - 1] === ',' && QUOTE.test(line[end - 2] ?? '')) {
+    // `"word",`: the word ends before the quote; with no word there, the comma is the word.
+    const start = startOf(end - 2);
+    if (start < end - 2) return [start, end - 2];
+  } else if (QUOTE.test(line[end - 1] ?? '')) end--;
+  const start = startOf(end);
+  return start < end ? [start, end] : undefined;
 }
 
 /**

@@ -4,7 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findSecret } from '../../src/checks/leaks.js';
-import { bytesView, headerTexts, isSecretMember, joinedLines, Redactor, secretForms, secretMembers, secretTexts } from '../../src/harness/redactor.js';
+import fc from 'fast-check';
+import {
+  bytesView,
+  headerTexts,
+  isSecretMember,
+  joinedLines,
+  Redactor,
+  secretForms,
+  secretMembers,
+  secretTexts,
+  tailsView,
+} from '../../src/harness/redactor.js';
 
 const TOKEN = 'tpat_Vq3xR8mZ2kL0pT7s';
 
@@ -579,5 +590,29 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
       expect(r.redact(text)).toBe(text);
       expect(findSecret(text, [{ value: access, kind: 'an access token' }])).toBeUndefined();
     }
+  });
+});
+
+describe('the last word of each line (src/harness/redactor.ts tailsView)', () => {
+  /** The pattern tailsView read each line with before it was read back from the end: the oracle. */
+  const byPattern = (text: string) =>
+    text
+      .split(/\r\n?|\n/)
+      .map((line) => /["'`]?([^\s"'`]+)["'`]?,?\s*$/.exec(line)?.[1] ?? '')
+      .join('');
+
+  it('reads each line as the end-anchored pattern does: quotes and a comma after a quote left out, a bare comma kept', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('x', 'y', '"', "'", '`', ',', ' ', '\t', '\u00a0', '\n'), { maxLength: 24 }), (chars) => {
+        const text = `${chars.join('')}\nz`;
+        expect(tailsView(text)!.text).toBe(byPattern(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a line of half a megabyte without a space, a quote near its end, is read in one pass', () => {
+    const line = `<img src="data:image/png;base64,${'A'.repeat(500_000)}"> end`;
+    expect(tailsView(`${line}\nnext`)!.text).toBe('endnext');
   });
 });
