@@ -119,7 +119,10 @@ export class HttpClient {
     const { transcript } = this.options;
     const started = performance.now();
     const seq = transcript.begin(req);
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    // A timer cleared when the exchange ends: AbortSignal.timeout's fires anyway, building an error each time.
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new DOMException('The exchange timed out', 'TimeoutError')), this.options.timeoutMs);
+    const signal = timeout.signal;
     try {
       const res = await request(req.url, {
         method: req.method as 'GET',
@@ -143,6 +146,8 @@ export class HttpClient {
       const tackError = this.describe(error, req);
       transcript.fail(seq, { code: tackError.code, message: tackError.message }, ms);
       throw tackError;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

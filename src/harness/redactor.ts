@@ -232,10 +232,17 @@ const UNITS = new TextDecoder('utf-16le');
  * at a time is copied whole at each read, which made a long page's view cost seconds.
  */
 class ViewBuilder {
-  private units = new Uint16Array(256);
-  private starts = new Int32Array(256);
-  private ends = new Int32Array(256);
+  private units: Uint16Array;
+  private starts: Int32Array;
+  private ends: Int32Array;
   length = 0;
+  /** `expected`: about how many units the view will hold (it grows past it as needed). */
+  constructor(expected = 16) {
+    const size = Math.max(expected, 16);
+    this.units = new Uint16Array(size);
+    this.starts = new Int32Array(size);
+    this.ends = new Int32Array(size);
+  }
   put(chars: string, start: number, end: number): void {
     for (let k = 0; k < chars.length; k++) this.putUnit(chars.charCodeAt(k), start, end);
   }
@@ -288,7 +295,7 @@ export function bytesView(text: string, littleEndian = false): TextView | undefi
 }
 
 function readBytes(text: string, littleEndian: boolean): TextView {
-  const b = new ViewBuilder();
+  const b = new ViewBuilder(text.length);
   let i = 0;
   let lineStart = true;
   while (i < text.length) {
@@ -483,11 +490,11 @@ function numbersOf(run: string): [RegExp, (m: RegExpMatchArray) => number, numbe
 
 export function numbersView(text: string): TextView | undefined {
   return withoutAnsi(text, (plain) => {
-    const b = new ViewBuilder();
+    // Most texts hold no run: nothing to build.
+    if (plain.search(BYTE_RUN) === -1) return undefined;
+    const b = new ViewBuilder(plain.length);
     let last = 0;
-    let any = false;
     for (const run of plain.matchAll(BYTE_RUN)) {
-      any = true;
       for (let k = last; k < run.index; k++) b.put(plain[k]!, k, k + 1);
       last = run.index + run[0].length;
       const r = run[0];
@@ -511,7 +518,6 @@ export function numbersView(text: string): TextView | undefined {
         b.put(code > limit ? '\ufffd' : String.fromCharCode(code), run.index + n.index, run.index + n.index + n[0].length);
       }
     }
-    if (!any) return undefined;
     for (let k = last; k < plain.length; k++) b.put(plain[k]!, k, k + 1);
     return b.view();
   });
