@@ -25,6 +25,8 @@ export const PATHS = {
   users: '/api/admin/users',
   /** Every partner-key endpoint starts with it. */
   adminPrefix: '/api/admin/',
+  /** §4.1, §4.3: every endpoint of the tenant API starts with it; the tenant host's web pages (§1: /account/api-tokens) do not. */
+  apiPrefix: '/api/',
   /** §4.3: business search, with a bearer access token. */
   search: '/api/businesses/search',
   /** §4.2: the token endpoint: an API token (refresh_token) exchanged for an access token. */

@@ -68,9 +68,13 @@ export function isAdminCall(request: ObservedRequest): boolean {
   return pathOf(request).includes(PATHS.adminPrefix);
 }
 
-/** A call of the tenant API that is not a partner-key endpoint: business search and the like. */
+/**
+ * A call of the tenant API that is not a partner-key endpoint: business search and the like. A web
+ * page of the tenant host (`/account`: the spec's pages are not under `/api/`) is no API call: a
+ * client that reads one between a 401 and its retry has not retried with it.
+ */
 export function isApiCall(request: ObservedRequest): boolean {
-  return request.role === 'tenant' && !isAdminCall(request);
+  return request.role === 'tenant' && pathOf(request).startsWith(PATHS.apiPrefix) && !isAdminCall(request);
 }
 
 export function isBusinessSearch(request: ObservedRequest): boolean {

@@ -68,6 +68,11 @@ table('reading a recorded request (src/checks/observed-request.ts)', [
   },
   { name: 'a business search', found: () => holds('search', isBusinessSearch(request()) && isApiCall(request())), ok: true },
   {
+    name: 'a web page of the tenant host is no API call: a client reading /account between a 401 and its retry was failed',
+    found: () => holds('page', !isApiCall(request({ target: '/account' })) && !isApiCall(request({ target: 'http://acme.localhost:1/account/api-tokens' }))),
+    ok: true,
+  },
+  {
     name: 'a mint is an admin call, not an API call',
     found: () =>
       holds(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ObservedRequest } from '../../../../src/checks/observed-request.js';
 import { rulesOf } from '../../../../suites/client/index.js';
 import { bearer } from '../../../../suites/client/judges/bearer.js';
-import { exchange, FIRST, judged, mint, run, scenario, search } from '../../../helpers/client-evidence.js';
+import { exchange, FIRST, judged, mint, req, run, scenario, search } from '../../../helpers/client-evidence.js';
 
 const verdicts = (requests: ObservedRequest[], profile: 'personal-token' | 'partner-key' = 'personal-token') =>
   judged(bearer, scenario('happy-path', profile, [run(1, requests)]));
@@ -24,6 +24,11 @@ describe('CLIENT-BEARER', () => {
     expect(verdicts(calls).checks.map((c) => [c.ok, c.seqs])).toEqual([[false, [calls[1]!.seq]]]);
     const [made] = verdicts([search(1, 'at_made_up')]).checks;
     expect([made!.ok, made!.expected]).toEqual([false, 'Authorization: Bearer with an access token the server issued']);
+  });
+
+  it('a web page of the tenant host read without a token is no API call', () => {
+    const calls = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), req(1, 'tenant', 'GET', '/account', { status: 302 }), search(1, 'at_1')];
+    expect(verdicts(calls).checks.map((c) => [c.ok, c.seqs])).toEqual([[true, [calls[2]!.seq]]]);
   });
 
   it('a token issued in another run of the scenario counts as issued', () => {

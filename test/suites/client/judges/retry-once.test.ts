@@ -100,6 +100,17 @@ describe('CLIENT-RETRY-ONCE-ON-401', () => {
     expect(verdicts(first, unauthorized, renewal, retry, discovery).oks).toEqual(['ok', 'ok', 'ok']);
   });
 
+  it('a web page read between the 401 and the renewal is not the retry (it was taken for one: a false red)', () => {
+    const [first, unauthorized] = start();
+    const page = req(1, 'tenant', 'GET', '/account', { status: 302 });
+    const renewal = exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' });
+    const retry = search(1, 'at_2');
+    expect(verdicts(first, unauthorized, page, renewal, retry).checks.map((c) => [c.ok, c.seqs])).toEqual([
+      [true, seqs(unauthorized, renewal, retry)],
+      [true, seqs(unauthorized, renewal, retry)],
+    ]);
+  });
+
   it('a retry that succeeded ends it: later calls and renewals are other rules', () => {
     expect(verdicts(...start(), exchange(1, 'tpat_r1', { access: 'at_2' }), search(1, 'at_2'), search(1, 'at_2', 500)).oks).toEqual(['ok', 'ok']);
   });
