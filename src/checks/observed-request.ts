@@ -71,10 +71,12 @@ export function isAdminCall(request: ObservedRequest): boolean {
 /**
  * A call of the tenant API that is not a partner-key endpoint: business search and the like. A web
  * page of the tenant host (`/account`: the spec's pages are not under `/api/`) is no API call: a
- * client that reads one between a 401 and its retry has not retried with it.
+ * client that reads one between a 401 and its retry has not retried with it. Nor is a request the
+ * server answered 404 (`/api/health`): there is no such endpoint, so it calls nothing the rules on
+ * API calls speak of (a client whose work went there fails on its missing work instead).
  */
 export function isApiCall(request: ObservedRequest): boolean {
-  return request.role === 'tenant' && pathOf(request).startsWith(PATHS.apiPrefix) && !isAdminCall(request);
+  return request.role === 'tenant' && pathOf(request).startsWith(PATHS.apiPrefix) && !isAdminCall(request) && statusOf(request) !== 404;
 }
 
 export function isBusinessSearch(request: ObservedRequest): boolean {

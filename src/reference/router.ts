@@ -37,16 +37,22 @@ interface Target {
   readonly query: string;
 }
 
-/** Splits the request target; absolute-form (`http://host/path`) is reduced to its path. */
+/** `scheme://authority` at the start of an absolute-form target. */
+const SCHEME_AND_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+/**
+ * Splits the request target; absolute-form (`http://host/path`) is reduced to the path and query after its
+ * authority, as written: the same path as the origin-form target would be, with no dot segment resolved and no
+ * `\` read as `/` (a URL parser's browser rules would make `http://host/x/../api/…` the API while
+ * `/x/../api/…` is not found).
+ */
 function splitTarget(url: string | undefined): Target {
   let target = url ?? '';
   if (!target.startsWith('/')) {
-    try {
-      const parsed = new URL(target);
-      target = parsed.pathname + parsed.search;
-    } catch {
-      throw notFound('not_found', 'No such resource.');
-    }
+    const authority = SCHEME_AND_AUTHORITY.exec(target);
+    if (authority === null) throw notFound('not_found', 'No such resource.');
+    const rest = target.slice(authority[0].length);
+    target = rest.startsWith('/') ? rest : `/${rest}`;
   }
   const q = target.indexOf('?');
   return q < 0 ? { path: target, query: '' } : { path: target.slice(0, q), query: target.slice(q + 1) };

@@ -73,6 +73,16 @@ table('reading a recorded request (src/checks/observed-request.ts)', [
     ok: true,
   },
   {
+    name: "a request the server answered 404 is no API call: an adversary's /api/health between renewal and retry was taken for the retry",
+    found: () =>
+      holds(
+        '404',
+        !isApiCall(request({ target: '/api/health', response: { status: 404, headers: {}, body: '', at: 0 } })) &&
+          isApiCall(request({ target: '/api/businesses/search', response: { status: 401, headers: {}, body: '', at: 0 } })),
+      ),
+    ok: true,
+  },
+  {
     name: 'a mint is an admin call, not an API call',
     found: () =>
       holds(

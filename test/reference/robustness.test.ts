@@ -87,6 +87,18 @@ describe('malformed HTTP and odd hosts', () => {
     expect(reply).toMatch(/^HTTP\/1\.1 401 /);
   });
 
+  // An adversary's client sent its search without a token as `http://host/api/admin/../businesses/search`: a URL
+  // parser made it the search (401) while tack read an admin path; the origin-form spelling was not found.
+  it.each(['/api/admin/../businesses/search', '/x/../api/businesses/search', '/api/admin/%2e%2e/businesses/search', '/api\\businesses\\search'])(
+    'reads an absolute-form path as written, as its origin form is read: %s is not found either way',
+    async (path) => {
+      for (const target of [path, `http://acme.localhost:${server.port}${path}`]) {
+        const reply = await raw(`GET ${target} HTTP/1.1\r\nHost: acme.localhost\r\nConnection: close\r\n\r\n`);
+        expect([target, reply.slice(0, 13)]).toEqual([target, 'HTTP/1.1 404 ']);
+      }
+    },
+  );
+
   it.each([
     ['an unknown name', 'example.com'],
     ['a nested tenant name', 'x.acme.localhost'],

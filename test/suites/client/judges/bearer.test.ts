@@ -31,6 +31,11 @@ describe('CLIENT-BEARER', () => {
     expect(verdicts(calls).checks.map((c) => [c.ok, c.seqs])).toEqual([[true, [calls[2]!.seq]]]);
   });
 
+  it('a request answered 404 without a token is no API call (there is no such endpoint)', () => {
+    const calls = [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' }), req(1, 'tenant', 'GET', '/api/health', { status: 404 }), search(1, 'at_1')];
+    expect(verdicts(calls).checks.map((c) => [c.ok, c.seqs])).toEqual([[true, [calls[2]!.seq]]]);
+  });
+
   it('a token issued in another run of the scenario counts as issued', () => {
     const runs = [run(1, [exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' })]), run(2, [search(2, 'at_1')])];
     expect(judged(bearer, scenario('two-runs', 'personal-token', runs)).oks).toEqual(['ok']);

@@ -43,6 +43,14 @@ describe('CLIENT-NO-403-LOOP', () => {
     expect(verdicts([search(1, 'at_1', 403), discovery, revoke(1, FIRST)]).oks).toEqual(['ok']);
   });
 
+  it('a request answered 404 after the 403 (no such endpoint) is no repeated call', () => {
+    const renewal = exchange(1, FIRST, { access: 'at_1', refresh: 'tpat_r1' });
+    const forbidden = search(1, 'at_1', 403);
+    const probe = req(1, 'tenant', 'GET', '/api/health', { status: 404 });
+    const { checks } = verdicts([renewal, forbidden, probe]);
+    expect(checks.map((c) => [c.ok, c.seqs])).toEqual([[true, [forbidden.seq]]]);
+  });
+
   it('the 403 is what starts it: a 401 or a 200 before it is not, and a run without a 403 is not judged', () => {
     const before = [search(1, 'at_1', 401), search(1, 'at_1')];
     const forbidden = search(1, 'at_1', 403);

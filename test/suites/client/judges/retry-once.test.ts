@@ -111,6 +111,17 @@ describe('CLIENT-RETRY-ONCE-ON-401', () => {
     ]);
   });
 
+  it("a request answered 404 between the renewal and the retry is not the retry (an adversary's /api/health was taken for one)", () => {
+    const [first, unauthorized] = start();
+    const renewal = exchange(1, 'tpat_r1', { access: 'at_2', refresh: 'tpat_r2' });
+    const probe = req(1, 'tenant', 'GET', '/api/health', { status: 404 });
+    const retry = search(1, 'at_2');
+    expect(verdicts(first, unauthorized, renewal, probe, retry).checks.map((c) => [c.ok, c.seqs])).toEqual([
+      [true, seqs(unauthorized, renewal, retry)],
+      [true, seqs(unauthorized, renewal, retry)],
+    ]);
+  });
+
   it('a retry that succeeded ends it: later calls and renewals are other rules', () => {
     expect(verdicts(...start(), exchange(1, 'tpat_r1', { access: 'at_2' }), search(1, 'at_2'), search(1, 'at_2', 500)).oks).toEqual(['ok', 'ok']);
   });
