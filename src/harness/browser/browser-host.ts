@@ -10,7 +10,8 @@
  * launched by `launchBrowser` with the same arguments): the run then opens and closes only its own
  * contexts in it, and leaves the browser to its owner.
  */
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import { playwrightChromium } from './playwright.js';
 import { stopHandled } from '../interrupt.js';
 import { type BrowserLookup, findBrowser } from './executable.js';
 
@@ -142,7 +143,7 @@ export function launchBrowser(path: string): Promise<Browser> {
   // exits); elsewhere Playwright closes it on a signal.
   const own = !stopHandled();
   const signals = { handleSIGINT: own, handleSIGTERM: own, handleSIGHUP: own };
-  return chromium.launch({ executablePath: path, args: LAUNCH_ARGS, timeout: 30_000, ...signals });
+  return playwrightChromium().launch({ executablePath: path, args: LAUNCH_ARGS, timeout: 30_000, ...signals });
 }
 
 function firstLine(error: unknown): string {

@@ -14,7 +14,7 @@
  */
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { playwrightChromium } from './playwright.js';
 
 export const INSTALL_HINT =
   'install one (Debian, Ubuntu: `apt-get install -y chromium`; Alpine: `apk add chromium`; macOS: Google Chrome), ' + 'or set TACK_BROWSER=/path/to/chromium';
@@ -62,7 +62,7 @@ export function findBrowser(configured: string | undefined, env: NodeJS.ProcessE
 
 function playwrightsOwn(): string | undefined {
   try {
-    return chromium.executablePath();
+    return playwrightChromium().executablePath();
   } catch {
     return undefined;
   }
