@@ -94,9 +94,26 @@ export function secretForms(value: string): string[] {
       forms.add(core);
       forms.add(core.toLowerCase());
     }
+    for (const form of turnedForms(value)) forms.add(form);
   }
   // None is empty: every form of a value that is not empty has a character.
   return [...forms];
+}
+
+/**
+ * The forms of a whole value turned about: written backwards; hex of its UTF-16BE bytes (Java's or a
+ * network's order; after a byte-order mark `feff` too), either case; base64 and base64url of its UTF-16LE
+ * bytes (a .NET string's), at each byte offset as `secretForms` takes base64.
+ */
+function turnedForms(value: string): string[] {
+  const wide = Buffer.from(value, 'utf16le');
+  const bigEndian = Buffer.from(wide).swap16().toString('hex');
+  const forms = [[...value].reverse().join(''), bigEndian, bigEndian.toUpperCase()];
+  for (const offset of [0, 1, 2]) {
+    const core = encodedCore(Buffer.concat([Buffer.alloc(offset), wide]).toString('base64'), offset, wide.length, 6);
+    forms.push(core, core.replaceAll('+', '-').replaceAll('/', '_'));
+  }
+  return forms;
 }
 
 /** `%2F` escapes written `%2f`. */
@@ -359,23 +376,34 @@ function readBytes(text: string, littleEndian: boolean): TextView {
  * behind a log prefix (`[w1] at1.s.u1`), or dumped, reads whole in it. A character of a dump's column stands for
  * its line from the first group on, so that a value replaced leaves none of its bytes in the groups either.
  * `byPrefix`: the lines of each prefix (`[w1] `, `[w2] `, the offset left out) read apart, one prefix's after
- * another's, so that two workers' lines interleaved each read whole. Undefined for a text of one line, and
- * `byPrefix` for a text whose lines have one prefix.
+ * another's, so that two workers' lines interleaved each read whole; `'loose'`: by prefix with its numbers made one
+ * (`looseWriterOf`). Undefined for a text of one line, and `byPrefix` for a text whose lines have one prefix.
  */
 /** A log line's prefix, its times made one: each line of one writer stamped with its own time is still that writer's. */
 function writerOf(prefix: string): string {
   return prefix.trim().replace(/\d{4}-\d\d-\d\d[T ][\d:.,]+Z?|\b\d\d:\d\d:\d\d(?:[.,]\d+)?/g, 'T');
 }
 
+/**
+ * A log line's prefix with all its numbers made one: `token part 1:` and `token part 2:` are one writer's, a line
+ * of another between them (`waiting...`) read apart. `tailsView(text, 'loose')`.
+ */
+function looseWriterOf(prefix: string): string {
+  return writerOf(prefix).replace(/\d+/g, '#');
+}
+
 /** Where a line ends: `\n`, `\r\n`, or a lone `\r` (a progress line written over). */
 const LINE_END = /\r\n?|\n/g;
 
-export function tailsView(text: string, byPrefix = false): TextView | undefined {
+export function tailsView(text: string, byPrefix: boolean | 'loose' = false): TextView | undefined {
   if (!/[\r\n]/.test(text)) return undefined;
   return withoutAnsi(text, (plain) => {
     const builders = new Map<string, ViewBuilder>();
+    /** The writers the loose reading made one (`looseWriterOf`): when it made none, it is the by-prefix one. */
+    const writers = new Set<string>();
     const builder = (prefix: string) => {
-      const key = byPrefix ? writerOf(prefix) : '';
+      if (byPrefix === 'loose') writers.add(writerOf(prefix));
+      const key = byPrefix === 'loose' ? looseWriterOf(prefix) : byPrefix ? writerOf(prefix) : '';
       let b = builders.get(key);
       if (b === undefined) {
         b = new ViewBuilder();
@@ -412,6 +440,7 @@ export function tailsView(text: string, byPrefix = false): TextView | undefined 
       i = eol + ending[0].length;
     }
     if (byPrefix && builders.size < 2) return undefined;
+    if (byPrefix === 'loose' && builders.size === writers.size) return undefined;
     // Each prefix's lines apart: a line break between them, which no form of a secret crosses.
     const all = new ViewBuilder();
     for (const b of builders.values()) {
@@ -518,15 +547,117 @@ export function numbersView(text: string): TextView | undefined {
 }
 
 /**
+ * The runs of `text` that `pattern` (global) finds, each read by `read` into `b`, a line break between two runs
+ * (no form of a secret crosses one). Undefined when there is none.
+ */
+function runsView(text: string, pattern: RegExp, read: (b: ViewBuilder, run: string, at: number) => void): TextView | undefined {
+  const b = new ViewBuilder();
+  for (const run of text.matchAll(pattern)) {
+    b.put('\n', 0, 0);
+    read(b, run[0], run.index);
+  }
+  return b.length === 0 ? undefined : b.view(1);
+}
+
+/** Eight or more characters each alone between single spaces or line breaks (`a t 1 . s`, one a line). */
+const SPACED = /(?<!\S)\S(?:(?: |\r?\n)\S){7,}(?!\S)/g;
+
+/** The characters of `text` written apart (`a t 1 . s . u 1`, or one a line), read together. */
+export function spacedView(text: string): TextView | undefined {
+  return runsView(text, SPACED, (b, run, at) => {
+    for (let k = 0; k < run.length; k++) if (!/\s/.test(run[k]!)) b.put(run[k]!, at + k, at + k + 1);
+  });
+}
+
+/** A decimal byte: digits alone, or cut by a line break where a list was wrapped at a width (`1\n21` is 121). */
+const DECIMAL = /(?<!\d)\d(?:\r?\n?\d){0,2}(?!\d)/.source;
+/** Between two bytes: spaces, a comma, a line break and an offset at the start of a dump's next line (`od -t u1`). */
+const DECIMAL_GAP = /[ \t]*(?:,[ \t]*)?(?:\r?\n(?:[0-9a-fA-F]{6,16}:?(?=[ \t]))?[ \t]*(?:,[ \t]*)?)?/.source;
+/** Eight or more decimal bytes in a row. */
+const DECIMAL_RUN = new RegExp(`${DECIMAL}(?:${DECIMAL_GAP}${DECIMAL}){7,}`, 'g');
+
+/**
+ * Decimal bytes in a row read as characters: separated by spaces or commas, over lines, wrapped in the middle of a
+ * number (a list folded at a width), `od -t u1` and `od -t d1` lines with their offsets left out. Printable
+ * characters are 2 or 3 digits, so a break between two digits is inside a number when the digits around it make
+ * 3 at most.
+ */
+export function decimalView(text: string): TextView | undefined {
+  return runsView(text, DECIMAL_RUN, (b, run, at) => {
+    for (const n of run.matchAll(new RegExp(DECIMAL, 'g'))) {
+      const code = Number.parseInt(n[0].replace(/\s/g, ''), 10);
+      b.put(code > 255 ? '\ufffd' : String.fromCharCode(code), at + n.index, at + n.index + n[0].length);
+    }
+  });
+}
+
+/** HTML's named references to the ASCII punctuation, each written `<character><name>`. */
+const NAMED_REFERENCES = new Map(
+  `&amp <lt >gt "quot 'apos .period _lowbar +plus /sol =equals :colon ,comma ;semi !excl ?quest #num $dollar %percnt *ast @commat (lpar
+)rpar [lsqb ]rsqb {lcub }rcub |verbar \\bsol ^Hat \`grave`
+    .split(/\s/)
+    .map((entry) => [entry.slice(1), entry[0]!]),
+);
+/** An HTML character reference (`&period;`, `&#46;`, `&#x2e;`), or quoted-printable's `=2E` and soft line break `=\n`. */
+const ESCAPE = /&(?:#(?:[xX]([0-9a-fA-F]{1,6})|(\d{1,7}))|([A-Za-z]+));|=(?:([0-9a-fA-F]{2})|\r?\n)/y;
+const ESCAPES = new RegExp(ESCAPE.source, 'g');
+/** What ends a word of the escapes view: a space, or what stands around a value in markup or code. */
+const ESCAPED_WORD_END = /[\s<>"'`]/;
+
+/**
+ * The words of `text` holding HTML character references (named ones for the ASCII punctuation, `&period;`
+ * `&lowbar;`, and numeric ones, alone between other characters) or quoted-printable escapes (`=2E`, soft line
+ * breaks `=\n`), those decoded. Only those words: a page with an `&amp;` here and there costs no copy of itself.
+ * Undefined when `text` has none.
+ */
+export function escapesView(text: string): TextView | undefined {
+  const b = new ViewBuilder();
+  let end = 0;
+  for (const found of text.matchAll(ESCAPES)) {
+    if (found.index < end) continue;
+    let i = found.index;
+    while (i > end && !ESCAPED_WORD_END.test(text[i - 1]!)) i--;
+    b.put('\n', 0, 0);
+    for (;;) {
+      ESCAPE.lastIndex = i;
+      const m = ESCAPE.exec(text);
+      const char = m === null ? undefined : escaped(m);
+      if (char !== undefined) {
+        b.put(char, i, ESCAPE.lastIndex);
+        i = ESCAPE.lastIndex;
+      } else if (i < text.length && !ESCAPED_WORD_END.test(text[i]!)) {
+        b.put(text[i]!, i, i + 1);
+        i++;
+      } else break;
+    }
+    end = i;
+  }
+  return b.length === 0 ? undefined : b.view(1);
+}
+
+/** What an escape `ESCAPE` found stands for: '' for a soft line break, undefined for a name not known. */
+function escaped(m: RegExpExecArray): string | undefined {
+  const hex = m[1] ?? m[4];
+  const code = hex !== undefined ? Number.parseInt(hex, 16) : m[2] !== undefined ? Number.parseInt(m[2], 10) : undefined;
+  if (code !== undefined) return code > 0x10ffff ? '\ufffd' : String.fromCodePoint(code);
+  return m[3] !== undefined ? NAMED_REFERENCES.get(m[3]) : '';
+}
+
+/**
  * Every reading of `text` a secret may hide in, as tools print values and bytes: `bytesView` (and its
- * little-endian reading), `tailsView` (and by prefix), `numbersView`. Each is searched by the judge and redacted where it stands.
+ * little-endian reading), `tailsView` (by prefix, and by prefix with its numbers made one), `numbersView`,
+ * `decimalView`, `spacedView`, `escapesView`. Each is searched by the judge and redacted where it stands.
  */
 const VIEWS: readonly ((text: string) => TextView | undefined)[] = [
   bytesView,
   (text) => bytesView(text, true),
   tailsView,
   (text) => tailsView(text, true),
+  (text) => tailsView(text, 'loose'),
   numbersView,
+  decimalView,
+  spacedView,
+  escapesView,
 ];
 
 /** The texts to search `text` for a secret's forms in: itself, and each of its views (`VIEWS`). */
@@ -674,7 +805,7 @@ export class Redactor {
   private redactOneView(text: string, view: TextView | undefined): string {
     if (view === undefined) return text;
     const spans: { start: number; end: number; placeholder: string }[] = [];
-    for (const m of this.secretIndex().scan(view.text)) {
+    for (const m of inTextOrder(this.secretIndex().scan(view.text), view)) {
       if (m.placeholder === undefined || m.end - m.start < SHORT) continue;
       const start = view.from[m.start]!;
       const end = view.to[m.end - 1]!;
@@ -768,6 +899,14 @@ export class Redactor {
     const redacted = this.redact(value);
     return redacted === value ? '<redacted>' : redacted;
   }
+}
+
+/**
+ * What `scan` found in a view, in the order of where it stands in the text: a view reads some parts out of order
+ * (each prefix's lines apart), and overlapping spans are merged in one pass from the start.
+ */
+function inTextOrder(found: Found[], view: TextView): Found[] {
+  return found.sort((a, b) => view.from[a.start]! - view.from[b.start]!);
 }
 
 /** Where `scan` found a registered value (`placeholder` its replacement) or a placeholder to keep (undefined). */

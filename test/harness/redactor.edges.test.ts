@@ -564,6 +564,55 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
       'dash-separated hex, lower and upper case',
       `${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('-')}\n${bytes.toString('hex').toUpperCase().match(/../g)!.join('-')}`,
     ],
+    ['written backwards', `debug: ${[...access].reverse().join('')}\n`],
+    ['UTF-16BE hex after a byte-order mark', `debug: feff${Buffer.from(access, 'utf16le').swap16().toString('hex')}\n`],
+    ['UTF-16BE hex in upper case', `debug: ${Buffer.from(access, 'utf16le').swap16().toString('hex').toUpperCase()}\n`],
+    ['base64 of the UTF-16LE bytes', `debug: ${Buffer.from(access, 'utf16le').toString('base64')}\n`],
+    ['base64url of the UTF-16LE bytes after two characters (4 bytes)', `debug: ${Buffer.from(`ab${access}`, 'utf16le').toString('base64url')}\n`],
+    ['base64 of the UTF-16LE bytes after a byte-order mark (2 bytes)', `debug: ${Buffer.from(`\ufeff${access}`, 'utf16le').toString('base64')}\n`],
+    ['characters apart, a space between two', `debug: ${[...access].join(' ')}\n`],
+    [
+      'od -t d1: decimal bytes, 16 a line, behind octal offsets',
+      `${bytes
+        .toString('latin1')
+        .match(/[^]{1,16}/g)!
+        .map((row, n) => `${(n * 16).toString(8).padStart(7, '0')}${[...Buffer.from(row, 'latin1')].map((b) => String(b).padStart(5)).join('')}`)
+        .join('\n')}\n${bytes.length.toString(8).padStart(7, '0')}\n`,
+    ],
+    [
+      'od -A x -t u1: decimal bytes behind hex offsets',
+      `${bytes
+        .toString('latin1')
+        .match(/[^]{1,16}/g)!
+        .map((row, n) => `${(n * 16).toString(16).padStart(6, '0')}${[...Buffer.from(row, 'latin1')].map((b) => String(b).padStart(4)).join('')}`)
+        .join('\n')}\n`,
+    ],
+    [
+      'decimal bytes spaced, folded at 40 characters in the middle of numbers',
+      `${[...bytes]
+        .join(' ')
+        .match(/.{1,40}/g)!
+        .join('\n')}\n`,
+    ],
+    [
+      'decimal bytes, a comma between two, folded at 40 characters',
+      `${[...bytes]
+        .join(',')
+        .match(/.{1,40}/g)!
+        .join('\r\n')}\r\n`,
+    ],
+    ['named HTML references for some characters', `<code>${access.replace(/\./g, '&period;').replace(/_/g, '&lowbar;')}</code>\n`],
+    ['numeric HTML references for some characters, decimal and hex', `<p>${access.replace(/\./g, '&#46;').replace(/_/g, '&#x5F;')}</p>\n`],
+    ['quoted-printable: soft line breaks every 20 characters', `${access.match(/.{1,20}/g)!.join('=\n')}\n`],
+    [
+      'quoted-printable: every dot escaped, soft CRLF breaks',
+      `${access
+        .replace(/\./g, '=2E')
+        .match(/.{1,20}/g)!
+        .join('=\r\n')}\r\n`,
+    ],
+    ['cut in two, a line of another between the halves', `token part 1: ${access.slice(0, 33)}\nwaiting for search...\ntoken part 2: ${access.slice(33)}\n`],
+    ['a JSON array of its pieces', `${JSON.stringify(access.match(/.{1,16}/g), null, 2)}\n`],
   ];
   for (const [name, text] of cases) {
     it(`${name}: the judge sees the token and the redacted output holds no piece of it`, () => {
