@@ -573,18 +573,16 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
     ['characters apart, a space between two', `debug: ${[...access].join(' ')}\n`],
     [
       'od -t d1: decimal bytes, 16 a line, behind octal offsets',
-      `${bytes
-        .toString('latin1')
-        .match(/[^]{1,16}/g)!
-        .map((row, n) => `${(n * 16).toString(8).padStart(7, '0')}${[...Buffer.from(row, 'latin1')].map((b) => String(b).padStart(5)).join('')}`)
+      `${access
+        .match(/.{1,16}/g)!
+        .map((row, n) => `${(n * 16).toString(8).padStart(7, '0')}${[...Buffer.from(row)].map((b) => String(b).padStart(5)).join('')}`)
         .join('\n')}\n${bytes.length.toString(8).padStart(7, '0')}\n`,
     ],
     [
       'od -A x -t u1: decimal bytes behind hex offsets',
-      `${bytes
-        .toString('latin1')
-        .match(/[^]{1,16}/g)!
-        .map((row, n) => `${(n * 16).toString(16).padStart(6, '0')}${[...Buffer.from(row, 'latin1')].map((b) => String(b).padStart(4)).join('')}`)
+      `${access
+        .match(/.{1,16}/g)!
+        .map((row, n) => `${(n * 16).toString(16).padStart(6, '0')}${[...Buffer.from(row)].map((b) => String(b).padStart(4)).join('')}`)
         .join('\n')}\n`,
     ],
     [
