@@ -377,7 +377,7 @@ function readBytes(text: string, littleEndian: boolean): TextView {
  * its line from the first group on, so that a value replaced leaves none of its bytes in the groups either.
  * `byPrefix`: the lines of each prefix (`[w1] `, `[w2] `, the offset left out) read apart, one prefix's after
  * another's, so that two workers' lines interleaved each read whole; `'loose'`: by prefix with its numbers made one
- * (`looseWriterOf`). Undefined for a text of one line, and `byPrefix` for a text whose lines have one prefix.
+ * (`numbersMadeOne`). Undefined for a text of one line, and `byPrefix` for a text whose lines have one prefix.
  */
 /** A log line's prefix, its times made one: each line of one writer stamped with its own time is still that writer's. */
 function writerOf(prefix: string): string {
@@ -385,11 +385,11 @@ function writerOf(prefix: string): string {
 }
 
 /**
- * A log line's prefix with all its numbers made one: `token part 1:` and `token part 2:` are one writer's, a line
+ * A writer (`writerOf`) with all its numbers made one: `token part 1:` and `token part 2:` are one writer's, a line
  * of another between them (`waiting...`) read apart. `tailsView(text, 'loose')`.
  */
-function looseWriterOf(prefix: string): string {
-  return writerOf(prefix).replace(/\d+/g, '#');
+function numbersMadeOne(writer: string): string {
+  return writer.replace(/\d+/g, '#');
 }
 
 /** Where a line ends: `\n`, `\r\n`, or a lone `\r` (a progress line written over). */
@@ -399,11 +399,12 @@ export function tailsView(text: string, byPrefix: boolean | 'loose' = false): Te
   if (!/[\r\n]/.test(text)) return undefined;
   return withoutAnsi(text, (plain) => {
     const builders = new Map<string, ViewBuilder>();
-    /** The writers the loose reading made one (`looseWriterOf`): when it made none, it is the by-prefix one. */
+    /** The writers seen: when the loose reading made none of them one (`numbersMadeOne`), it is the by-prefix one. */
     const writers = new Set<string>();
     const builder = (prefix: string) => {
-      if (byPrefix === 'loose') writers.add(writerOf(prefix));
-      const key = byPrefix === 'loose' ? looseWriterOf(prefix) : byPrefix ? writerOf(prefix) : '';
+      const writer = byPrefix ? writerOf(prefix) : '';
+      writers.add(writer);
+      const key = byPrefix === 'loose' ? numbersMadeOne(writer) : writer;
       let b = builders.get(key);
       if (b === undefined) {
         b = new ViewBuilder();
@@ -559,20 +560,20 @@ function runsView(text: string, pattern: RegExp, read: (b: ViewBuilder, run: str
   return b.length === 0 ? undefined : b.view(1);
 }
 
-/** Eight or more characters each alone between single spaces or line breaks (`a t 1 . s`, one a line). */
-const SPACED = /(?<!\S)\S(?:(?: |\r?\n)\S){7,}(?!\S)/g;
+/** Eight or more characters each alone between single spaces (`a t 1 . s`; one a line, `bytesView` reads them). */
+const SPACED = /(?<!\S)\S(?: \S){7,}(?!\S)/g;
 
-/** The characters of `text` written apart (`a t 1 . s . u 1`, or one a line), read together. */
+/** The characters of `text` written apart (`a t 1 . s . u 1`), read together. */
 export function spacedView(text: string): TextView | undefined {
   return runsView(text, SPACED, (b, run, at) => {
-    for (let k = 0; k < run.length; k++) if (!/\s/.test(run[k]!)) b.put(run[k]!, at + k, at + k + 1);
+    for (let k = 0; k < run.length; k += 2) b.put(run[k]!, at + k, at + k + 1);
   });
 }
 
 /** A decimal byte: digits alone, or cut by a line break where a list was wrapped at a width (`1\n21` is 121). */
 const DECIMAL = /(?<!\d)\d(?:\r?\n?\d){0,2}(?!\d)/.source;
-/** Between two bytes: spaces, a comma, a line break and an offset at the start of a dump's next line (`od -t u1`). */
-const DECIMAL_GAP = /[ \t]*(?:,[ \t]*)?(?:\r?\n(?:[0-9a-fA-F]{6,16}:?(?=[ \t]))?[ \t]*(?:,[ \t]*)?)?/.source;
+/** Between two bytes: spaces and commas, a line break and an offset at the start of a dump's next line (`od -t u1`). */
+const DECIMAL_GAP = /[ \t,]*(?:\r?\n(?:[0-9a-fA-F]{6,}(?=[ \t]))?[ \t,]*)?/.source;
 /** Eight or more decimal bytes in a row. */
 const DECIMAL_RUN = new RegExp(`${DECIMAL}(?:${DECIMAL_GAP}${DECIMAL}){7,}`, 'g');
 
