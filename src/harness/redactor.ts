@@ -69,7 +69,8 @@ const ENCODED_MIN = 8;
  * `.hex().upper()`), of the UTF-8 bytes and of the UTF-16LE ones (a .NET string's); base64, base64url
  * and base32 (RFC 4648, upper case, as `base32` writes it), alone or inside a longer encoded text
  * (`Basic` credentials, a token in an encoded JSON object): for each byte offset, the characters that
- * depend on the value alone. Hex in mixed case is no tool's output and is not a form.
+ * depend on the value alone; and the value turned about (`turnedForms`: backwards, UTF-16BE hex, base64 of
+ * UTF-16LE). Hex in mixed case is no tool's output and is not a form.
  */
 export function secretForms(value: string): string[] {
   const url = encodeURIComponent(value);

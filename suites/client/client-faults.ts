@@ -184,4 +184,6 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   // A token sent with every byte %-escaped, never as it is: a refused revocation, a refresh grant at the sign-in server; once unseen.
   { fault: 'revoke-escaped', rule: 'CLIENT-KEEPS-API-TOKEN', profiles: ['personal-token'] },
   { fault: 'refresh-at-identity-encoded', rule: 'CLIENT-REFRESH-SAME-HOST', profiles: ['partner-key'] },
+  // `od -t d1`: decimal bytes behind octal offsets: once no secret.
+  { fault: 'log-od-d1', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: BOTH },
 ];
