@@ -678,7 +678,10 @@ describe('the last word of each line (src/harness/redactor.ts tailsView)', () =>
 
 describe('the views added for the second adversary, at their edges (src/harness/redactor.ts)', () => {
   it('characters apart: eight or more, each alone between single spaces, read together', () => {
-    expect(spacedView('xx a b c d e f g h yy')?.text).toBe('abcdefgh');
+    const view = spacedView('xx a b c d e f g h yy')!;
+    expect(view.text).toBe('abcdefgh');
+    expect([...view.from]).toEqual([3, 5, 7, 9, 11, 13, 15, 17]);
+    expect([...view.to]).toEqual([4, 6, 8, 10, 12, 14, 16, 18]);
     expect(spacedView('a b c d e f g h\ni j k l m n o p')?.text).toBe('abcdefgh\nijklmnop');
     for (const text of ['a b c d e f g', 'a b c d  e f g h', 'xa b c d e f g h', 'a b c d e f g hx', 'a\nb\nc\nd\ne\nf\ng\nh']) {
       expect(spacedView(text), JSON.stringify(text)).toBeUndefined();
@@ -760,6 +763,8 @@ describe('the views added for the second adversary, at their edges (src/harness/
     expect(tailsView('[w1] abc\n[w2] x\n[w1] def\n', true)?.text).toBe('abcdef\nx');
     expect(tailsView('part 1: abc\nwait: x\npart 2: def\n', true)?.text).toBe('abc\nx\ndef');
     expect(tailsView('part a: abc\nwait: x\npart b: def\n', 'loose')).toBeUndefined();
+    expect(tailsView('part 9: abc\nwait: x\npart 10: def\n', 'loose')?.text).toBe('abcdef\nx');
+    expect(tailsView('w1: abc\nwait: x\nw: def\n', 'loose')).toBeUndefined();
   });
 
   it("a secret that the second writer's lines spell before the first writer's is replaced too (spans in text order)", () => {
@@ -793,5 +798,23 @@ describe('the views added for the second adversary, at their edges (src/harness/
     expect(forms).toContain(wide.toString('base64'));
     expect(forms).toContain(wide.toString('base64url'));
     expect(forms.some((f) => f.length >= 20 && Buffer.from(`xx${value}`, 'utf16le').toString('base64url').includes(f))).toBe(true);
+  });
+});
+
+describe('the index of registered values (src/harness/redactor.ts SecretIndex)', () => {
+  it('a value of one character is found between quotes whatever follows, next to longer values beginning alike', () => {
+    const r = new Redactor();
+    r.register('secret', 'x');
+    r.register('access-token', 'xq3ZkT9pLm2v');
+    expect(r.redact(`say "x" and 'x', not x or xy; "xq3ZkT9pLm2v" and xq3ZkT9pLm2v.`)).toBe(
+      `say "<secret#1>" and '<secret#1>', not x or xy; "<access-token#1>" and <access-token#1>.`,
+    );
+  });
+
+  it('a value is found at the very end of a text, and where only its first two characters tell it from the words around', () => {
+    const r = new Redactor();
+    r.register('access-token', 'tpat_Vq3xR8mZ2kL0pT7s');
+    const reversed = [...'tpat_Vq3xR8mZ2kL0pT7s'].reverse().join('');
+    expect(r.redact(`s7Tp sa s7 ${reversed}`)).toBe('s7Tp sa s7 <access-token#1>');
   });
 });
