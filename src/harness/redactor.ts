@@ -553,22 +553,30 @@ export function numbersView(text: string): TextView | undefined {
  * The runs of `text` that `pattern` (global) finds, each read by `read` into `b`, a line break between two runs
  * (no form of a secret crosses one). Undefined when there is none.
  */
-function runsView(text: string, pattern: RegExp, read: (b: ViewBuilder, run: string, at: number) => void): TextView | undefined {
+function runsView(text: string, pattern: RegExp, read: (b: ViewBuilder, run: RegExpExecArray) => void): TextView | undefined {
   const b = new ViewBuilder();
   for (const run of text.matchAll(pattern)) {
     b.put('\n', 0, 0);
-    read(b, run[0], run.index);
+    read(b, run);
   }
   return b.length === 0 ? undefined : b.view(1);
 }
 
-/** Eight or more characters each alone between single spaces (`a t 1 . s`; one a line, `bytesView` reads them). */
-const SPACED = /(?<!\S)\S(?: \S){7,}(?!\S)/g;
+/**
+ * Eight or more characters each alone between single spaces (`a t 1 . s`; one a line, `bytesView` reads them), or
+ * each quoted, a comma between two (a list of characters: Python's `['a', 't']`, Node's `[ 'a', 't' ]` over lines,
+ * JSON's `["a","t"]`).
+ */
+const SPACED = /(?<!\S)\S(?: \S){7,}(?!\S)|(['"])[^\s'"\\]\1(?:,\s*\1[^\s'"\\]\1){7,}/g;
 
-/** The characters of `text` written apart (`a t 1 . s . u 1`), read together. */
+/** The characters of `text` written apart (`a t 1 . s . u 1`, `['a', 't', '1']`), read together. */
 export function spacedView(text: string): TextView | undefined {
-  return runsView(text, SPACED, (b, run, at) => {
-    for (const c of run.matchAll(/\S/g)) b.put(c[0], at + c.index, at + c.index + 1);
+  return runsView(text, SPACED, (b, run) => {
+    // Each character: alone, or the one between two quotes.
+    for (const c of run[0].matchAll(run[1] === undefined ? /()(\S)/g : /(['"])(.)\1/g)) {
+      const at = run.index + c.index + c[1]!.length;
+      b.put(c[2]!, at, at + 1);
+    }
   });
 }
 
@@ -586,10 +594,10 @@ const DECIMAL_RUN = new RegExp(`${DECIMAL}(?:${DECIMAL_GAP}${DECIMAL}){7,}`, 'g'
  * 3 at most.
  */
 export function decimalView(text: string): TextView | undefined {
-  return runsView(text, DECIMAL_RUN, (b, run, at) => {
-    for (const n of run.matchAll(new RegExp(DECIMAL, 'g'))) {
+  return runsView(text, DECIMAL_RUN, (b, run) => {
+    for (const n of run[0].matchAll(new RegExp(DECIMAL, 'g'))) {
       const code = Number.parseInt(n[0].replace(/\s/g, ''), 10);
-      b.put(code > 255 ? '\ufffd' : String.fromCharCode(code), at + n.index, at + n.index + n[0].length);
+      b.put(code > 255 ? '\ufffd' : String.fromCharCode(code), run.index + n.index, run.index + n.index + n[0].length);
     }
   });
 }

@@ -2,6 +2,7 @@
  * The redactor at its edges (src/harness/redactor.ts): each case pins down what a weaker redactor
  * would let through or shred, found by mutation testing (`npm run mutation`).
  */
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { findSecret } from '../../src/checks/leaks.js';
 import fc from 'fast-check';
@@ -614,6 +615,8 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
     ],
     ['cut in two, a line of another between the halves', `token part 1: ${access.slice(0, 33)}\nwaiting for search...\ntoken part 2: ${access.slice(33)}\n`],
     ['a JSON array of its pieces', `${JSON.stringify(access.match(/.{1,16}/g), null, 2)}\n`],
+    ['a list of its characters as Node prints it, over lines', `debug: ${inspect([...access])}\n`],
+    ['a list of its characters as Python prints it, and as JSON', `${`[${[...access].map((c) => `'${c}'`).join(', ')}]`}\n${JSON.stringify([...access])}\n`],
   ];
   for (const [name, text] of cases) {
     it(`${name}: the judge sees the token and the redacted output holds no piece of it`, () => {
@@ -683,7 +686,20 @@ describe('the views added for the second adversary, at their edges (src/harness/
     expect([...view.from]).toEqual([3, 5, 7, 9, 11, 13, 15, 17]);
     expect([...view.to]).toEqual([4, 6, 8, 10, 12, 14, 16, 18]);
     expect(spacedView('a b c d e f g h\ni j k l m n o p')?.text).toBe('abcdefgh\nijklmnop');
-    for (const text of ['a b c d e f g', 'a b c d  e f g h', 'xa b c d e f g h', 'a b c d e f g hx', 'a\nb\nc\nd\ne\nf\ng\nh']) {
+    const quoted = spacedView(`x = ['a', 'b',\n  'c', 'd', 'e', 'f', 'g', 'h'] and ["i","j","k","l","m","n","o","p"]`)!;
+    expect(quoted.text).toBe('abcdefgh\nijklmnop');
+    expect([quoted.from[0], quoted.to[0], quoted.from[2], quoted.to[2]]).toEqual([6, 7, 18, 19]);
+    for (const text of [
+      'a b c d e f g',
+      'a b c d  e f g h',
+      'xa b c d e f g h',
+      'a b c d e f g hx',
+      'a\nb\nc\nd\ne\nf\ng\nh',
+      `'a', 'b', 'c', 'd', 'e', 'f', 'g'`,
+      `'a', 'b', 'c', 'd', "e", 'f', 'g', 'h'`,
+      `'a', 'b', 'c', 'd', 'ee', 'f', 'g', 'h'`,
+      `'a', 'b', 'c', 'd' 'e', 'f', 'g', 'h'`,
+    ]) {
       expect(spacedView(text), JSON.stringify(text)).toBeUndefined();
     }
   });
