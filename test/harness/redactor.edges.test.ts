@@ -825,6 +825,9 @@ describe('the index of registered values (src/harness/redactor.ts SecretIndex)',
     expect(r.redact(`say "x" and 'x', not x or xy; "xq3ZkT9pLm2v" and xq3ZkT9pLm2v.`)).toBe(
       `say "<secret#1>" and '<secret#1>', not x or xy; "<access-token#1>" and <access-token#1>.`,
     );
+    const alone = new Redactor();
+    alone.register('secret', 'y');
+    expect(alone.redact(`say "y", not y`)).toBe(`say "<secret#1>", not y`);
   });
 
   it('a value is found at the very end of a text, and where only its first two characters tell it from the words around', () => {
