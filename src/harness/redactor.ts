@@ -69,7 +69,8 @@ const ENCODED_MIN = 8;
  * `.hex().upper()`), of the UTF-8 bytes and of the UTF-16LE ones (a .NET string's); base64, base64url
  * and base32 (RFC 4648, upper case, as `base32` writes it), alone or inside a longer encoded text
  * (`Basic` credentials, a token in an encoded JSON object): for each byte offset, the characters that
- * depend on the value alone. Hex in mixed case is no tool's output and is not a form.
+ * depend on the value alone; and the value turned about (`turnedForms`: backwards, UTF-16BE hex, base64 of
+ * UTF-16LE). Hex in mixed case is no tool's output and is not a form.
  */
 export function secretForms(value: string): string[] {
   const url = encodeURIComponent(value);
@@ -94,9 +95,26 @@ export function secretForms(value: string): string[] {
       forms.add(core);
       forms.add(core.toLowerCase());
     }
+    for (const form of turnedForms(value)) forms.add(form);
   }
   // None is empty: every form of a value that is not empty has a character.
   return [...forms];
+}
+
+/**
+ * The forms of a whole value turned about: written backwards; hex of its UTF-16BE bytes (Java's or a
+ * network's order; after a byte-order mark `feff` too), either case; base64 and base64url of its UTF-16LE
+ * bytes (a .NET string's), at each byte offset as `secretForms` takes base64.
+ */
+function turnedForms(value: string): string[] {
+  const wide = Buffer.from(value, 'utf16le');
+  const bigEndian = Buffer.from(wide).swap16().toString('hex');
+  const forms = [[...value].reverse().join(''), bigEndian, bigEndian.toUpperCase()];
+  for (const offset of [0, 1, 2]) {
+    const core = encodedCore(Buffer.concat([Buffer.alloc(offset), wide]).toString('base64'), offset, wide.length, 6);
+    forms.push(core, core.replaceAll('+', '-').replaceAll('/', '_'));
+  }
+  return forms;
 }
 
 /** `%2F` escapes written `%2f`. */
@@ -366,23 +384,36 @@ function readBytes(text: string, littleEndian: boolean): TextView {
  * behind a log prefix (`[w1] at1.s.u1`), or dumped, reads whole in it. A character of a dump's column stands for
  * its line from the first group on, so that a value replaced leaves none of its bytes in the groups either.
  * `byPrefix`: the lines of each prefix (`[w1] `, `[w2] `, the offset left out) read apart, one prefix's after
- * another's, so that two workers' lines interleaved each read whole. Undefined for a text of one line, and
- * `byPrefix` for a text whose lines have one prefix.
+ * another's, so that two workers' lines interleaved each read whole; `'loose'`: by prefix with its numbers made one
+ * (`numbersMadeOne`). Undefined for a text of one line, and `byPrefix` for a text whose lines have one prefix.
  */
 /** A log line's prefix, its times made one: each line of one writer stamped with its own time is still that writer's. */
 function writerOf(prefix: string): string {
   return prefix.trim().replace(/\d{4}-\d\d-\d\d[T ][\d:.,]+Z?|\b\d\d:\d\d:\d\d(?:[.,]\d+)?/g, 'T');
 }
 
+/**
+ * A writer (`writerOf`) with all its numbers made one: `token part 1:` and `token part 2:` are one writer's, a line
+ * of another between them (`waiting...`) read apart. `tailsView(text, 'loose')`.
+ */
+function numbersMadeOne(writer: string): string {
+  return writer.replace(/\d+/g, '#');
+}
+
 /** Where a line ends: `\n`, `\r\n`, or a lone `\r` (a progress line written over). */
 const LINE_END = /\r\n?|\n/g;
 
-export function tailsView(text: string, byPrefix = false): TextView | undefined {
+export function tailsView(text: string, byPrefix: boolean | 'loose' = false): TextView | undefined {
   if (!/[\r\n]/.test(text)) return undefined;
   return withoutAnsi(text, (plain) => {
     const builders = new Map<string, ViewBuilder>();
+    /** The writers seen: when the loose reading made none of them one (`numbersMadeOne`), it is the by-prefix one. */
+    const writers = new Set<string>();
     const builder = (prefix: string) => {
-      const key = byPrefix ? writerOf(prefix) : '';
+      // Stryker disable next-line StringLiteral: with no prefix read, every line is one writer's, whatever its name.
+      const writer = byPrefix ? writerOf(prefix) : '';
+      writers.add(writer);
+      const key = byPrefix === 'loose' ? numbersMadeOne(writer) : writer;
       let b = builders.get(key);
       if (b === undefined) {
         b = new ViewBuilder();
@@ -419,6 +450,7 @@ export function tailsView(text: string, byPrefix = false): TextView | undefined 
       i = eol + ending[0].length;
     }
     if (byPrefix && builders.size < 2) return undefined;
+    if (byPrefix === 'loose' && builders.size === writers.size) return undefined;
     // Each prefix's lines apart: a line break between them, which no form of a secret crosses.
     const all = new ViewBuilder();
     for (const b of builders.values()) {
@@ -524,15 +556,129 @@ export function numbersView(text: string): TextView | undefined {
 }
 
 /**
+ * The runs of `text` that `pattern` (global) finds, each read by `read` into `b`, a line break between two runs
+ * (no form of a secret crosses one). Undefined when there is none.
+ */
+function runsView(text: string, pattern: RegExp, read: (b: ViewBuilder, run: RegExpExecArray) => void): TextView | undefined {
+  const b = new ViewBuilder();
+  for (const run of text.matchAll(pattern)) {
+    b.put('\n', 0, 0);
+    read(b, run);
+  }
+  return b.length === 0 ? undefined : b.view(1);
+}
+
+/**
+ * Eight or more characters each alone between single spaces (`a t 1 . s`; one a line, `bytesView` reads them), or
+ * each quoted, a comma between two (a list of characters: Python's `['a', 't']`, Node's `[ 'a', 't' ]` over lines,
+ * JSON's `["a","t"]`).
+ */
+const SPACED = /(?<!\S)\S(?: \S){7,}(?!\S)|(['"])[^\s'"\\]\1(?:,\s*\1[^\s'"\\]\1){7,}/g;
+
+/** The characters of `text` written apart (`a t 1 . s . u 1`, `['a', 't', '1']`), read together. */
+export function spacedView(text: string): TextView | undefined {
+  return runsView(text, SPACED, (b, run) => {
+    // Each character: alone, or the one between two quotes.
+    for (const c of run[0].matchAll(run[1] === undefined ? /()(\S)/g : /(['"])(.)\1/g)) {
+      const at = run.index + c.index + c[1]!.length;
+      b.put(c[2]!, at, at + 1);
+    }
+  });
+}
+
+/** A decimal byte: digits alone, or cut by a line break where a list was wrapped at a width (`1\n21` is 121). */
+const DECIMAL = /(?<!\d)\d(?:\r?\n?\d){0,2}(?!\d)/.source;
+/** Between two bytes: spaces and commas, a line break and an offset at the start of a dump's next line (`od -t u1`). */
+const DECIMAL_GAP = /[ \t,]*(?:\r?\n(?:[0-9a-fA-F]{6,}(?=[ \t]))?[ \t,]*)?/.source;
+/** Eight or more decimal bytes in a row. */
+const DECIMAL_RUN = new RegExp(`${DECIMAL}(?:${DECIMAL_GAP}${DECIMAL}){7,}`, 'g');
+
+/**
+ * Decimal bytes in a row read as characters: separated by spaces or commas, over lines, wrapped in the middle of a
+ * number (a list folded at a width), `od -t u1` and `od -t d1` lines with their offsets left out. Printable
+ * characters are 2 or 3 digits, so a break between two digits is inside a number when the digits around it make
+ * 3 at most.
+ */
+export function decimalView(text: string): TextView | undefined {
+  return runsView(text, DECIMAL_RUN, (b, run) => {
+    for (const n of run[0].matchAll(new RegExp(DECIMAL, 'g'))) {
+      const code = Number.parseInt(n[0].replace(/\s/g, ''), 10);
+      b.put(code > 255 ? '\ufffd' : String.fromCharCode(code), run.index + n.index, run.index + n.index + n[0].length);
+    }
+  });
+}
+
+/** HTML's named references to the ASCII punctuation, each written `<character><name>`. */
+const NAMED_REFERENCES = `&amp <lt >gt "quot 'apos .period _lowbar +plus /sol =equals :colon ,comma ;semi !excl ?quest #num $dollar %percnt *ast @commat (lpar
+)rpar [lsqb ]rsqb {lcub }rcub |verbar \\bsol ^Hat \`grave`;
+
+/** The character HTML's named reference `name` stands for, of the ASCII punctuation (`NAMED_REFERENCES`). */
+let namedReferences: Map<string, string> | undefined;
+function namedReference(name: string): string | undefined {
+  namedReferences ??= new Map(NAMED_REFERENCES.split(/\s/).map((entry) => [entry.slice(1), entry[0]!]));
+  return namedReferences.get(name);
+}
+
+/** An HTML character reference (`&period;`, `&#46;`, `&#x2e;`), or quoted-printable's `=2E` and soft line break `=\n`. */
+const ESCAPE = /&(?:#(?:[xX]([0-9a-fA-F]{1,6})|(\d{1,7}))|([A-Za-z]+));|=(?:([0-9a-fA-F]{2})|\r?\n)/y;
+const ESCAPES = new RegExp(ESCAPE.source, 'g');
+/** What ends a word of the escapes view: a space, or what stands around a value in markup or code. */
+const ESCAPED_WORD_END = /[\s<>"'`]/;
+
+/**
+ * The words of `text` holding HTML character references (named ones for the ASCII punctuation, `&period;`
+ * `&lowbar;`, and numeric ones, alone between other characters) or quoted-printable escapes (`=2E`, soft line
+ * breaks `=\n`), those decoded. Only those words: a page with an `&amp;` here and there costs no copy of itself.
+ * Undefined when `text` has none.
+ */
+export function escapesView(text: string): TextView | undefined {
+  const b = new ViewBuilder();
+  let end = 0;
+  for (const found of text.matchAll(ESCAPES)) {
+    if (found.index < end) continue;
+    let i = found.index;
+    while (i > end && !ESCAPED_WORD_END.test(text[i - 1]!)) i--;
+    b.put('\n', 0, 0);
+    for (;;) {
+      ESCAPE.lastIndex = i;
+      const m = ESCAPE.exec(text);
+      const char = m === null ? undefined : escaped(m);
+      if (char !== undefined) {
+        b.put(char, i, ESCAPE.lastIndex);
+        i = ESCAPE.lastIndex;
+      } else if (i < text.length && !ESCAPED_WORD_END.test(text[i]!)) {
+        b.put(text[i]!, i, i + 1);
+        i++;
+      } else break;
+    }
+    end = i;
+  }
+  return b.length === 0 ? undefined : b.view(1);
+}
+
+/** What an escape `ESCAPE` found stands for: '' for a soft line break, undefined for a name not known. */
+function escaped(m: RegExpExecArray): string | undefined {
+  const hex = m[1] ?? m[4];
+  const code = hex !== undefined ? Number.parseInt(hex, 16) : m[2] !== undefined ? Number.parseInt(m[2], 10) : undefined;
+  if (code !== undefined) return code > 0x10ffff ? '\ufffd' : String.fromCodePoint(code);
+  return m[3] !== undefined ? namedReference(m[3]) : '';
+}
+
+/**
  * Every reading of `text` a secret may hide in, as tools print values and bytes: `bytesView` (and its
- * little-endian reading), `tailsView` (and by prefix), `numbersView`. Each is searched by the judge and redacted where it stands.
+ * little-endian reading), `tailsView` (by prefix, and by prefix with its numbers made one), `numbersView`,
+ * `decimalView`, `spacedView`, `escapesView`. Each is searched by the judge and redacted where it stands.
  */
 const VIEWS: readonly ((text: string) => TextView | undefined)[] = [
   bytesView,
   (text) => bytesView(text, true),
   tailsView,
   (text) => tailsView(text, true),
+  (text) => tailsView(text, 'loose'),
   numbersView,
+  decimalView,
+  spacedView,
+  escapesView,
 ];
 
 /** The texts to search `text` for a secret's forms in: itself, and each of its views (`VIEWS`). */
@@ -680,7 +826,7 @@ export class Redactor {
   private redactOneView(text: string, view: TextView | undefined): string {
     if (view === undefined) return text;
     const spans: { start: number; end: number; placeholder: string }[] = [];
-    for (const m of this.secretIndex().scan(view.text)) {
+    for (const m of inTextOrder(this.secretIndex().scan(view.text), view)) {
       if (m.placeholder === undefined || m.end - m.start < SHORT) continue;
       const start = view.from[m.start]!;
       const end = view.to[m.end - 1]!;
@@ -776,6 +922,14 @@ export class Redactor {
   }
 }
 
+/**
+ * What `scan` found in a view, in the order of where it stands in the text: a view reads some parts out of order
+ * (each prefix's lines apart), and overlapping spans are merged in one pass from the start.
+ */
+function inTextOrder(found: Found[], view: TextView): Found[] {
+  return found.sort((a, b) => view.from[a.start]! - view.from[b.start]!);
+}
+
 /** Where `scan` found a registered value (`placeholder` its replacement) or a placeholder to keep (undefined). */
 interface Found {
   readonly start: number;
@@ -801,6 +955,12 @@ class SecretIndex {
   private readonly short = new Map<string, string[]>();
   /** 1 at the code unit of each value's first character: most positions of a text begin none, and cost one read. */
   private readonly firstUnits = new Uint8Array(0x10000);
+  /**
+   * 1 at `pairOf` the first two code units of each value of two or more; 2 in `firstUnits` marks a value of one.
+   * Written backwards, 50 tokens begin with most letters and digits: their first two units still tell a page's
+   * words apart at one read more.
+   */
+  private readonly firstPairs = new Uint8Array(0x10000);
 
   constructor(
     private readonly placeholders: ReadonlyMap<string, string>,
@@ -811,7 +971,9 @@ class SecretIndex {
 
   /** Indexes one more value (already in `placeholders`), keeping its list longest first. */
   add(value: string): void {
-    this.firstUnits[value.charCodeAt(0)] = 1;
+    // Stryker disable next-line ConditionalExpression: every value marked one of one unit is found the same, only slower.
+    this.firstUnits[value.charCodeAt(0)]! |= value.length === 1 ? 2 : 1;
+    this.firstPairs[pairOf(value.charCodeAt(0), value.charCodeAt(1))] = 1;
     // Stryker disable next-line ConditionalExpression,EqualityOperator: indexed by its first character instead, a value is found the same, only slower.
     const [map, key] = value.length >= PREFIX ? [this.long, value.slice(0, PREFIX)] : [this.short, value[0]!];
     const list = map.get(key);
@@ -848,6 +1010,8 @@ class SecretIndex {
     }
     // Stryker disable next-line ConditionalExpression: a shortcut; no value is indexed under a beginning none has.
     if (this.firstUnits[unit] === 0) return undefined;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut; no value begins with a pair none has.
+    if (this.firstUnits[unit] === 1 && this.firstPairs[pairOf(unit, text.charCodeAt(i + 1))] === 0) return undefined;
     return this.first(this.long.get(text.slice(i, i + PREFIX)), text, i) ?? this.first(this.short.get(text[i]!), text, i);
   }
 
@@ -863,6 +1027,12 @@ class SecretIndex {
     }
     return undefined;
   }
+}
+
+/** A hash of two code units (the second NaN past the end: 0), for `SecretIndex.firstPairs`. */
+// Stryker disable next-line BlockStatement: with no hash, no position is passed over: the same values found, only slower.
+function pairOf(first: number, second: number): number {
+  return ((first << 5) ^ second) & 0xffff;
 }
 
 function isQuote(c: string | undefined): boolean {

@@ -186,4 +186,6 @@ export const CLIENT_FAULTS: readonly ClientFault[] = [
   { fault: 'refresh-at-identity-encoded', rule: 'CLIENT-REFRESH-SAME-HOST', profiles: ['partner-key'] },
   // A revocation at the Host-routed listener (Host: id.localhost) in a scenario's last run: once no sign-in request, so unseen.
   { fault: 'revoke-host-routed', rule: 'CLIENT-KEEPS-API-TOKEN', profiles: ['personal-token'] },
+  // `od -t d1`: decimal bytes behind octal offsets: once no secret.
+  { fault: 'log-od-d1', rule: 'CLIENT-SECRETS-NOT-LOGGED', profiles: BOTH },
 ];

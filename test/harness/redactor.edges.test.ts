@@ -2,6 +2,7 @@
  * The redactor at its edges (src/harness/redactor.ts): each case pins down what a weaker redactor
  * would let through or shred, found by mutation testing (`npm run mutation`).
  */
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { findSecret } from '../../src/checks/leaks.js';
 import fc from 'fast-check';
@@ -14,6 +15,9 @@ import {
   secretForms,
   secretMembers,
   secretTexts,
+  decimalView,
+  escapesView,
+  spacedView,
   tailsView,
 } from '../../src/harness/redactor.js';
 
@@ -564,6 +568,55 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
       'dash-separated hex, lower and upper case',
       `${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('-')}\n${bytes.toString('hex').toUpperCase().match(/../g)!.join('-')}`,
     ],
+    ['written backwards', `debug: ${[...access].reverse().join('')}\n`],
+    ['UTF-16BE hex after a byte-order mark', `debug: feff${Buffer.from(access, 'utf16le').swap16().toString('hex')}\n`],
+    ['UTF-16BE hex in upper case', `debug: ${Buffer.from(access, 'utf16le').swap16().toString('hex').toUpperCase()}\n`],
+    ['base64 of the UTF-16LE bytes', `debug: ${Buffer.from(access, 'utf16le').toString('base64')}\n`],
+    ['base64url of the UTF-16LE bytes after two characters (4 bytes)', `debug: ${Buffer.from(`ab${access}`, 'utf16le').toString('base64url')}\n`],
+    ['base64 of the UTF-16LE bytes after a byte-order mark (2 bytes)', `debug: ${Buffer.from(`\ufeff${access}`, 'utf16le').toString('base64')}\n`],
+    ['characters apart, a space between two', `debug: ${[...access].join(' ')}\n`],
+    [
+      'od -t d1: decimal bytes, 16 a line, behind octal offsets',
+      `${access
+        .match(/.{1,16}/g)!
+        .map((row, n) => `${(n * 16).toString(8).padStart(7, '0')}${[...Buffer.from(row)].map((b) => String(b).padStart(5)).join('')}`)
+        .join('\n')}\n${bytes.length.toString(8).padStart(7, '0')}\n`,
+    ],
+    [
+      'od -A x -t u1: decimal bytes behind hex offsets',
+      `${access
+        .match(/.{1,16}/g)!
+        .map((row, n) => `${(n * 16).toString(16).padStart(6, '0')}${[...Buffer.from(row)].map((b) => String(b).padStart(4)).join('')}`)
+        .join('\n')}\n`,
+    ],
+    [
+      'decimal bytes spaced, folded at 40 characters in the middle of numbers',
+      `${[...bytes]
+        .join(' ')
+        .match(/.{1,40}/g)!
+        .join('\n')}\n`,
+    ],
+    [
+      'decimal bytes, a comma between two, folded at 40 characters',
+      `${[...bytes]
+        .join(',')
+        .match(/.{1,40}/g)!
+        .join('\r\n')}\r\n`,
+    ],
+    ['named HTML references for some characters', `<code>${access.replace(/\./g, '&period;').replace(/_/g, '&lowbar;')}</code>\n`],
+    ['numeric HTML references for some characters, decimal and hex', `<p>${access.replace(/\./g, '&#46;').replace(/_/g, '&#x5F;')}</p>\n`],
+    ['quoted-printable: soft line breaks every 20 characters', `${access.match(/.{1,20}/g)!.join('=\n')}\n`],
+    [
+      'quoted-printable: every dot escaped, soft CRLF breaks',
+      `${access
+        .replace(/\./g, '=2E')
+        .match(/.{1,20}/g)!
+        .join('=\r\n')}\r\n`,
+    ],
+    ['cut in two, a line of another between the halves', `token part 1: ${access.slice(0, 33)}\nwaiting for search...\ntoken part 2: ${access.slice(33)}\n`],
+    ['a JSON array of its pieces', `${JSON.stringify(access.match(/.{1,16}/g), null, 2)}\n`],
+    ['a list of its characters as Node prints it, over lines', `debug: ${inspect([...access])}\n`],
+    ['a list of its characters as Python prints it, and as JSON', `${`[${[...access].map((c) => `'${c}'`).join(', ')}]`}\n${JSON.stringify([...access])}\n`],
   ];
   for (const [name, text] of cases) {
     it(`${name}: the judge sees the token and the redacted output holds no piece of it`, () => {
@@ -586,6 +639,15 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
       prefixed('[w1] ', words),
       odc(Buffer.from(words)),
       `[${[...Buffer.from(words)].join(', ')}]`,
+      `timings ms: ${[...bytes.subarray(0, 12)].join(', ')}\nstatus codes: 200, 401, 200, 403\n`,
+      `${[...Buffer.from(words)]
+        .join(' ')
+        .match(/.{1,40}/g)!
+        .join('\n')}\n`,
+      `debug: ${[...words].join(' ')}\n`,
+      `<p>Acme &amp; Co.&nbsp;&#39;payroll&#39; &period; sync</p>\nsubject: =?utf-8?Q?payroll=20sync?= done=\nnext line\n`,
+      `token part 1: ${access.slice(0, 20)}\nwaiting for search...\ntoken part 2: ${access.slice(-20)}\n`,
+      `debug: ${[...access.slice(0, 30)].reverse().join('')}\n`,
     ]) {
       expect(r.redact(text)).toBe(text);
       expect(findSecret(text, [{ value: access, kind: 'an access token' }])).toBeUndefined();
@@ -614,5 +676,164 @@ describe('the last word of each line (src/harness/redactor.ts tailsView)', () =>
   it('a line of half a megabyte without a space, a quote near its end, is read in one pass', () => {
     const line = `<img src="data:image/png;base64,${'A'.repeat(500_000)}"> end`;
     expect(tailsView(`${line}\nnext`)!.text).toBe('endnext');
+  });
+});
+
+describe('the views added for the second adversary, at their edges (src/harness/redactor.ts)', () => {
+  it('characters apart: eight or more, each alone between single spaces, read together', () => {
+    const view = spacedView('xx a b c d e f g h yy')!;
+    expect(view.text).toBe('abcdefgh');
+    expect([...view.from]).toEqual([3, 5, 7, 9, 11, 13, 15, 17]);
+    expect([...view.to]).toEqual([4, 6, 8, 10, 12, 14, 16, 18]);
+    expect(spacedView('a b c d e f g h\ni j k l m n o p')?.text).toBe('abcdefgh\nijklmnop');
+    const quoted = spacedView(`x = ['a', 'b',\n  'c', 'd', 'e', 'f', 'g', 'h'] and ["i","j","k","l","m","n","o","p"]`)!;
+    expect(quoted.text).toBe('abcdefgh\nijklmnop');
+    expect([quoted.from[0], quoted.to[0], quoted.from[2], quoted.to[2]]).toEqual([6, 7, 18, 19]);
+    for (const text of [
+      'a b c d e f g',
+      'a b c d  e f g h',
+      'xa b c d e f g h',
+      'a b c d e f g hx',
+      'a\nb\nc\nd\ne\nf\ng\nh',
+      `'a', 'b', 'c', 'd', 'e', 'f', 'g'`,
+      `'a', 'b', 'c', 'd', "e", 'f', 'g', 'h'`,
+      `'a', 'b', 'c', 'd', 'ee', 'f', 'g', 'h'`,
+      `'a', 'b', 'c', 'd' 'e', 'f', 'g', 'h'`,
+    ]) {
+      expect(spacedView(text), JSON.stringify(text)).toBeUndefined();
+    }
+  });
+
+  it('decimal bytes: eight or more in a row, spaces and commas between, over lines and od offsets', () => {
+    expect(decimalView('bytes 97 116 49 46 115 46 117 49 end')?.text).toBe('at1.s.u1');
+    expect(decimalView('97,116, 49 ,46,\n115\n, 46\t117  49')?.text).toBe('at1.s.u1');
+    expect(decimalView('0000000   97  116   49   46\n0000004  115   46  117   49\n0000010\n')?.text).toBe('at1.s.u1');
+    expect(decimalView('000000  97 116  49  46\r\n000004 115  46 117  49')?.text).toBe('at1.s.u1');
+    expect(decimalView('97 116 49 46 115 46 117')).toBeUndefined();
+    expect(decimalView('1097 116 49 46 115 46 117 49')).toBeUndefined();
+    expect(decimalView('97 116 49 46 115 46 117 4900')).toBeUndefined();
+    expect(decimalView('97 116 49 46 115 46 117 49 x 1 2 3 4 5 6 7 8')?.text).toBe('at1.s.u1\n\x01\x02\x03\x04\x05\x06\x07\x08');
+  });
+
+  it('decimal bytes folded in the middle of a number read whole, a number that is no byte as a replacement character', () => {
+    expect(decimalView('97 116 4\n9 46 11\r\n5 46 1\n1\n7 49')?.text).toBe('at1.s.u1');
+    expect(decimalView('97 116 49 46 115 46 255 256')?.text).toBe('at1.s.\u00ff\ufffd');
+    const view = decimalView('x 97 116 4\n9 46 115 46 117 49')!;
+    expect([view.from[2], view.to[2]]).toEqual([9, 12]);
+  });
+
+  it('HTML references: every named one for the ASCII punctuation, numeric ones, an unknown name kept as written', () => {
+    const named: [string, string][] = [
+      ['amp', '&'],
+      ['lt', '<'],
+      ['gt', '>'],
+      ['quot', '"'],
+      ['apos', "'"],
+      ['period', '.'],
+      ['lowbar', '_'],
+      ['plus', '+'],
+      ['sol', '/'],
+      ['equals', '='],
+      ['colon', ':'],
+      ['comma', ','],
+      ['semi', ';'],
+      ['excl', '!'],
+      ['quest', '?'],
+      ['num', '#'],
+      ['dollar', '$'],
+      ['percnt', '%'],
+      ['ast', '*'],
+      ['commat', '@'],
+      ['lpar', '('],
+      ['rpar', ')'],
+      ['lsqb', '['],
+      ['rsqb', ']'],
+      ['lcub', '{'],
+      ['rcub', '}'],
+      ['verbar', '|'],
+      ['bsol', '\\'],
+      ['Hat', '^'],
+      ['grave', '`'],
+    ];
+    for (const [name, char] of named) expect(escapesView(`x&${name};y`)?.text, name).toBe(`x${char}y`);
+    expect(escapesView('a&#46;b&#x5f;c&#X5F;d&#1114111;e&#9999999;f')?.text).toBe('a.b_c_d\u{10ffff}e\ufffdf');
+    expect(escapesView('a&nbsp;b&period;c')?.text).toBe('a&nbsp;b.c');
+    expect(escapesView('plain text, no escape')).toBeUndefined();
+  });
+
+  it('quoted-printable: =XX in either case, soft line breaks after LF and CRLF', () => {
+    expect(escapesView('at1=2Es=2eu1=\n._.mw=\r\nzc end')?.text).toBe('at1.s.u1._.mwzc');
+  });
+
+  it('the escapes view reads only the words holding an escape, from the start of the text to its end', () => {
+    expect(escapesView('&period;ab cd')?.text).toBe('.ab');
+    expect(escapesView('x<a&period;b>y "c&period;d" \'e&period;f\' `g&period;h` i&period;j\tk')?.text).toBe('a.b\nc.d\ne.f\ng.h\ni.j');
+    const view = escapesView('one t&period;o')!;
+    expect(view.text).toBe('t.o');
+    expect([...view.from]).toEqual([4, 5, 13]);
+    expect([...view.to]).toEqual([5, 13, 14]);
+  });
+
+  it('by prefix with numbers made one: lines of one counter read together, another line between apart; no such lines, no view', () => {
+    expect(tailsView('part 1: abc\nwait: x\npart 2: def\n', 'loose')?.text).toBe('abcdef\nx');
+    expect(tailsView('[w1] abc\n[w2] x\n[w1] def\n', true)?.text).toBe('abcdef\nx');
+    expect(tailsView('part 1: abc\nwait: x\npart 2: def\n', true)?.text).toBe('abc\nx\ndef');
+    expect(tailsView('part a: abc\nwait: x\npart b: def\n', 'loose')).toBeUndefined();
+    expect(tailsView('part 9: abc\nwait: x\npart 10: def\n', 'loose')?.text).toBe('abcdef\nx');
+    expect(tailsView('w1: abc\nwait: x\nw: def\n', 'loose')).toBeUndefined();
+  });
+
+  it("a secret that the second writer's lines spell before the first writer's is replaced too (spans in text order)", () => {
+    const first = 'at1.s.u1._.mwzb08sc.1.2SzG0DbRJsiUYU9vX';
+    const second = 'tpat_Vq3xR8mZ2kL0pT7sQ9wE4rT6yU8iO0pA';
+    const r = new Redactor();
+    r.register('access-token', first);
+    r.register('api-token', second);
+    const text = [
+      '[w1] hello',
+      `[w2] ${second.slice(0, 20)}`,
+      '[w1] x',
+      `[w2] ${second.slice(20)}`,
+      `[w1] ${first.slice(0, 20)}`,
+      '[w2] y',
+      `[w1] ${first.slice(20)}`,
+    ].join('\n');
+    const out = r.redact(text);
+    expect(out).toContain('<api-token#1>');
+    expect(out).toContain('<access-token#1>');
+    expect(out.startsWith('[w1] hello\n[w2] <api-token#1>')).toBe(true);
+  });
+
+  it('the turned forms: backwards, UTF-16BE hex in both cases, base64 and base64url of the UTF-16LE bytes', () => {
+    const value = 'ab?>~cd+/';
+    const forms = secretForms(value);
+    const wide = Buffer.from(value, 'utf16le');
+    expect(forms).toContain('/+dc~>?ba');
+    expect(forms).toContain(Buffer.from(wide).swap16().toString('hex'));
+    expect(forms).toContain(Buffer.from(wide).swap16().toString('hex').toUpperCase());
+    expect(forms).toContain(wide.toString('base64'));
+    expect(forms).toContain(wide.toString('base64url'));
+    expect(forms.some((f) => f.length >= 20 && Buffer.from(`xx${value}`, 'utf16le').toString('base64url').includes(f))).toBe(true);
+  });
+});
+
+describe('the index of registered values (src/harness/redactor.ts SecretIndex)', () => {
+  it('a value of one character is found between quotes whatever follows, next to longer values beginning alike', () => {
+    const r = new Redactor();
+    r.register('secret', 'x');
+    r.register('access-token', 'xq3ZkT9pLm2v');
+    expect(r.redact(`say "x" and 'x', not x or xy; "xq3ZkT9pLm2v" and xq3ZkT9pLm2v.`)).toBe(
+      `say "<secret#1>" and '<secret#1>', not x or xy; "<access-token#1>" and <access-token#1>.`,
+    );
+    const alone = new Redactor();
+    alone.register('secret', 'y');
+    expect(alone.redact(`say "y", not y`)).toBe(`say "<secret#1>", not y`);
+  });
+
+  it('a value is found at the very end of a text, and where only its first two characters tell it from the words around', () => {
+    const r = new Redactor();
+    r.register('access-token', 'tpat_Vq3xR8mZ2kL0pT7s');
+    const reversed = [...'tpat_Vq3xR8mZ2kL0pT7s'].reverse().join('');
+    expect(r.redact(`s7Tp sa s7 ${reversed}`)).toBe('s7Tp sa s7 <access-token#1>');
   });
 });
