@@ -32,7 +32,7 @@ import type { Mode } from '../helpers/modes.js';
 import type { RunResult } from '../../src/runner/index.js';
 import { checkedRules } from '../helpers/reference-run.js';
 import { browserLimitMs } from '../helpers/browser-time.js';
-import { deviations, isPageVariant, ONLY_FAULTS, runAndPlan, runInMode, statuses } from './fault-matrix.js';
+import { deviations, isPageVariant, limited, ONLY_FAULTS, runAndPlan, runInMode, statuses } from './fault-matrix.js';
 import type { Status } from '../../src/runner/results.js';
 
 /** A remote target's hosts: the derivations below read the configuration only. */
@@ -40,22 +40,6 @@ const REMOTE = { TACK_BASE_URL: 'https://acme.uat.example.com', TACK_IDENTITY_UR
 
 /** Runs in Chromium at once. */
 const CONCURRENT_RUNS = 2;
-
-/** Starts at most `limit` of the jobs given to it at a time, in order. */
-function limited(limit: number): <T>(job: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(job: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await job();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
-}
 
 const browser = findBrowser(process.env['TACK_BROWSER']);
 export const hasChromium = browser.found;
