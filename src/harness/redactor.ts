@@ -214,12 +214,26 @@ const VIEW_WORTHY = /[\n%\x1b]|[0-9a-fA-F]{2}[ :-][0-9a-fA-F]{2}/;
 /** An ANSI escape (colours, cursor moves) written inside a value or around a dump's groups. */
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 /**
- * A hex dump line (`xxd`, `xxd -g1`, `xxd -g0`, `xxd -e`, `hexdump -C`, `od -x`), after a log prefix or none: an
- * offset, groups of hex pairs, then the ASCII column. Only the groups are bytes.
+ * A hex dump line (`xxd`, `xxd -g1`, `xxd -g0`, `xxd -e`, `hexdump -C`, `od -x`; Wireshark's three spaces after the
+ * offset), after a log prefix or none: an offset, groups of hex pairs, then the ASCII column. Only the groups are bytes.
  */
-const DUMP_LINE = /^(?:.*?\s)??[0-9a-fA-F]{4,16}:?((?:[ \t]{1,2}[0-9a-fA-F]{2,32})+)(?:[ \t]{2,}(.*))?$/d;
+const DUMP_LINE = /^(?:.*?\s)??[0-9a-fA-F]{4,16}:?[ \t]{0,2}((?:[ \t]{1,2}[0-9a-fA-F]{2,32})+)(?:[ \t]{2,}(.*))?$/d;
+/**
+ * A full row of 16 bytes whose ASCII column follows the last byte after a single space: `curl --trace`
+ * (`0040: 6e 3a 20 42 … 73 2e n: Bearer at1.s.`), commons-io's `HexDump`. The column is 16 characters, one a byte.
+ */
+const FULL_ROW = /^(?:.*?\s)??[0-9a-fA-F]{4,16}:?((?: [0-9a-fA-F]{2}){16}) (.{16})$/d;
 /** Longer lines are no dump lines (and the dump pattern's cost stays small). */
 const DUMP_LINE_MAX = 400;
+
+/** Netty's `prettyHexDump` (a WebClient or reactor-netty wiretap): the offset and the ASCII column between bars. */
+const BARRED_ROW = /^(?:.*?\s)??\|[0-9a-fA-F]{4,16}\|((?: [0-9a-fA-F]{2}){1,16})[ \t]+(\|.{1,16}\|)$/d;
+
+/** `line` read as a dump line (`FULL_ROW`, `BARRED_ROW`, else `DUMP_LINE`): group 1 the bytes, group 2 the ASCII column; null when it is none. */
+function dumpLine(line: string): RegExpExecArray | null {
+  if (line.length > DUMP_LINE_MAX) return null;
+  return FULL_ROW.exec(line) ?? BARRED_ROW.exec(line) ?? DUMP_LINE.exec(line);
+}
 // Stryker disable next-line Regex: tested on two characters only, two hex digits are the whole of them anyway.
 const HEX_PAIR = /^[0-9a-fA-F]{2}$/;
 
@@ -322,7 +336,7 @@ function readBytes(text: string, littleEndian: boolean): TextView {
       const eol = text.indexOf('\n', i);
       const end = eol === -1 ? text.length : eol;
       const line = text.slice(i, end).replace(/\r$/, '');
-      const dump = line.length <= DUMP_LINE_MAX ? DUMP_LINE.exec(line) : null;
+      const dump = dumpLine(line);
       if (dump !== null) {
         const groups = dump[1]!;
         const at = i + dump.indices![1]![0];
@@ -428,11 +442,11 @@ export function tailsView(text: string, byPrefix: boolean | 'loose' = false): Te
       const eol = ending === null ? -1 : ending.index;
       const end = eol === -1 ? plain.length : eol;
       const line = plain.slice(i, end);
-      const dump = line.length <= DUMP_LINE_MAX ? DUMP_LINE.exec(line) : null;
+      const dump = dumpLine(line);
       if (dump !== null) {
         const column = dump.indices![2];
         if (column !== undefined) {
-          const b = builder(line.slice(0, dump.indices![1]![0]).replace(/[0-9a-fA-F]{4,16}:?$/, ''));
+          const b = builder(line.slice(0, dump.indices![1]![0]).replace(/\|?[0-9a-fA-F]{4,16}\|?:?$/, ''));
           const inner = /^[|>]?(.*?)[|<]?$/.exec(dump[2]!)!;
           const first = i + column[0] + (inner[1]!.length < dump[2]!.length && /^[|>]/.test(dump[2]!) ? 1 : 0);
           const groups = i + dump.indices![1]![0];

@@ -493,6 +493,16 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
       .map((l) => prefix + l)
       .join('\n')}\n`;
   const hexArray = [...bytes].map((b) => `0x${b.toString(16).padStart(2, '0')}`);
+  /** The request a client sends, the token in its Authorization header: in a dump it starts mid-row, and the row it ends in goes on with the Accept header. */
+  const request = Buffer.from(`GET /api/businesses/search HTTP/1.1\r\nHost: 127.0.0.1:38999\r\nAuthorization: Bearer ${access}\r\nAccept: */*\r\n\r\n`);
+  const hex4 = (n: number) => n.toString(16).padStart(4, '0');
+  const hex8 = (n: number) => n.toString(16).padStart(8, '0');
+  const pairs = (row: Buffer) => [...row].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+  const rows = (buf: Buffer, line: (at: number, row: Buffer) => string) => {
+    const out: string[] = [];
+    for (let at = 0; at < buf.length; at += 16) out.push(line(at, buf.subarray(at, at + 16)));
+    return `${out.join('\n')}\n`;
+  };
 
   /** No 8-character piece of the token, raw or as hex (spaces, colons, dashes, bars, `0x`, `\x` and colours taken out). */
   const pieces = (text: string): string[] => {
@@ -617,6 +627,17 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
     ['a JSON array of its pieces', `${JSON.stringify(access.match(/.{1,16}/g), null, 2)}\n`],
     ['a list of its characters as Node prints it, over lines', `debug: ${inspect([...access])}\n`],
     ['a list of its characters as Python prints it, and as JSON', `${`[${[...access].map((c) => `'${c}'`).join(', ')}]`}\n${JSON.stringify([...access])}\n`],
+    // Round three's adversary: dumps whose ASCII column follows the last byte after a single space, or between bars.
+    ['curl --trace: 16 bytes a row, the column after one space', rows(request, (at, row) => `${hex4(at)}: ${pairs(row).padEnd(48)}${column(row)}`)],
+    [
+      "Netty's prettyHexDump (a WebClient wiretap): the offset and the column between bars",
+      rows(request, (at, row) => `|${hex8(at)}| ${pairs(row).padEnd(47)} |${column(row).padEnd(16)}|`),
+    ],
+    ["Wireshark's Copy as Hex + ASCII: three spaces after the offset", rows(request, (at, row) => `${hex4(at)}   ${pairs(row).padEnd(47)}   ${column(row)}`)],
+    [
+      "commons-io's HexDump: upper case, the column after one space, the last row not padded",
+      rows(request, (at, row) => `${hex8(at).toUpperCase()} ${pairs(row).toUpperCase()} ${column(row)}`),
+    ],
   ];
   for (const [name, text] of cases) {
     it(`${name}: the judge sees the token and the redacted output holds no piece of it`, () => {
