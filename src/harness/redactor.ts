@@ -583,17 +583,19 @@ function runsView(text: string, pattern: RegExp, read: (b: ViewBuilder, run: Reg
 }
 
 /**
- * Eight or more characters each alone between single spaces (`a t 1 . s`; one a line, `bytesView` reads them), or
- * each quoted, a comma between two (a list of characters: Python's `['a', 't']`, Node's `[ 'a', 't' ]` over lines,
- * JSON's `["a","t"]`).
+ * Eight or more characters each alone between one or two spaces or a tab (`a t 1 . s`; one a line, `bytesView`
+ * reads them), or each quoted, a comma between two (a list of characters: Python's `['a', 't']`, Node's
+ * `[ 'a', 't' ]` over lines, JSON's `["a","t"]`), or a comma between two unquoted (Java's `Arrays.toString`,
+ * `[a, t, 1]`; JavaScript's `String([...t])`, `a,t,1`).
  */
-const SPACED = /(?<!\S)\S(?: \S){7,}(?!\S)|(['"])[^\s'"\\]\1(?:,\s*\1[^\s'"\\]\1){7,}/g;
+const SPACED = /(?<!\S)\S(?:(?: {1,2}|\t)\S){7,}(?!\S)|(['"])[^\s'"\\]\1(?:,\s*\1[^\s'"\\]\1){7,}|(?<![^\s[(])([^\s,'"](?:, ?[^\s,'"]){7,})(?![^\s\]),])/g;
 
-/** The characters of `text` written apart (`a t 1 . s . u 1`, `['a', 't', '1']`), read together. */
+/** The characters of `text` written apart (`a t 1 . s . u 1`, `['a', 't', '1']`, `[a, t, 1]`), read together. */
 export function spacedView(text: string): TextView | undefined {
   return runsView(text, SPACED, (b, run) => {
-    // Each character: alone, or the one between two quotes.
-    for (const c of run[0].matchAll(run[1] === undefined ? /()(\S)/g : /(['"])(.)\1/g)) {
+    // Each character: alone, the one between two quotes, or one between commas.
+    const each = run[1] !== undefined ? /(['"])(.)\1/g : run[2] !== undefined ? /()([^\s,])/g : /()(\S)/g;
+    for (const c of run[0].matchAll(each)) {
       const at = run.index + c.index + c[1]!.length;
       b.put(c[2]!, at, at + 1);
     }
@@ -633,16 +635,21 @@ function namedReference(name: string): string | undefined {
   return namedReferences.get(name);
 }
 
-/** An HTML character reference (`&period;`, `&#46;`, `&#x2e;`), or quoted-printable's `=2E` and soft line break `=\n`. */
-const ESCAPE = /&(?:#(?:[xX]([0-9a-fA-F]{1,6})|(\d{1,7}))|([A-Za-z]+));|=(?:([0-9a-fA-F]{2})|\r?\n)/y;
+/**
+ * An HTML character reference (`&period;`, `&#46;`, `&#x2e;`), quoted-printable's `=2E` and soft line break `=\n`,
+ * a backslash before punctuation (Markdown's and MarkdownV2's `\.` `\_`), or a break hint that shows nothing
+ * (`<wbr>`, a soft hyphen, a zero-width space or joiner, a word joiner, a byte-order mark).
+ */
+const ESCAPE =
+  /&(?:#(?:[xX]([0-9a-fA-F]{1,6})|(\d{1,7}))|([A-Za-z]+));|=(?:([0-9a-fA-F]{2})|\r?\n)|\\([!-/:-@[-`{-~])|<wbr\s*\/?>|[\u00ad\u200b-\u200d\u2060\ufeff]/y;
 const ESCAPES = new RegExp(ESCAPE.source, 'g');
 /** What ends a word of the escapes view: a space, or what stands around a value in markup or code. */
 const ESCAPED_WORD_END = /[\s<>"'`]/;
 
 /**
  * The words of `text` holding HTML character references (named ones for the ASCII punctuation, `&period;`
- * `&lowbar;`, and numeric ones, alone between other characters) or quoted-printable escapes (`=2E`, soft line
- * breaks `=\n`), those decoded. Only those words: a page with an `&amp;` here and there costs no copy of itself.
+ * `&lowbar;`, `&shy;`, and numeric ones, alone between other characters), quoted-printable escapes (`=2E`, soft line
+ * breaks `=\n`), backslashes before punctuation or break hints (`ESCAPE`), those decoded. Only those words: a page with an `&amp;` here and there costs no copy of itself.
  * Undefined when `text` has none.
  */
 export function escapesView(text: string): TextView | undefined {
@@ -670,12 +677,13 @@ export function escapesView(text: string): TextView | undefined {
   return b.length === 0 ? undefined : b.view(1);
 }
 
-/** What an escape `ESCAPE` found stands for: '' for a soft line break, undefined for a name not known. */
+/** What an escape `ESCAPE` found stands for: '' for a soft line break or a break hint, undefined for a name not known. */
 function escaped(m: RegExpExecArray): string | undefined {
   const hex = m[1] ?? m[4];
   const code = hex !== undefined ? Number.parseInt(hex, 16) : m[2] !== undefined ? Number.parseInt(m[2], 10) : undefined;
   if (code !== undefined) return code > 0x10ffff ? '\ufffd' : String.fromCodePoint(code);
-  return m[3] !== undefined ? namedReference(m[3]) : '';
+  if (m[3] !== undefined) return m[3] === 'shy' ? '' : namedReference(m[3]);
+  return m[5] ?? '';
 }
 
 /**

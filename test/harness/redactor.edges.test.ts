@@ -634,6 +634,13 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
       rows(request, (at, row) => `|${hex8(at)}| ${pairs(row).padEnd(47)} |${column(row).padEnd(16)}|`),
     ],
     ["Wireshark's Copy as Hex + ASCII: three spaces after the offset", rows(request, (at, row) => `${hex4(at)}   ${pairs(row).padEnd(47)}   ${column(row)}`)],
+    ["Java's Arrays.toString of its characters, and JavaScript's String of them", `chars: [${[...access].join(', ')}]\njs: ${[...access].join(',')}\n`],
+    ['its characters a tab apart, and two spaces apart', `${[...access].join('\t')}\n${[...access].join('  ')}\n`],
+    ['Markdown-escaped (MarkdownV2: a backslash before each . _ -)', `token: ${access.replace(/[._-]/g, (c) => `\\${c}`)}\n`],
+    [
+      'break hints inside it: <wbr>, soft hyphens, zero-width spaces',
+      `${access.match(/.{1,10}/g)!.join('<wbr>')}\n${access.match(/.{1,10}/g)!.join('&shy;')}\n${access.match(/.{1,10}/g)!.join('\u00ad')}\n${access.match(/.{1,10}/g)!.join('\u200b')}\n`,
+    ],
     [
       "commons-io's HexDump: upper case, the column after one space, the last row not padded",
       rows(request, (at, row) => `${hex8(at).toUpperCase()} ${pairs(row).toUpperCase()} ${column(row)}`),
@@ -701,18 +708,24 @@ describe('the last word of each line (src/harness/redactor.ts tailsView)', () =>
 });
 
 describe('the views added for the second adversary, at their edges (src/harness/redactor.ts)', () => {
-  it('characters apart: eight or more, each alone between single spaces, read together', () => {
+  it('characters apart: eight or more, each alone between one or two spaces or a tab, or between commas, read together', () => {
     const view = spacedView('xx a b c d e f g h yy')!;
     expect(view.text).toBe('abcdefgh');
     expect([...view.from]).toEqual([3, 5, 7, 9, 11, 13, 15, 17]);
     expect([...view.to]).toEqual([4, 6, 8, 10, 12, 14, 16, 18]);
     expect(spacedView('a b c d e f g h\ni j k l m n o p')?.text).toBe('abcdefgh\nijklmnop');
+    expect(spacedView('a  b  c  d e\tf g h')?.text).toBe('abcdefgh');
+    const listed = spacedView('chars: [a, b, c, d, e, f, g, h] then a,b,c,d,e,f,g,h.')!;
+    expect(listed.text).toBe('abcdefgh');
+    expect([listed.from[0], listed.to[0], listed.from[1]]).toEqual([8, 9, 11]);
+    // Not a list of characters: a word among them, a quote, the list run into a word.
+    for (const text of ['[a, b, c, dd, e, f, g, h]', 'xy,a,b,c,d,e,f,g,h', 'a,b,c,d,e,f,g,"h"']) expect(spacedView(text)).toBeUndefined();
     const quoted = spacedView(`x = ['a', 'b',\n  'c', 'd', 'e', 'f', 'g', 'h'] and ["i","j","k","l","m","n","o","p"]`)!;
     expect(quoted.text).toBe('abcdefgh\nijklmnop');
     expect([quoted.from[0], quoted.to[0], quoted.from[2], quoted.to[2]]).toEqual([6, 7, 18, 19]);
     for (const text of [
       'a b c d e f g',
-      'a b c d  e f g h',
+      'a b c d   e f g h',
       'xa b c d e f g h',
       'a b c d e f g hx',
       'a\nb\nc\nd\ne\nf\ng\nh',
@@ -780,6 +793,15 @@ describe('the views added for the second adversary, at their edges (src/harness/
     expect(escapesView('a&#46;b&#x5f;c&#X5F;d&#1114111;e&#9999999;f')?.text).toBe('a.b_c_d\u{10ffff}e\ufffdf');
     expect(escapesView('a&nbsp;b&period;c')?.text).toBe('a&nbsp;b.c');
     expect(escapesView('plain text, no escape')).toBeUndefined();
+  });
+
+  it('a backslash before punctuation (Markdown), and break hints that show nothing, are taken out', () => {
+    expect(escapesView('at1\\.s\\_u1\\-x\\!y\\~z\\\\w')?.text).toBe('at1.s_u1-x!y~z\\w');
+    expect(escapesView('a\\xb \\n')).toBeUndefined();
+    const view = escapesView('at1<wbr>.s<wbr/>.u1&shy;_x\u00ady\u200bz\u200dq\u2060r\ufeffs')!;
+    expect(view.text).toBe('at1.s.u1_xyzqrs');
+    // A hint stands for nothing: the character after it keeps its own span.
+    expect([view.from[3], view.to[3]]).toEqual([8, 9]);
   });
 
   it('quoted-printable: =XX in either case, soft line breaks after LF and CRLF', () => {
