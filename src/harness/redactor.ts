@@ -649,7 +649,8 @@ const ESCAPED_WORD_END = /[\s<>"'`]/;
 /**
  * The words of `text` holding HTML character references (named ones for the ASCII punctuation, `&period;`
  * `&lowbar;`, `&shy;`, and numeric ones, alone between other characters), quoted-printable escapes (`=2E`, soft line
- * breaks `=\n`), backslashes before punctuation or break hints (`ESCAPE`), those decoded. Only those words: a page with an `&amp;` here and there costs no copy of itself.
+ * breaks `=\n`), backslashes before punctuation or break hints (`ESCAPE`), those decoded. Only those words: a page
+ * with an `&amp;` here and there costs no copy of itself.
  * Undefined when `text` has none.
  */
 export function escapesView(text: string): TextView | undefined {

@@ -639,7 +639,7 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
     ['Markdown-escaped (MarkdownV2: a backslash before each . _ -)', `token: ${access.replace(/[._-]/g, (c) => `\\${c}`)}\n`],
     [
       'break hints inside it: <wbr>, soft hyphens, zero-width spaces',
-      `${access.match(/.{1,10}/g)!.join('<wbr>')}\n${access.match(/.{1,10}/g)!.join('&shy;')}\n${access.match(/.{1,10}/g)!.join('\u00ad')}\n${access.match(/.{1,10}/g)!.join('\u200b')}\n`,
+      ['<wbr>', '&shy;', '\u00ad', '\u200b'].map((hint) => `${access.match(/.{1,10}/g)!.join(hint)}\n`).join(''),
     ],
     [
       "commons-io's HexDump: upper case, the column after one space, the last row not padded",

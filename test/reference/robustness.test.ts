@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferenceServer } from '../../src/reference/index.js';
 import { ALICE, call, exchange, hook, partnerKey, problem, signIn, start } from './helpers.js';
+import { scaled } from '../helpers/time-limits.js';
 
 let server: ReferenceServer;
 beforeAll(async () => {
@@ -14,12 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Sends raw bytes and returns everything the server answers until it closes or goes quiet. */
+/**
+ * Sends raw bytes and returns everything the server answers until it closes or goes quiet (`quietMs` after its
+ * last bytes). Its first bytes are waited for longer: on a busy machine 300 ms was once too short for any answer.
+ */
 function raw(payload: string | Buffer, quietMs = 300): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(server.port, '127.0.0.1');
     let received = '';
-    let timer = setTimeout(() => socket.destroy(), quietMs);
+    let timer = setTimeout(() => socket.destroy(), quietMs === 0 ? 0 : scaled(3_000));
     socket.on('data', (chunk) => {
       received += chunk.toString('latin1');
       clearTimeout(timer);
