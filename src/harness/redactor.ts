@@ -450,7 +450,6 @@ function lastWord(line: string): [number, number] | undefined {
     // `"word",`: the word ends before the quote; with no word there, the comma is the word.
     const start = startOf(end - 2);
     if (start < end - 2) return [start, end - 2];
-    // Stryker disable next-line StringLiteral: before the line's start there is no quote, and no other text is one.
   } else if (QUOTE.test(line[end - 1] ?? '')) end--;
   const start = startOf(end);
   return start < end ? [start, end] : undefined;

@@ -85,7 +85,7 @@ describe('the forms of a secret (src/harness/redactor.ts secretForms)', () => {
   });
 
   it("the hex of a value's UTF-16LE bytes in upper case, as `xxd -u` dumps a .NET string, is a form", () => {
-    expect(secretForms('abcdefgh')).toContain(Buffer.from('abcdefgh', 'utf16le').toString('hex').toUpperCase());
+    expect(secretForms('jklmnopq')).toContain(Buffer.from('jklmnopq', 'utf16le').toString('hex').toUpperCase());
   });
 
   it('no form is empty', () => {
@@ -638,6 +638,8 @@ describe('a text read whole as an encoding (src/harness/redactor.ts wholeDecodin
     expect(wholeDecodings('NJVWY3LON5YHC===')).toEqual(['jklmnopq']);
     expect(wholeDecodings('njvwy3lon5yhc===')).toEqual(['jklmnopq']);
     expect(wholeDecodings('NJVWY3LON5YHC=')).toContain('jklmnopq');
+    // Five bytes are eight characters: the last byte is complete at the last character.
+    expect(wholeDecodings('MFRGGZDF')).toContain('abcde');
   });
 
   it('a text with anything but the encoding before, inside or after it is no encoding: a piece is not the value', () => {
@@ -863,5 +865,13 @@ describe('two secrets in one view (src/harness/redactor.ts redact)', () => {
     const p = r.register('access-token', a)!;
     r.register('api-token', TOKEN);
     expect(r.redact(`${xxd(Buffer.from(a + TOKEN))}\nend`)).toBe(`00000000: ${p}\nend`);
+  });
+
+  it('two secrets cut across lines, the second right after the first, each keep their own placeholder', () => {
+    const r = new Redactor();
+    const a = 'eyJhbGciOiJSUzI1NiJ9.at-7f3a9c';
+    const p = r.register('access-token', a)!;
+    const q = r.register('api-token', TOKEN)!;
+    expect(r.redact(`x ${a.slice(0, 10)}\n${a.slice(10)}${TOKEN.slice(0, 10)}\n${TOKEN.slice(10)} y`)).toBe(`x ${p}${q} y`);
   });
 });
