@@ -11,6 +11,7 @@ import {
   headerTexts,
   isSecretMember,
   joinedLines,
+  numbersView,
   Redactor,
   secretForms,
   secretMembers,
@@ -19,6 +20,7 @@ import {
   escapesView,
   spacedView,
   tailsView,
+  wholeDecodings,
 } from '../../src/harness/redactor.js';
 
 const TOKEN = 'tpat_Vq3xR8mZ2kL0pT7s';
@@ -84,6 +86,10 @@ describe('the forms of a secret (src/harness/redactor.ts secretForms)', () => {
         if (text.includes(form) && form !== value) expect(other.includes(form), form).toBe(true);
       }
     }
+  });
+
+  it("the hex of a value's UTF-16LE bytes in upper case, as `xxd -u` dumps a .NET string, is a form", () => {
+    expect(secretForms('jklmnopq')).toContain(Buffer.from('jklmnopq', 'utf16le').toString('hex').toUpperCase());
   });
 
   it('no form is empty', () => {
@@ -878,5 +884,258 @@ describe('the index of registered values (src/harness/redactor.ts SecretIndex)',
     r.register('access-token', 'tpat_Vq3xR8mZ2kL0pT7s');
     const reversed = [...'tpat_Vq3xR8mZ2kL0pT7s'].reverse().join('');
     expect(r.redact(`s7Tp sa s7 ${reversed}`)).toBe('s7Tp sa s7 <access-token#1>');
+  });
+});
+
+/** Each character of a view with the piece of `text` it stands for; undefined for no view. */
+function spansOf(text: string, view: { text: string; from: Int32Array; to: Int32Array } | undefined): [string, string][] | undefined {
+  if (view === undefined) return undefined;
+  expect([view.from.length, view.to.length]).toEqual([view.text.length, view.text.length]);
+  return [...view.text].map((c, k) => [c, text.slice(view.from[k], view.to[k])]);
+}
+
+describe('a text read whole as an encoding (src/harness/redactor.ts wholeDecodings)', () => {
+  it('base64, hex in either case and base32 in either case, with or without padding, decode to the value', () => {
+    expect(wholeDecodings('c2VjcmV0LXZhbHVl')).toEqual(['secret-value']);
+    expect(wholeDecodings('6a6b6c6d6e6f7071')).toContain('jklmnopq');
+    expect(wholeDecodings('6A6B6C6D6E6F7071')).toContain('jklmnopq');
+    expect(wholeDecodings('NJVWY3LON5YHC===')).toEqual(['jklmnopq']);
+    expect(wholeDecodings('njvwy3lon5yhc===')).toEqual(['jklmnopq']);
+    expect(wholeDecodings('NJVWY3LON5YHC=')).toContain('jklmnopq');
+    // Five bytes are eight characters: the last byte is complete at the last character.
+    expect(wholeDecodings('MFRGGZDF')).toContain('abcde');
+  });
+
+  it('a text with anything but the encoding before, inside or after it is no encoding: a piece is not the value', () => {
+    for (const text of ['not base64!', '.6a6b', '6a6b.', '.6A6B', '6A6B.', 'NJVW=Y3LON5YHC', '.NJVWY3LO', 'NJVWY3LO.', '.njvwy3lo', 'njvwy3lo.']) {
+      expect(wholeDecodings(text), text).toEqual([]);
+    }
+  });
+
+  it('hex in mixed case, or of an odd length, is no hex', () => {
+    expect(wholeDecodings('6a6B')).not.toContain('jk');
+    expect(wholeDecodings('6162636')).not.toContain('abc');
+  });
+});
+
+describe('bytes written as numbers (src/harness/redactor.ts numbersView)', () => {
+  it('each spelling decodes to its characters, each standing where its number is, the text around kept', () => {
+    const cases: [string, [string, string][]][] = [
+      [
+        'x \\x61\\x62\\x63\\x64 y',
+        [
+          ['x', 'x'],
+          [' ', ' '],
+          ['a', '\\x61'],
+          ['b', '\\x62'],
+          ['c', '\\x63'],
+          ['d', '\\x64'],
+          [' ', ' '],
+          ['y', 'y'],
+        ],
+      ],
+      [
+        '\\u0061\\u0062\\u4e2d\\u0064',
+        [
+          ['a', '\\u0061'],
+          ['b', '\\u0062'],
+          ['中', '\\u4e2d'],
+          ['d', '\\u0064'],
+        ],
+      ],
+      [
+        '\\141\\142\\143\\377 z',
+        [
+          ['a', '\\141'],
+          ['b', '\\142'],
+          ['c', '\\143'],
+          ['ÿ', '\\377'],
+          [' ', ' '],
+          ['z', 'z'],
+        ],
+      ],
+      [
+        '&#97;&#x62;&#X63;&#x4E2D;&#20013;&#65535;&#70000;',
+        [
+          ['a', '&#97;'],
+          ['b', '&#x62;'],
+          ['c', '&#X63;'],
+          ['中', '&#x4E2D;'],
+          ['中', '&#20013;'],
+          ['\uffff', '&#65535;'],
+          ['\ufffd', '&#70000;'],
+        ],
+      ],
+      [
+        '0x61 ,0x62 ,0x63 ,0x64',
+        [
+          ['a', '0x61'],
+          ['b', '0x62'],
+          ['c', '0x63'],
+          ['d', '0x64'],
+        ],
+      ],
+      [
+        "'0x61' '0x62' '0x63' '0x64'",
+        [
+          ['a', '0x61'],
+          ['b', '0x62'],
+          ['c', '0x63'],
+          ['d', '0x64'],
+        ],
+      ],
+    ];
+    for (const [text, spans] of cases) expect(spansOf(text, numbersView(text)), text).toEqual(spans);
+  });
+
+  it('decimal bytes with or without spaces around the commas, and as Go prints them; a number above 255 is no character', () => {
+    expect(numbersView('97 , 98 , 99 , 100 , 101 , 102 , 103 , 104')?.text).toBe('abcdefgh');
+    expect(numbersView('97,98,99,100,101,102,103,300')?.text).toBe('abcdefg\ufffd');
+    expect(spansOf('[97 98 99 100 101 102 103 104]', numbersView('[97 98 99 100 101 102 103 104]'))?.at(-1)).toEqual(['h', '104']);
+  });
+
+  it('fewer than four escapes, a single number, od -c columns inside a line or without their spacing, or no numbers: no view', () => {
+    for (const text of [
+      '\\x61 \\u0061 \\141 &#97; 0x61',
+      '\\x61\\x62\\x63',
+      'log 0000000   a   b   c   d',
+      '0000000 a b c d',
+      'plain',
+      '97, 98, 99, 100, 101, 102, 103',
+    ]) {
+      expect(numbersView(text), text).toBeUndefined();
+    }
+  });
+
+  it('od -c: printable characters, escapes and octal codes, over lines, each standing where its field is; padding is no byte', () => {
+    const text = '0000000   a   b  \\0  \\a  \\b  \\f  \\n  \\r  \\t  \\v 001 177\n0000012   c   d    \t\r\n0000016';
+    expect(spansOf(text, numbersView(text))).toEqual([
+      ['a', '   a'],
+      ['b', '   b'],
+      ['\0', '  \\0'],
+      ['\x07', '  \\a'],
+      ['\b', '  \\b'],
+      ['\f', '  \\f'],
+      ['\n', '  \\n'],
+      ['\r', '  \\r'],
+      ['\t', '  \\t'],
+      ['\v', '  \\v'],
+      ['\x01', ' 001'],
+      ['\x7f', ' 177'],
+      ['c', '   c'],
+      ['d', '   d'],
+      ...[...'0000016'].map((c): [string, string] => [c, c]),
+    ]);
+    expect(numbersView('0000000   a   b   c   d')?.text).toBe('abcd');
+  });
+
+  it('ANSI colours inside the escapes are taken out, each character still standing where its escape is', () => {
+    const text = '\x1b[1m\\x61\\x62\x1b[0m\\x63\\x64!';
+    expect(spansOf(text, numbersView(text))).toEqual([
+      ['a', '\\x61'],
+      ['b', '\\x62'],
+      ['c', '\\x63'],
+      ['d', '\\x64'],
+      ['!', '!'],
+    ]);
+  });
+});
+
+describe('dump lines read by their bytes and by their column (src/harness/redactor.ts bytesView, tailsView)', () => {
+  it("xxd -e: each word's bytes read backwards, each standing for its whole group and its bytes in the column", () => {
+    const text = '00000000: 64636261 68676665  abcdefgh';
+    const view = spansOf(text, bytesView(text, true))!;
+    expect(view.map(([c]) => c).join('')).toBe('6162636465666768');
+    expect(view[0]).toEqual(['6', '64636261 68676665  abcd']);
+    expect(view[15]).toEqual(['8', '68676665  abcdefgh']);
+    const bare = '00000000: 64636261 68676665';
+    expect(spansOf(bare, bytesView(bare, true))!.map(([, s]) => s)).toEqual([...Array(8).fill('64636261'), ...Array(8).fill('68676665')]);
+    const short = '00000000: 64636261 68676665  wxy';
+    expect(spansOf(short, bytesView(short, true))![15]).toEqual(['8', '68676665  wxy']);
+  });
+
+  it('xxd -e: a group of an odd number of digits is no word, read digit by digit', () => {
+    expect(bytesView('00000000: 61626 6364', true)?.text).toBe('616266463');
+  });
+
+  it('a dump line without its column: each hex digit stands where it is', () => {
+    const text = '00000000: 6162 6364';
+    expect(spansOf(text, bytesView(text))).toEqual([...'61626364'].map((c) => [c, c]));
+  });
+
+  it('the column of a dump line, between bars, between > and <, or with a bar at its end only, each character from the groups to itself', () => {
+    const bars = '00000000  61 62 63 64  |abcd|\n00000004  65 66        |ef|';
+    expect(spansOf(bars, tailsView(bars))).toEqual([
+      ['a', '  61 62 63 64  |a'],
+      ['b', '  61 62 63 64  |ab'],
+      ['c', '  61 62 63 64  |abc'],
+      ['d', '  61 62 63 64  |abcd'],
+      ['e', '  65 66        |e'],
+      ['f', '  65 66        |ef'],
+    ]);
+    const angles = '00000000: 6162 6364  >abcd<\nz';
+    expect(spansOf(angles, tailsView(angles))?.[0]).toEqual(['a', ' 6162 6364  >a']);
+    const endBar = '00000000: 6162 6364  abcd|\nz';
+    expect(spansOf(endBar, tailsView(endBar))?.slice(0, 2)).toEqual([
+      ['a', ' 6162 6364  a'],
+      ['b', ' 6162 6364  ab'],
+    ]);
+  });
+
+  it('a line of words: its last word, each character standing where it is', () => {
+    const text = 'one ab\ntwo "cd",\n';
+    expect(spansOf(text, tailsView(text))).toEqual([...'abcd'].map((c) => [c, c]));
+  });
+
+  it('a dump line of 400 characters is read by its column, one of 401 by its last word', () => {
+    const dumped = ' 00000000: 7470 6174  t at';
+    expect(tailsView(`${'x'.repeat(400 - dumped.length)}${dumped}\nz`)?.text).toBe('t atz');
+    expect(tailsView(`${'x'.repeat(401 - dumped.length)}${dumped}\nz`)?.text).toBe('atz');
+  });
+});
+
+describe("each writer's lines read apart (src/harness/redactor.ts tailsView byPrefix)", () => {
+  it("one writer's lines stamped with other dates and times, across a year, with or without a Z or a fraction, are that writer's", () => {
+    const text = [
+      '2029-12-31T23:59:59.950Z [w1] ab',
+      '23:59:59.950 [w2] AB',
+      '2030-01-01 00:00:00,125 [w1] cd',
+      '00:00:00 [w2] CD',
+      '2030-01-01T00:00:01Z [w1] ef',
+      '00:00:01.125 [w2] EF',
+    ].join('\n');
+    expect(tailsView(text, true)?.text).toBe('abcdef\nABCDEF');
+  });
+
+  it('a line stamped with a time only is not a line without a prefix', () => {
+    expect(tailsView('10:00:00.1 partone\nlone\n', true)?.text).toBe('partone\nlone');
+  });
+
+  it('lines of one writer, or of a writer whose lines end in no word, have no view by writer', () => {
+    expect(tailsView('[w1] ab\n[w1] cd\n', true)).toBeUndefined();
+    expect(tailsView('[w1] abcd\n[w2] "\n', true)).toBeUndefined();
+  });
+
+  it("two writers' hexdump -C dumps interleaved: each writer's column read whole, the offsets left out", () => {
+    const text = ['[cafe] 00000000  61 62  |ab|', '[beef] 00000000  41 42  |AB|', '[cafe] 00000002  63 64  |cd|', '[beef] 00000002  43 44  |CD|'].join('\n');
+    expect(tailsView(text, true)?.text).toBe('abcd\nABCD');
+  });
+});
+
+describe('two secrets in one view (src/harness/redactor.ts redact)', () => {
+  it('two secrets dumped back to back leave no piece of either, the text after kept', () => {
+    const r = new Redactor();
+    const a = 'eyJhbGciOiJSUzI1NiJ9.at-7f3a9c';
+    const p = r.register('access-token', a)!;
+    r.register('api-token', TOKEN);
+    expect(r.redact(`${xxd(Buffer.from(a + TOKEN))}\nend`)).toBe(`00000000: ${p}\nend`);
+  });
+
+  it('two secrets cut across lines, the second right after the first, each keep their own placeholder', () => {
+    const r = new Redactor();
+    const a = 'eyJhbGciOiJSUzI1NiJ9.at-7f3a9c';
+    const p = r.register('access-token', a)!;
+    const q = r.register('api-token', TOKEN)!;
+    expect(r.redact(`x ${a.slice(0, 10)}\n${a.slice(10)}${TOKEN.slice(0, 10)}\n${TOKEN.slice(10)} y`)).toBe(`x ${p}${q} y`);
   });
 });
