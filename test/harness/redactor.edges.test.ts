@@ -636,6 +636,18 @@ describe('a token printed as an adversary printed it (src/harness/redactor.ts vi
     // Round three's adversary: dumps whose ASCII column follows the last byte after a single space, or between bars.
     ['curl --trace: 16 bytes a row, the column after one space', rows(request, (at, row) => `${hex4(at)}: ${pairs(row).padEnd(48)}${column(row)}`)],
     [
+      'curl --trace rows behind a log prefix of several words',
+      rows(request, (at, row) => `2026-11-27T21:00:00Z DEBUG [curl] ${hex4(at)}: ${pairs(row).padEnd(48)}${column(row)}`),
+    ],
+    [
+      "Netty's prettyHexDump behind reactor-netty's logger prefix",
+      rows(
+        request,
+        (at, row) =>
+          `21:00:00.123 [reactor-http-epoll-2] DEBUG r.n.http.client.HttpClient - |${hex8(at)}| ${pairs(row).padEnd(47)} |${column(row).padEnd(16)}|`,
+      ),
+    ],
+    [
       "Netty's prettyHexDump (a WebClient wiretap): the offset and the column between bars",
       rows(request, (at, row) => `|${hex8(at)}| ${pairs(row).padEnd(47)} |${column(row).padEnd(16)}|`),
     ],
