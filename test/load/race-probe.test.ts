@@ -244,10 +244,13 @@ describe('tack load exchange, default settings, probes races', () => {
     expect(forks).toBeGreaterThan(0);
     const exchange = run.result.endpoints!.exchange!;
     expect((exchange.warmup.forks ?? 0) + (exchange.measured.forks ?? 0)).toBe(forks);
-    // Two or three copies (the probe alternates), every one of them still alive.
+    // Two or three copies (the probe alternates), at least two of them still alive: a fork. On a busy
+    // machine the third copy of three may reach the store after the first two wrote; it is then a reuse,
+    // which this reference's policy (replaces) answers by ending a token the others returned.
     const fork = run.result.race!.forks[0]!;
     expect(fork.exchanged).toBeGreaterThanOrEqual(2);
-    expect(fork.alive).toBe(fork.exchanged);
+    expect(fork.alive).toBeGreaterThanOrEqual(2);
+    expect(fork.alive).toBeLessThanOrEqual(fork.exchanged);
     expect(run.result.verdict.reasons.some((r) => r.startsWith('rotation forked under concurrency'))).toBe(true);
     expect(run.output).toContain('✘ rotation forked under concurrency');
     expect(readFileSync(run.htmlFile, 'utf8')).toContain('<h2>Race probe</h2>');
